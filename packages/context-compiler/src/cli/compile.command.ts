@@ -1,0 +1,32 @@
+// archon compile <files...>: the compile_context result, for a person or as JSON.
+import type { ContentMode } from "../read/allocate-budget.js";
+import { formatCompile } from "./format-compile.js";
+import { openContext } from "./open-context.js";
+import type { GlobalOptions } from "./options.js";
+
+export interface CompileFlags {
+  command?: string;
+  plan?: string;
+  maxInlineBytes?: number;
+  contentMode?: ContentMode;
+  debug?: boolean;
+  json?: boolean;
+}
+
+export function compileCommand(options: GlobalOptions, files: string[], flags: CompileFlags): void {
+  const ctx = openContext(options);
+  try {
+    const result = ctx.compiler.compile({
+      target_files: files,
+      command: flags.command,
+      plan: flags.plan,
+      max_inline_bytes: flags.maxInlineBytes,
+      content_mode: flags.contentMode,
+      include_debug: flags.debug,
+      agent_id: "archon-cli",
+    });
+    process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatCompile(result));
+  } finally {
+    ctx.kdb.close();
+  }
+}

@@ -1,0 +1,7 @@
+// Commands act as the admin surface: a person at a terminal is the approving human.
+import { createArchonContext } from "../mcp/server.js";
+import type { GlobalOptions } from "./options.js";
+
+export function openContext(options: GlobalOptions) {
+  return createArchonContext({ surface: "admin", dbPath: options.db, projectRoot: options.projectRoot });
+}

@@ -1,0 +1,138 @@
+// import_doc: one document, approved directly, with its edges, in one transaction that bumps the version.
+import { readFileSync } from "node:fs";
+import { UserError } from "@archon/core";
+import { AUTO_INLINE_LIMIT } from "../read/allocate-budget.js";
+import { getDocument, upsertDocument } from "../store/documents.js";
+import { addEdge } from "../store/edges.js";
+import type { DocKind } from "../store/schema.js";
+import { setDocTags } from "../store/tags.js";
+import { bumpVersion, readVersion } from "../store/version.js";
+import { type EdgeHint, edgeHintProblems } from "./edge-hints.js";
+import { resolveProjectFile } from "./project-path.js";
+import { scanForSecrets } from "./secret-scan.js";
+import { assertAdminSurface } from "./surface.js";
+import type { WriteContext } from "./write-context.js";
+
+export const DOC_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export interface ImportDocInput {
+  doc_id: string;
+  title: string;
+  kind?: DocKind;
+  content?: string;
+  file_path?: string;
+  priority?: number;
+  edge_hints?: EdgeHint[];
+  depends_on?: string[];
+  tags?: string[];
+}
+
+export interface ImportDocResult {
+  doc_id: string;
+  created: boolean;
+  changed: boolean;
+  edges_added: number[];
+  knowledge_version: number;
+  snapshot_id: string | null;
+  source_path: string | null;
+  content_bytes: number;
+  warnings: string[];
+}
+
+export function importDoc(ctx: WriteContext, input: ImportDocInput): ImportDocResult {
+  assertAdminSurface(ctx.surface, "import_doc");
+  if (!DOC_ID_PATTERN.test(input.doc_id)) {
+    throw new UserError(
+      `doc_id "${input.doc_id}" is not valid.`,
+      "Use letters, digits, '.', '_' or '-' (up to 128 characters), starting with a letter or digit.",
+      "doc_id",
+    );
+  }
+  if ((input.content === undefined) === (input.file_path === undefined)) {
+    throw new UserError("Give exactly one of content or file_path.", undefined, "content");
+  }
+  const file =
+    input.file_path !== undefined ? resolveProjectFile(ctx.projectRoot, input.file_path) : undefined;
+  const content = file ? readFileSync(file.absolute, "utf8") : (input.content as string);
+  const hints = input.edge_hints ?? [];
+  const problems = hints.flatMap((h) => edgeHintProblems(ctx.db, input.doc_id, h, new Set([input.doc_id])));
+  for (const dep of input.depends_on ?? []) {
+    if (!ctx.db.prepare("SELECT 1 FROM documents WHERE doc_id = ?").get(dep)) {
+      problems.push(`depends_on names unknown document "${dep}"`);
+    }
+  }
+  if (problems.length > 0)
+    throw new UserError(`import_doc refused: ${problems.join("; ")}.`, undefined, "edge_hints");
+
+  const warnings: string[] = [];
+  const bytes = Buffer.byteLength(content, "utf8");
+  if (bytes > AUTO_INLINE_LIMIT) {
+    warnings.push(
+      `The document is ${bytes} bytes (over ${AUTO_INLINE_LIMIT}); under content_mode auto it is deferred, never inlined. Consider splitting it.`,
+    );
+  }
+  const headings = content.split("\n").filter((line) => /^##\s/.test(line)).length;
+  if (headings >= 2) {
+    warnings.push(
+      `The document has ${headings} '##' sections; one topic per document retrieves better. Consider splitting it.`,
+    );
+  }
+  warnings.push(...scanForSecrets(content));
+
+  const before = getDocument(ctx.db, input.doc_id);
+  const result = ctx.db
+    .transaction(() => {
+      const version = readVersion(ctx.db) + 1;
+      let changed = upsertDocument(
+        ctx.db,
+        {
+          doc_id: input.doc_id,
+          title: input.title,
+          kind: input.kind ?? before?.kind ?? "guideline",
+          content,
+          status: "approved",
+          source_path: file?.relative ?? null,
+          priority: input.priority ?? before?.priority ?? 100,
+        },
+        version,
+      );
+      const edges_added: number[] = [];
+      const edges = [
+        ...hints.map((h) => ({ ...h, target_doc_id: input.doc_id })),
+        ...(input.depends_on ?? []).map((dep) => ({
+          edge_type: "doc_depends_on" as const,
+          source_value: input.doc_id,
+          target_doc_id: dep,
+        })),
+      ];
+      for (const edge of edges) {
+        const added = addEdge(ctx.db, edge, version);
+        if (added.created) edges_added.push(added.edge_id);
+      }
+      changed = changed || edges_added.length > 0;
+      const bumped = changed ? bumpVersion(ctx.db, ctx.clock) : undefined;
+      return { changed, edges_added, bumped };
+    })
+    .immediate();
+  if (input.tags) setDocTags(ctx.db, input.doc_id, input.tags);
+
+  const hasEdges = ctx.db
+    .prepare("SELECT 1 FROM edges WHERE status = 'approved' AND target_doc_id = ?")
+    .get(input.doc_id);
+  if (!hasEdges) {
+    warnings.push(
+      "No edges reach this document, so no compile can deliver it. Add edge_hints (a path glob, a layer or a command).",
+    );
+  }
+  return {
+    doc_id: input.doc_id,
+    created: before === undefined,
+    changed: result.changed,
+    edges_added: result.edges_added,
+    knowledge_version: result.bumped?.knowledge_version ?? readVersion(ctx.db),
+    snapshot_id: result.bumped?.snapshot_id ?? null,
+    source_path: file?.relative ?? null,
+    content_bytes: bytes,
+    warnings,
+  };
+}

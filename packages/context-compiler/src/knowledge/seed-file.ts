@@ -1,0 +1,160 @@
+// archon.seed.yaml: parsing and validation into a plan, with every problem listed; nothing is written here.
+import { readFileSync } from "node:fs";
+import type { Db } from "@archon/core";
+import { UserError } from "@archon/core";
+import { parseDocument } from "yaml";
+import { z } from "zod";
+import { globProblem } from "../read/glob.js";
+import { DOC_KINDS } from "../store/schema.js";
+import { DOC_ID_PATTERN } from "./import-doc.js";
+import { resolveProjectFile } from "./project-path.js";
+
+const name = z.string().trim().min(1);
+const seedSchema = z
+  .object({
+    documents: z
+      .array(
+        z
+          .object({
+            doc_id: z
+              .string()
+              .regex(DOC_ID_PATTERN, "letters, digits, '.', '_' or '-', starting with a letter or digit"),
+            title: name,
+            kind: z.enum(DOC_KINDS).default("guideline"),
+            priority: z.number().int().default(100),
+            content: z.string().optional(),
+            file: z.string().optional(),
+            patterns: z.array(z.string()).default([]),
+            layers: z.array(name).default([]),
+            commands: z.array(name).default([]),
+            depends_on: z.array(z.string()).default([]),
+            tags: z.array(name).optional(),
+          })
+          .strict(),
+      )
+      .default([]),
+    layer_rules: z.array(z.object({ pattern: z.string(), layer: name }).strict()).default([]),
+  })
+  .strict();
+
+export interface SeedDocument {
+  doc_id: string;
+  title: string;
+  kind: (typeof DOC_KINDS)[number];
+  priority: number;
+  content: string;
+  source_path: string | null;
+  patterns: string[];
+  layers: string[];
+  commands: string[];
+  depends_on: string[];
+  tags?: string[];
+}
+
+export interface SeedPlan {
+  documents: SeedDocument[];
+  layer_rules: { pattern: string; layer: string }[];
+}
+
+/**
+ * Reads and checks a seed file. File references resolve against `projectRoot` (and must stay inside it).
+ * Throws one UserError listing every problem found.
+ */
+export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPlan {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UserError(
+      `Cannot read seed file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
+    );
+  }
+  const yaml = parseDocument(text, { prettyErrors: true });
+  if (yaml.errors.length > 0) {
+    throw new UserError(
+      `Seed file ${path} is not valid YAML:\n${yaml.errors.map((e) => `  - ${e.message}`).join("\n")}`,
+    );
+  }
+  const parsed = seedSchema.safeParse(yaml.toJS() ?? {});
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(top level)"}: ${i.message}`);
+    throw new UserError(`Seed file ${path} does not have the expected shape:\n${lines.join("\n")}`);
+  }
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const documents: SeedDocument[] = [];
+  for (const doc of parsed.data.documents) {
+    const at = `documents[${doc.doc_id}]`;
+    if (seen.has(doc.doc_id)) problems.push(`${at}: doc_id appears more than once`);
+    seen.add(doc.doc_id);
+    if ((doc.content === undefined) === (doc.file === undefined))
+      problems.push(`${at}: give exactly one of content or file`);
+    for (const p of doc.patterns) {
+      const problem = globProblem(p);
+      if (problem) problems.push(`${at}: pattern "${p}" ${problem}`);
+    }
+    let content = doc.content ?? "";
+    let source_path: string | null = null;
+    if (doc.file !== undefined) {
+      try {
+        const file = resolveProjectFile(projectRoot, doc.file, "file");
+        content = readFileSync(file.absolute, "utf8");
+        source_path = file.relative;
+      } catch (error) {
+        problems.push(`${at}: ${error instanceof UserError ? error.message : String(error)}`);
+      }
+    }
+    const { file: _file, content: _content, ...rest } = doc;
+    documents.push({ ...rest, content, source_path });
+  }
+  for (const doc of documents) {
+    for (const dep of doc.depends_on) {
+      const known =
+        seen.has(dep) ||
+        db.prepare("SELECT 1 FROM documents WHERE doc_id = ? AND status != 'deprecated'").get(dep);
+      if (!known) problems.push(`documents[${doc.doc_id}]: depends_on names unknown document "${dep}"`);
+    }
+  }
+  problems.push(...findCycles(db, documents));
+  for (const rule of parsed.data.layer_rules) {
+    const problem = globProblem(rule.pattern);
+    if (problem) problems.push(`layer_rules[${rule.layer}]: pattern "${rule.pattern}" ${problem}`);
+  }
+  if (problems.length > 0) {
+    throw new UserError(
+      `Seed file ${path} was rejected; nothing was changed. ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+  }
+  return { documents, layer_rules: parsed.data.layer_rules };
+}
+
+/** Cycles in the dependency graph the seed would produce: the file's edges replace those of its documents. */
+function findCycles(db: Db, documents: readonly SeedDocument[]): string[] {
+  const graph = new Map<string, string[]>();
+  const seeded = new Set(documents.map((d) => d.doc_id));
+  const rows = db
+    .prepare(
+      "SELECT source_value, target_doc_id FROM edges WHERE edge_type = 'doc_depends_on' AND status != 'deprecated'",
+    )
+    .all() as { source_value: string; target_doc_id: string }[];
+  for (const r of rows)
+    if (!seeded.has(r.source_value))
+      graph.set(r.source_value, [...(graph.get(r.source_value) ?? []), r.target_doc_id]);
+  for (const d of documents) graph.set(d.doc_id, [...(graph.get(d.doc_id) ?? []), ...d.depends_on]);
+  const cycles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (state.get(next) === "open") {
+        cycles.push(`depends_on cycle: ${[...stack.slice(stack.indexOf(next)), next].join(" → ")}`);
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
+}

@@ -1,0 +1,28 @@
+// import_doc: add or overwrite one approved document and its edges.
+import { additiveWrite, defineTool } from "@archon/core";
+import { z } from "zod";
+import { importDoc } from "../../knowledge/import-doc.js";
+import { DOC_KINDS, EDGE_TYPES } from "../../store/schema.js";
+import { type ArchonContext, writeContext } from "../context.js";
+
+export const importDocTool = defineTool({
+  name: "import_doc",
+  title: "Import a document",
+  description:
+    "Adds (or overwrites) one document as approved, with its edges, in one transaction that bumps knowledge_version and writes a snapshot. Give inline content or a repo-relative file_path (which must stay inside the project root and becomes source_path). Every edge hint targets this document: path_requires takes a glob, layer_requires a layer, command_requires a command, doc_depends_on the doc_id of a document that depends on this one; use depends_on for what this document depends on. Re-importing overwrites content and adds edges. Warns above 4096 bytes, at 2+ '##' headings, when no edge reaches the document, and on likely secrets.",
+  input: {
+    doc_id: z.string().min(1),
+    title: z.string().min(1),
+    kind: z.enum(DOC_KINDS).optional().describe("Default guideline (or the existing kind on re-import)"),
+    content: z.string().optional(),
+    file_path: z.string().min(1).optional().describe("Repo-relative file inside the project root"),
+    priority: z.number().int().optional().describe("Lower comes first; default 100"),
+    edge_hints: z
+      .array(z.object({ edge_type: z.enum(EDGE_TYPES), source_value: z.string().min(1) }))
+      .optional(),
+    depends_on: z.array(z.string().min(1)).optional().describe("doc_ids this document pulls in"),
+    tags: z.array(z.string().min(1)).optional().describe("Intent tags; replaces the document's tags"),
+  },
+  annotations: { ...additiveWrite, destructiveHint: true },
+  run: (args, ctx: ArchonContext) => importDoc(writeContext(ctx), args),
+});

@@ -1,0 +1,22 @@
+// What every archon tool handler receives.
+import type { Clock, IdGenerator } from "@archon/core";
+import type { Surface } from "../knowledge/surface.js";
+import type { WriteContext } from "../knowledge/write-context.js";
+import type { CompileService } from "../services/compile-service.js";
+import type { KnowledgeDb } from "../store/knowledge-db.js";
+
+export interface ArchonContext {
+  surface: Surface;
+  projectRoot: string;
+  kdb: KnowledgeDb;
+  clock: Clock;
+  ids: IdGenerator;
+  compiler: CompileService;
+}
+
+export const writeContext = (ctx: ArchonContext): WriteContext => ({
+  surface: ctx.surface,
+  db: ctx.kdb.db,
+  projectRoot: ctx.projectRoot,
+  clock: ctx.clock,
+});

@@ -1,0 +1,54 @@
+// Builds the archon MCP server for one surface. No side effects until called.
+import {
+  type Clock,
+  type CreatedServer,
+  createServer,
+  type IdGenerator,
+  randomIds,
+  systemClock,
+} from "@archon/core";
+import type { Surface } from "../knowledge/surface.js";
+import { CompileService } from "../services/compile-service.js";
+import { KnowledgeDb } from "../store/knowledge-db.js";
+import { VERSION } from "../version.js";
+import { adminTools } from "./admin/index.js";
+import { agentTools } from "./agent/index.js";
+import type { ArchonContext } from "./context.js";
+import { toolPrefix } from "./tool-prefix.js";
+
+export interface ArchonServerOptions {
+  surface: Surface;
+  dbPath: string;
+  projectRoot: string;
+  clock?: Clock;
+  ids?: IdGenerator;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function createArchonContext(options: ArchonServerOptions): ArchonContext {
+  const kdb = new KnowledgeDb(options.dbPath);
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  return {
+    surface: options.surface,
+    projectRoot: options.projectRoot,
+    kdb,
+    clock,
+    ids,
+    compiler: new CompileService(kdb, options.projectRoot, clock, ids),
+  };
+}
+
+export function createArchonServer(options: ArchonServerOptions): CreatedServer {
+  const context = createArchonContext(options);
+  const prefix = toolPrefix(options.env);
+  return createServer({
+    name: options.surface === "admin" ? "archon-admin" : "archon",
+    version: VERSION,
+    instructions: `Before touching files, call ${prefix}compile_context with the files and a one-line plan; read inline content, open deferred documents' source_path, and obey notices.`,
+    tools: options.surface === "admin" ? adminTools : agentTools,
+    context,
+    prefix,
+    cleanup: () => context.kdb.close(),
+  });
+}

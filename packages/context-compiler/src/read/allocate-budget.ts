@@ -1,0 +1,101 @@
+// The delivery allocator: every resolved document ends up inline, deferred or omitted.
+import { UserError } from "@archon/core";
+
+export type ContentMode = "auto" | "always" | "metadata";
+export type Delivery = "inline" | "deferred" | "omitted";
+export type DocClass = "template" | "document" | "expanded";
+
+/** Under `auto`, a file-backed document above this size is never inlined. */
+export const AUTO_INLINE_LIMIT = 4096;
+
+export interface Candidate {
+  doc_id: string;
+  docClass: DocClass;
+  bytes: number;
+  fileBacked: boolean;
+  priority: number;
+  relevance?: number;
+  /** Set when an earlier rule already dropped it (e.g. below min_relevance). */
+  omitReason?: string;
+}
+
+export interface Allocation {
+  delivery: Delivery;
+  reason?: string;
+}
+
+export interface AllocationResult {
+  allocations: Map<string, Allocation>;
+  usedBytes: number;
+}
+
+const CLASS_ORDER: Record<DocClass, number> = { template: 0, document: 1, expanded: 2 };
+
+export function allocate(
+  candidates: readonly Candidate[],
+  options: { maxInlineBytes: number; contentMode: ContentMode; command?: string },
+): AllocationResult {
+  const allocations = new Map<string, Allocation>();
+  const templatesUnlocked = options.command === "scaffold" || options.contentMode === "always";
+  const live: Candidate[] = [];
+  for (const c of candidates) {
+    // Rule 1: templates only for scaffolding (or when everything is asked for).
+    if (c.docClass === "template" && !templatesUnlocked) {
+      allocations.set(c.doc_id, { delivery: "omitted", reason: "template_requires_scaffold" });
+    } else if (c.omitReason) {
+      allocations.set(c.doc_id, { delivery: "omitted", reason: c.omitReason });
+    } else live.push(c);
+  }
+
+  // Rule 2: base documents that exist only in the database have nowhere to defer to: always inline.
+  let used = 0;
+  const overflow: string[] = [];
+  for (const c of live) {
+    if (c.fileBacked || c.docClass === "expanded") continue;
+    used += c.bytes;
+    allocations.set(c.doc_id, { delivery: "inline" });
+    if (used > options.maxInlineBytes) overflow.push(`${c.doc_id} (${c.bytes} bytes)`);
+  }
+  if (overflow.length > 0) {
+    throw new UserError(
+      `budget_exceeded: database-only documents need ${used} bytes but max_inline_bytes is ${options.maxInlineBytes}. Offenders: ${overflow.join(", ")}`,
+      "Raise max_inline_bytes, narrow target_files, or give the large documents a source file so they can be deferred.",
+      "max_inline_bytes",
+    );
+  }
+
+  // Rule 3: everything else competes for what is left.
+  const rest = live
+    .filter((c) => c.fileBacked || c.docClass === "expanded")
+    .sort(
+      (a, b) =>
+        CLASS_ORDER[a.docClass] - CLASS_ORDER[b.docClass] ||
+        (b.relevance ?? 0) - (a.relevance ?? 0) ||
+        a.priority - b.priority ||
+        (a.doc_id < b.doc_id ? -1 : a.doc_id > b.doc_id ? 1 : 0),
+    );
+  for (const c of rest) {
+    const nowhereToDefer = !c.fileBacked;
+    const eligible =
+      options.contentMode === "always" ||
+      (options.contentMode === "auto" && (nowhereToDefer || c.bytes <= AUTO_INLINE_LIMIT));
+    if (!eligible) {
+      const reason = options.contentMode === "metadata" ? "content_mode_metadata" : "over_auto_inline_limit";
+      allocations.set(
+        c.doc_id,
+        nowhereToDefer ? { delivery: "omitted", reason } : { delivery: "deferred", reason },
+      );
+    } else if (used + c.bytes <= options.maxInlineBytes) {
+      used += c.bytes;
+      allocations.set(c.doc_id, { delivery: "inline" });
+    } else {
+      allocations.set(
+        c.doc_id,
+        nowhereToDefer
+          ? { delivery: "omitted", reason: "over_budget" }
+          : { delivery: "deferred", reason: "over_budget" },
+      );
+    }
+  }
+  return { allocations, usedBytes: used };
+}

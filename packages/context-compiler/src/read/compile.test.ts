@@ -1,0 +1,224 @@
+import { sha256 } from "@archon/core";
+import { describe, expect, it } from "vitest";
+import { type CompileRequest, compile } from "./compile.js";
+import { buildIndex, type IndexedDoc, type KnowledgeIndex } from "./knowledge-index.js";
+
+interface DocSpec {
+  kind?: string;
+  priority?: number;
+  content?: string;
+  source_path?: string;
+  paths?: string[];
+  layers?: string[];
+  commands?: string[];
+  depends_on?: string[];
+  tags?: string[];
+}
+
+/** A knowledge index built in memory from a compact description. */
+function knowledge(docs: Record<string, DocSpec>, layerRules: Record<string, string> = {}) {
+  const contents = new Map<string, string>();
+  const documents: IndexedDoc[] = [];
+  const edges: { edge_id: number; edge_type: string; source_value: string; target_doc_id: string }[] = [];
+  const tags: { tag: string; doc_id: string }[] = [];
+  for (const [doc_id, d] of Object.entries(docs)) {
+    const content = d.content ?? `Rules of ${doc_id}.`;
+    const content_hash = sha256(content);
+    contents.set(content_hash, content);
+    documents.push({
+      doc_id,
+      title: `Title ${doc_id}`,
+      kind: d.kind ?? "guideline",
+      content_hash,
+      content_bytes: Buffer.byteLength(content),
+      source_path: d.source_path ?? null,
+      priority: d.priority ?? 100,
+    });
+    const edge = (edge_type: string, source_value: string, target_doc_id = doc_id) =>
+      edges.push({ edge_id: edges.length + 1, edge_type, source_value, target_doc_id });
+    for (const p of d.paths ?? []) edge("path_requires", p);
+    for (const l of d.layers ?? []) edge("layer_requires", l);
+    for (const c of d.commands ?? []) edge("command_requires", c);
+    for (const dep of d.depends_on ?? []) edge("doc_depends_on", doc_id, dep);
+    for (const tag of d.tags ?? []) tags.push({ tag, doc_id });
+  }
+  const index = buildIndex({
+    knowledge_version: 7,
+    snapshot_id: "snap_v7",
+    documents,
+    edges,
+    layer_rules: Object.entries(layerRules).map(([path_pattern, layer_name]) => ({ path_pattern, layer_name })),
+    tags,
+  });
+  return { index, read: (doc: IndexedDoc) => contents.get(doc.content_hash) ?? "" };
+}
+
+function run(k: { index: KnowledgeIndex; read: (d: IndexedDoc) => string }, request: Partial<CompileRequest>) {
+  const files = [...(request.target_files ?? ["src/api/users.ts"])].sort();
+  return compile(k.index, { target_files: files, ...request }, files, [], k.read);
+}
+
+const ids = (docs: { doc_id: string }[]) => docs.map((d) => d.doc_id);
+
+describe("resolution: the four steps", () => {
+  const k = knowledge(
+    {
+      exact: { paths: ["src/api/users.ts"] },
+      api: { paths: ["src/api/**"] },
+      broad: { paths: ["src/**"], priority: 10 },
+      layered: { layers: ["api"] },
+      scaffold: { commands: ["migrate"] },
+      base: {},
+      deep: {},
+      parent: { paths: ["src/api/**"], depends_on: ["base"] },
+      chain: { depends_on: ["deep"], layers: ["api"] },
+      unrelated: { paths: ["docs/**"] },
+    },
+    { "src/api/**": "api", "src/**": "app" },
+  );
+
+  it("matches path globs, classifies the layer, follows commands and the dependency closure", () => {
+    const r = run(k, { command: "migrate" });
+    expect(ids(r.base.documents)).toEqual(["exact", "api", "parent", "broad", "base", "chain", "deep", "layered", "scaffold"]);
+  });
+
+  it("classifies each file by its most specific layer rule", () => {
+    const r = run(k, { target_files: ["src/api/users.ts", "src/lib/x.ts", "README.md"] });
+    expect(r.debug.layer_classification).toEqual([
+      { file: "README.md", layer: null, rule_pattern: null },
+      { file: "src/api/users.ts", layer: "api", rule_pattern: "src/api/**" },
+      { file: "src/lib/x.ts", layer: "app", rule_pattern: "src/**" },
+    ]);
+  });
+
+  it("uses target_layers instead of classification when given", () => {
+    const r = run(k, { target_files: ["docs/x.md"], target_layers: ["api"] });
+    expect(ids(r.base.documents)).toEqual(["unrelated", "chain", "deep", "layered"]);
+    expect(r.debug.layer_classification).toEqual([]);
+  });
+
+  it("records every edge that fired in resolution_path, in document order", () => {
+    const r = run(k, {});
+    const parent = r.base.resolution_path.filter((s) => s.doc_id === "base");
+    expect(parent).toEqual([{ doc_id: "base", via: "doc_depends_on", edge_id: 7, source_value: "parent", matched: "parent" }]);
+    expect(r.base.resolution_path.find((s) => s.doc_id === "layered")).toMatchObject({
+      via: "layer_requires",
+      matched: "src/api/users.ts → api",
+    });
+  });
+});
+
+describe("ordering: specificity desc, priority asc, doc_id asc", () => {
+  it("takes a document's highest specificity among its matching path edges", () => {
+    const k = knowledge({
+      a: { paths: ["src/**", "src/api/users.ts"], priority: 500 },
+      b: { paths: ["src/api/**"], priority: 1 },
+      c: { paths: ["src/api/**"], priority: 1 },
+    });
+    expect(ids(run(k, {}).base.documents)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("the allocator", () => {
+  const big = "x".repeat(5000);
+  it("omits templates unless the command is scaffold or content_mode is always", () => {
+    const k = knowledge({ tpl: { kind: "template", paths: ["src/**"] }, g: { paths: ["src/**"] } });
+    const normal = run(k, {});
+    expect(normal.base.templates).toMatchObject([{ doc_id: "tpl", delivery: "omitted", omit_reason: "template_requires_scaffold" }]);
+    expect(run(k, { command: "scaffold" }).base.templates[0]?.delivery).toBe("inline");
+    expect(run(k, { content_mode: "always" }).base.templates[0]?.delivery).toBe("inline");
+  });
+
+  it("always inlines database-only documents and fails with budget_exceeded naming them when they do not fit", () => {
+    const k = knowledge({ small: { paths: ["src/**"] }, huge: { paths: ["src/**"], content: big } });
+    expect(() => run(k, { max_inline_bytes: 1000 })).toThrow(/budget_exceeded.*huge \(5000 bytes\)/);
+    const fits = run(k, { max_inline_bytes: 8192 });
+    expect(fits.base.documents.map((d) => d.delivery)).toEqual(["inline", "inline"]);
+  });
+
+  it("defers a file-backed document over 4096 bytes under auto, and inlines it under always", () => {
+    const k = knowledge({ guide: { paths: ["src/**"], content: big, source_path: "docs/guide.md" } });
+    expect(run(k, {}).base.documents[0]).toMatchObject({ delivery: "deferred", source_path: "docs/guide.md" });
+    expect(run(k, {}).base.documents[0]?.content).toBeUndefined();
+    expect(run(k, { content_mode: "always" }).base.documents[0]).toMatchObject({ delivery: "inline", content: big });
+  });
+
+  it("defers every file-backed document under metadata", () => {
+    const k = knowledge({ f: { paths: ["src/**"], source_path: "docs/f.md" }, db: { paths: ["src/**"] } });
+    const r = run(k, { content_mode: "metadata" });
+    expect(r.base.documents.map((d) => [d.doc_id, d.delivery])).toEqual([["db", "inline"], ["f", "deferred"]]);
+  });
+
+  it("lets file-backed documents compete by relevance, then priority, for what is left", () => {
+    const content = "y".repeat(3000);
+    const k = knowledge({
+      a: { paths: ["src/**"], source_path: "a.md", content: `${content} invoices`, priority: 1 },
+      b: { paths: ["src/**"], source_path: "b.md", content: `${content} pagination cursor`, priority: 2 },
+      c: { paths: ["src/**"], source_path: "c.md", content, priority: 3 },
+    });
+    const r = run(k, { plan: "add cursor pagination", max_inline_bytes: 7000 });
+    expect(r.base.documents.map((d) => [d.doc_id, d.delivery, d.relevance])).toEqual([
+      ["a", "inline", 0],
+      ["b", "inline", 0.6667],
+      ["c", "deferred", 0],
+    ]);
+    expect(r.debug.budget_drops).toEqual([{ doc_id: "c", delivery: "deferred", reason: "over_budget" }]);
+  });
+});
+
+describe("relevance and min_relevance", () => {
+  const k = knowledge({
+    camel: { paths: ["src/**"], content: "Call getUserById through apiClient." },
+    rapid: { paths: ["src/**"], content: "Rapid prototyping is fine here." },
+  });
+
+  it("is word-boundary and camelCase aware", () => {
+    const r = run(k, { plan: "fix the API user lookup" });
+    const rel = Object.fromEntries(r.base.documents.map((d) => [d.doc_id, d.relevance]));
+    expect(rel).toEqual({ camel: 0.5, rapid: 0 });
+  });
+
+  it("omits documents below min_relevance and warns when there is no plan", () => {
+    const r = run(k, { plan: "api user", min_relevance: 0.5 });
+    expect(r.base.documents.find((d) => d.doc_id === "rapid")).toMatchObject({ delivery: "omitted", omit_reason: "below_min_relevance" });
+    expect(run(k, { min_relevance: 0.5 }).warnings).toContain("min_relevance was ignored: relevance needs a plan.");
+  });
+});
+
+describe("intent_tags expansion", () => {
+  const k = knowledge({
+    inbase: { paths: ["src/**"], tags: ["auth"] },
+    session: { tags: ["auth"] },
+    billing: { tags: ["billing"] },
+  });
+
+  it("adds tagged documents outside the base result in an expanded section", () => {
+    const r = run(k, { intent_tags: ["auth"] });
+    expect(r.expanded).toMatchObject({ tags: ["auth"], documents: [{ doc_id: "session", delivery: "inline" }] });
+    expect(ids(r.base.documents)).toEqual(["inbase"]);
+  });
+
+  it("derives tags named in the plan when intent_tags is absent, and [] opts out", () => {
+    expect(run(k, { plan: "fix billing totals" }).expanded?.tags).toEqual(["billing"]);
+    expect(run(k, { plan: "fix billing totals", intent_tags: [] }).expanded).toBeUndefined();
+  });
+
+  it("warns about tags not in the catalog", () => {
+    expect(run(k, { intent_tags: ["nope"] }).warnings).toContain('Intent tag "nope" is not in the tag catalog.');
+  });
+});
+
+describe("warnings are part of the deterministic result", () => {
+  it("says Project not initialized on an empty knowledge base", () => {
+    const r = run(knowledge({}), {});
+    expect(r.warnings[0]).toMatch(/^Project not initialized/);
+  });
+
+  it("names files nothing is wired to and commands nothing requires", () => {
+    const r = run(knowledge({ a: { paths: ["src/**"] } }), { target_files: ["src/a.ts", "docs/b.md"], command: "deploy" });
+    expect(r.warnings).toEqual([
+      "No approved document is wired to docs/b.md (by path or layer).",
+      'Command "deploy" matches no command_requires edge.',
+    ]);
+  });
+});

@@ -1,0 +1,203 @@
+// compile_context as a pure function of (knowledge index, request, document content).
+import { type AllocationResult, allocate, type Candidate, type ContentMode } from "./allocate-budget.js";
+import { expandTags } from "./expand-tags.js";
+import type { IndexedDoc, KnowledgeIndex } from "./knowledge-index.js";
+import { compareDocs } from "./order.js";
+import { planTerms, relevance, termsOf } from "./relevance.js";
+import { type LayerClassification, type ResolutionStep, resolve } from "./resolve.js";
+
+export const DEFAULT_MAX_INLINE_BYTES = 8192;
+const NEAR_MISSES_PER_FILE = 5;
+
+export interface CompileRequest {
+  target_files: string[];
+  target_layers?: string[];
+  command?: string;
+  plan?: string;
+  min_relevance?: number;
+  intent_tags?: string[];
+  max_inline_bytes?: number;
+  content_mode?: ContentMode;
+  include_debug?: boolean;
+  agent_id?: string;
+}
+
+export interface DeliveredDoc {
+  doc_id: string;
+  title: string;
+  kind: string;
+  delivery: "inline" | "deferred" | "omitted";
+  content_bytes: number;
+  content_hash: string;
+  content?: string;
+  source_path?: string;
+  relevance?: number;
+  omit_reason?: string;
+}
+
+export interface NearMiss {
+  file: string;
+  pattern: string;
+  doc_ids: string[];
+}
+
+export interface BudgetDrop {
+  doc_id: string;
+  delivery: "deferred" | "omitted";
+  reason: string;
+}
+
+/** Everything of a compile that is the same for the same request and knowledge version. */
+export interface CompileOutcome {
+  snapshot_id: string | null;
+  knowledge_version: number;
+  base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionStep[] };
+  expanded?: { tags: string[]; documents: DeliveredDoc[] };
+  budget: { max_inline_bytes: number; inline_bytes: number; content_mode: ContentMode };
+  warnings: string[];
+  debug: {
+    files: string[];
+    near_miss_edges: NearMiss[];
+    layer_classification: LayerClassification[];
+    budget_drops: BudgetDrop[];
+  };
+}
+
+/**
+ * `files` are the request's target files already normalized to repo-relative form (sorted, distinct);
+ * `warnings` carries what normalization had to say. `readContent` returns a document's stored content.
+ */
+export function compile(
+  index: KnowledgeIndex,
+  request: CompileRequest,
+  files: readonly string[],
+  inputWarnings: readonly string[],
+  readContent: (doc: IndexedDoc) => string,
+): CompileOutcome {
+  const warnings = [...inputWarnings];
+  const mode = request.content_mode ?? "auto";
+  const maxInline = request.max_inline_bytes ?? DEFAULT_MAX_INLINE_BYTES;
+  if (index.docs.size === 0) {
+    warnings.push(
+      "Project not initialized: the knowledge base has no approved documents. Seed it with `archon seed archon.seed.yaml` or add documents with import_doc.",
+    );
+  }
+
+  const resolution = resolve(index, {
+    files,
+    target_layers: request.target_layers,
+    command: request.command,
+  });
+  const reached = [...resolution.specificity.keys()].map((id) => index.docs.get(id) as IndexedDoc);
+  const spec = (d: IndexedDoc) => resolution.specificity.get(d.doc_id) ?? 0;
+  reached.sort((a, b) => compareDocs(a, b, spec(a), spec(b)));
+
+  const tags = expandTags(index, request.intent_tags, request.plan, resolution.specificity);
+  warnings.push(...tags.warnings);
+  const expandedDocs = tags.doc_ids.map((id) => index.docs.get(id) as IndexedDoc);
+  expandedDocs.sort((a, b) => compareDocs(a, b, 0, 0));
+
+  const terms = request.plan !== undefined ? planTerms(request.plan) : undefined;
+  if (request.min_relevance !== undefined && terms === undefined) {
+    warnings.push("min_relevance was ignored: relevance needs a plan.");
+  }
+  const relevanceOf = new Map<string, number>();
+  if (terms) {
+    for (const doc of [...reached, ...expandedDocs]) {
+      relevanceOf.set(doc.doc_id, relevance(terms, termsOf(`${doc.title}\n${readContent(doc)}`)));
+    }
+  }
+
+  const candidate = (doc: IndexedDoc, expanded: boolean): Candidate => {
+    const rel = relevanceOf.get(doc.doc_id);
+    const below = request.min_relevance !== undefined && rel !== undefined && rel < request.min_relevance;
+    return {
+      doc_id: doc.doc_id,
+      docClass: expanded ? "expanded" : doc.kind === "template" ? "template" : "document",
+      bytes: doc.content_bytes,
+      fileBacked: doc.source_path !== null,
+      priority: doc.priority,
+      relevance: rel,
+      omitReason: below ? "below_min_relevance" : undefined,
+    };
+  };
+  const allocation: AllocationResult = allocate(
+    [...reached.map((d) => candidate(d, false)), ...expandedDocs.map((d) => candidate(d, true))],
+    { maxInlineBytes: maxInline, contentMode: mode, command: request.command },
+  );
+
+  const deliver = (doc: IndexedDoc): DeliveredDoc => {
+    const a = allocation.allocations.get(doc.doc_id) ?? { delivery: "omitted" as const };
+    return {
+      doc_id: doc.doc_id,
+      title: doc.title,
+      kind: doc.kind,
+      delivery: a.delivery,
+      content_bytes: doc.content_bytes,
+      content_hash: doc.content_hash,
+      ...(a.delivery === "inline" ? { content: readContent(doc) } : {}),
+      ...(doc.source_path !== null ? { source_path: doc.source_path } : {}),
+      ...(relevanceOf.has(doc.doc_id) ? { relevance: relevanceOf.get(doc.doc_id) } : {}),
+      ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),
+    };
+  };
+
+  const position = new Map(reached.map((d, i) => [d.doc_id, i]));
+  const resolution_path = [...resolution.steps].sort(
+    (a, b) =>
+      (position.get(a.doc_id) ?? 0) - (position.get(b.doc_id) ?? 0) ||
+      VIA_ORDER[a.via] - VIA_ORDER[b.via] ||
+      a.edge_id - b.edge_id ||
+      (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
+  );
+
+  const matchedFiles = new Set(
+    resolution.steps
+      .filter((s) => s.via !== "doc_depends_on" && s.via !== "command_requires")
+      .map((s) => s.matched.split(" → ")[0]),
+  );
+  for (const file of files) {
+    if (!matchedFiles.has(file))
+      warnings.push(`No approved document is wired to ${file} (by path or layer).`);
+  }
+  if (
+    request.command !== undefined &&
+    request.command !== "scaffold" &&
+    !index.commandEdges.has(request.command)
+  ) {
+    warnings.push(`Command "${request.command}" matches no command_requires edge.`);
+  }
+
+  const budget_drops: BudgetDrop[] = [];
+  for (const [doc_id, a] of allocation.allocations) {
+    if (a.delivery !== "inline") budget_drops.push({ doc_id, delivery: a.delivery, reason: a.reason ?? "" });
+  }
+  budget_drops.sort((a, b) => (a.doc_id < b.doc_id ? -1 : 1));
+
+  return {
+    snapshot_id: index.snapshot_id,
+    knowledge_version: index.knowledge_version,
+    base: {
+      documents: reached.filter((d) => d.kind !== "template").map(deliver),
+      templates: reached.filter((d) => d.kind === "template").map(deliver),
+      resolution_path,
+    },
+    ...(tags.tags.length > 0 ? { expanded: { tags: tags.tags, documents: expandedDocs.map(deliver) } } : {}),
+    budget: { max_inline_bytes: maxInline, inline_bytes: allocation.usedBytes, content_mode: mode },
+    warnings,
+    debug: {
+      files: [...files],
+      near_miss_edges: files.flatMap((file) =>
+        index.pathEdges.nearMisses(file, NEAR_MISSES_PER_FILE).map((m) => ({
+          file,
+          pattern: m.pattern,
+          doc_ids: [...new Set(m.items.map((e) => e.target_doc_id))].sort(),
+        })),
+      ),
+      layer_classification: resolution.layer_classification,
+      budget_drops,
+    },
+  };
+}
+
+const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;

@@ -1,0 +1,68 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { makeMatcher } from "./glob.js";
+import { GlobIndex } from "./glob-index.js";
+
+const PATTERNS = [
+  "src/**",
+  "src/api/**",
+  "src/api/*.ts",
+  "src/api/client.ts",
+  "**/*.test.ts",
+  "**/*.{ts,tsx}",
+  "src/**/*.{ts,tsx}",
+  "src/*/routes/**",
+  "tests/e2e/**",
+  "**/*.spec.ts",
+  ".github/**",
+  "**/*.yml",
+  "docs/[a-c]*.md",
+  "src/components/**/*.tsx",
+  "Makefile",
+  "*",
+  "**",
+];
+
+const segment = fc.constantFrom("src", "api", "server", "routes", "components", "tests", "e2e", "docs", ".github", "ui", "lib");
+const file = fc.constantFrom("client.ts", "users.ts", "a.test.ts", "b.spec.ts", "Button.tsx", "ci.yml", "alpha.md", "Makefile", "x");
+const path = fc.tuple(fc.array(segment, { maxLength: 4 }), file).map(([dirs, f]) => [...dirs, f].join("/"));
+
+describe("the glob index finds exactly the patterns a full scan would", () => {
+  const index = new GlobIndex<string>();
+  for (const p of PATTERNS) index.add(p, p);
+  const matchers = PATTERNS.map((p) => [p, makeMatcher(p)] as const);
+
+  it("agrees with matching every pattern against every path", () => {
+    fc.assert(
+      fc.property(path, (p) => {
+        const fromIndex = index.match(p).map((h) => h.pattern).sort();
+        const fromScan = matchers.filter(([, m]) => m(p)).map(([pattern]) => pattern).sort();
+        expect(fromIndex).toEqual(fromScan);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps every item added under the same pattern", () => {
+    const multi = new GlobIndex<number>();
+    multi.add("src/**", 1);
+    multi.add("src/**", 2);
+    expect(multi.match("src/a.ts")).toEqual([{ pattern: "src/**", items: [1, 2] }]);
+    expect(multi.size).toBe(1);
+  });
+});
+
+describe("near misses", () => {
+  it("lists patterns close to a path that do not match it, nearest folders first", () => {
+    const index = new GlobIndex<string>();
+    for (const p of ["src/apis/**", "src/api/*.tsx", "src/api/**", "lib/**"]) index.add(p, p);
+    const misses = index.nearMisses("src/api/users.ts", 10).map((m) => m.pattern);
+    expect(misses).toEqual(["src/api/*.tsx", "src/apis/**", "lib/**"]);
+  });
+
+  it("stops at the limit", () => {
+    const index = new GlobIndex<string>();
+    for (let i = 0; i < 50; i++) index.add(`src/m${i}/**`, String(i));
+    expect(index.nearMisses("src/x.ts", 5)).toHaveLength(5);
+  });
+});

@@ -1,0 +1,102 @@
+// The read path's view of one knowledge version: approved rows only (INV-1), globs indexed once.
+
+import { specificity } from "./glob.js";
+import { GlobIndex } from "./glob-index.js";
+
+export interface IndexedDoc {
+  doc_id: string;
+  title: string;
+  kind: string;
+  content_hash: string;
+  content_bytes: number;
+  source_path: string | null;
+  priority: number;
+}
+
+export interface IndexedEdge {
+  edge_id: number;
+  edge_type: string;
+  source_value: string;
+  target_doc_id: string;
+}
+
+export interface LayerRule {
+  path_pattern: string;
+  layer_name: string;
+}
+
+export interface KnowledgeRows {
+  knowledge_version: number;
+  snapshot_id: string | null;
+  documents: IndexedDoc[];
+  edges: IndexedEdge[];
+  layer_rules: LayerRule[];
+  tags: { tag: string; doc_id: string }[];
+}
+
+export interface KnowledgeIndex {
+  knowledge_version: number;
+  snapshot_id: string | null;
+  docs: ReadonlyMap<string, IndexedDoc>;
+  pathEdges: GlobIndex<IndexedEdge>;
+  layerRules: GlobIndex<{ layer_name: string; specificity: number }>;
+  layerEdges: ReadonlyMap<string, IndexedEdge[]>;
+  commandEdges: ReadonlyMap<string, IndexedEdge[]>;
+  /** doc_id → the edges naming what it depends on (edge.target_doc_id is the dependency). */
+  dependencies: ReadonlyMap<string, IndexedEdge[]>;
+  /** tag → approved doc_ids, sorted. */
+  tags: ReadonlyMap<string, string[]>;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Builds the index from rows the store has already filtered to approved documents and edges. */
+export function buildIndex(rows: KnowledgeRows): KnowledgeIndex {
+  const docs = new Map(rows.documents.map((d) => [d.doc_id, d]));
+  const pathEdges = new GlobIndex<IndexedEdge>();
+  const layerEdges = new Map<string, IndexedEdge[]>();
+  const commandEdges = new Map<string, IndexedEdge[]>();
+  const dependencies = new Map<string, IndexedEdge[]>();
+  for (const edge of rows.edges) {
+    if (!docs.has(edge.target_doc_id)) continue;
+    switch (edge.edge_type) {
+      case "path_requires":
+        pathEdges.add(edge.source_value, edge);
+        break;
+      case "layer_requires":
+        push(layerEdges, edge.source_value, edge);
+        break;
+      case "command_requires":
+        push(commandEdges, edge.source_value, edge);
+        break;
+      case "doc_depends_on":
+        if (docs.has(edge.source_value)) push(dependencies, edge.source_value, edge);
+        break;
+    }
+  }
+  const layerRules = new GlobIndex<{ layer_name: string; specificity: number }>();
+  for (const rule of rows.layer_rules) {
+    layerRules.add(rule.path_pattern, {
+      layer_name: rule.layer_name,
+      specificity: specificity(rule.path_pattern),
+    });
+  }
+  const tags = new Map<string, string[]>();
+  for (const { tag, doc_id } of rows.tags) if (docs.has(doc_id)) push(tags, tag, doc_id);
+  for (const ids of tags.values()) ids.sort();
+  return {
+    knowledge_version: rows.knowledge_version,
+    snapshot_id: rows.snapshot_id,
+    docs,
+    pathEdges,
+    layerRules,
+    layerEdges,
+    commandEdges,
+    dependencies,
+    tags,
+  };
+}

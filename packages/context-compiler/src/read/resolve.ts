@@ -1,0 +1,108 @@
+// Steps 1-4 of compile_context: which approved documents a request reaches, and by which edges.
+import type { EdgeType } from "../store/schema.js";
+import { specificity } from "./glob.js";
+import type { IndexedEdge, KnowledgeIndex } from "./knowledge-index.js";
+
+export interface ResolutionRequest {
+  files: readonly string[];
+  target_layers?: readonly string[];
+  command?: string;
+}
+
+export interface ResolutionStep {
+  doc_id: string;
+  via: EdgeType;
+  edge_id: number;
+  source_value: string;
+  /** The file, `file → layer`, command or parent document that made the edge fire. */
+  matched: string;
+}
+
+export interface LayerClassification {
+  file: string;
+  layer: string | null;
+  rule_pattern: string | null;
+}
+
+export interface Resolution {
+  /** doc_id → highest specificity among its matching path edges (0 when reached otherwise). */
+  specificity: Map<string, number>;
+  steps: ResolutionStep[];
+  layer_classification: LayerClassification[];
+}
+
+/** Most specific layer rule wins; ties go to the lexically first pattern, then layer name. */
+export function classifyLayer(index: KnowledgeIndex, file: string): LayerClassification {
+  let best: { layer: string; pattern: string; specificity: number } | undefined;
+  for (const hit of index.layerRules.match(file)) {
+    for (const rule of hit.items) {
+      const better =
+        !best ||
+        rule.specificity > best.specificity ||
+        (rule.specificity === best.specificity &&
+          (hit.pattern < best.pattern || (hit.pattern === best.pattern && rule.layer_name < best.layer)));
+      if (better) best = { layer: rule.layer_name, pattern: hit.pattern, specificity: rule.specificity };
+    }
+  }
+  return { file, layer: best?.layer ?? null, rule_pattern: best?.pattern ?? null };
+}
+
+export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Resolution {
+  const spec = new Map<string, number>();
+  const steps: ResolutionStep[] = [];
+  const reach = (edge: IndexedEdge, matched: string, edgeSpecificity: number) => {
+    const doc_id = edge.target_doc_id;
+    spec.set(doc_id, Math.max(spec.get(doc_id) ?? 0, edgeSpecificity));
+    steps.push({
+      doc_id,
+      via: edge.edge_type as EdgeType,
+      edge_id: edge.edge_id,
+      source_value: edge.source_value,
+      matched,
+    });
+  };
+
+  // 1. path_requires
+  for (const file of request.files) {
+    for (const hit of index.pathEdges.match(file)) {
+      const s = specificity(hit.pattern);
+      for (const edge of hit.items) reach(edge, file, s);
+    }
+  }
+
+  // 2. layer_requires: classified per file, or the caller's target_layers for every file
+  const layer_classification: LayerClassification[] = [];
+  if (request.target_layers) {
+    for (const layer of [...new Set(request.target_layers)].sort()) {
+      for (const edge of index.layerEdges.get(layer) ?? []) reach(edge, `target_layers → ${layer}`, 0);
+    }
+  } else {
+    for (const file of request.files) {
+      const c = classifyLayer(index, file);
+      layer_classification.push(c);
+      if (c.layer === null) continue;
+      for (const edge of index.layerEdges.get(c.layer) ?? []) reach(edge, `${file} → ${c.layer}`, 0);
+    }
+  }
+
+  // 3. command_requires: exact equality
+  if (request.command !== undefined) {
+    for (const edge of index.commandEdges.get(request.command) ?? []) reach(edge, request.command, 0);
+  }
+
+  // 4. doc_depends_on: transitive closure; terminates because cycles are rejected at insert (INV-2)
+  const queue = [...spec.keys()].sort();
+  const expanded = new Set<string>();
+  while (queue.length > 0) {
+    const parent = queue.shift() as string;
+    if (expanded.has(parent)) continue;
+    expanded.add(parent);
+    for (const edge of index.dependencies.get(parent) ?? []) {
+      const isNew = !spec.has(edge.target_doc_id);
+      reach(edge, parent, 0);
+      if (isNew) queue.push(edge.target_doc_id);
+    }
+  }
+
+  return { specificity: spec, steps, layer_classification };
+}

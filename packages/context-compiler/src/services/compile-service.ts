@@ -1,0 +1,147 @@
+// compile_context at the edges: keeps the index for the current knowledge version, reads content,
+// writes the audit row and adds the time-varying notices.
+import { isAbsolute, relative, sep } from "node:path";
+import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
+import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
+import { normalizeRepoPath } from "../read/glob.js";
+import { buildIndex, type IndexedDoc, type KnowledgeIndex } from "../read/knowledge-index.js";
+import { writeCompileLog } from "../store/audit.js";
+import { readContent } from "../store/documents.js";
+import type { KnowledgeDb } from "../store/knowledge-db.js";
+import { loadKnowledgeRows } from "../store/load-knowledge.js";
+import { readVersion } from "../store/version.js";
+import { collectNotices } from "./notices.js";
+
+export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
+  compile_id: string;
+  notices: string[];
+  debug_info?: CompileOutcome["debug"];
+}
+
+const CONTENT_CACHE_LIMIT = 20_000;
+
+export class CompileService {
+  #index: KnowledgeIndex | undefined;
+  readonly #content = new Map<string, string>();
+
+  constructor(
+    private readonly kdb: KnowledgeDb,
+    private readonly projectRoot: string,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /** The index for the version currently in the database, rebuilt only when the version moved. */
+  index(): KnowledgeIndex {
+    const version = readVersion(this.kdb.db);
+    if (this.#index?.knowledge_version !== version) this.#index = buildIndex(loadKnowledgeRows(this.kdb.db));
+    return this.#index;
+  }
+
+  compile(request: CompileRequest): CompileResponse {
+    const started = performance.now();
+    const compile_id = this.ids.next("cmp");
+    const lateWarnings: string[] = [];
+    if (this.kdb.reopenIfReplaced()) {
+      this.#index = undefined;
+      lateWarnings.push(
+        "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
+      );
+    }
+    let index: KnowledgeIndex | undefined;
+    try {
+      index = this.index();
+      const { files, warnings } = this.#normalizeFiles(request.target_files);
+      const outcome = compile(index, request, files, warnings, (doc) => this.#read(doc));
+      const { debug, ...result } = outcome;
+      const auditWarning = this.#audit(compile_id, request, started, index, { outcome });
+      const response: CompileResponse = {
+        compile_id,
+        ...result,
+        warnings: [...result.warnings, ...lateWarnings, ...(auditWarning ? [auditWarning] : [])],
+        notices: collectNotices(this.kdb.db, index),
+        ...(request.include_debug ? { debug_info: debug } : {}),
+      };
+      return response;
+    } catch (error) {
+      this.#audit(compile_id, request, started, index, { error });
+      throw error;
+    }
+  }
+
+  /** The part of a response that must be byte-identical for the same request and knowledge version. */
+  static deterministicPart(response: CompileResponse): string {
+    const { compile_id: _id, notices: _notices, ...rest } = response;
+    return canonicalJson(rest);
+  }
+
+  #normalizeFiles(targets: readonly string[]): { files: string[]; warnings: string[] } {
+    const warnings: string[] = [];
+    const files = new Set<string>();
+    for (const target of targets) {
+      let path = target;
+      if (isAbsolute(target) || /^[A-Za-z]:[\\/]/.test(target)) {
+        const rel = relative(this.projectRoot, target);
+        if (rel.startsWith("..") || isAbsolute(rel)) {
+          warnings.push(`Target file ${target} is outside the project root and was ignored.`);
+          continue;
+        }
+        path = rel.split(sep).join("/");
+      }
+      const normalized = normalizeRepoPath(path);
+      if (normalized === undefined)
+        warnings.push(`Target file "${target}" is not a path inside the project and was ignored.`);
+      else files.add(normalized);
+    }
+    if (files.size === 0) {
+      throw new UserError(
+        "target_files names no path inside the project.",
+        "Give repo-relative paths such as src/api/users.ts.",
+        "target_files",
+      );
+    }
+    return { files: [...files].sort(), warnings };
+  }
+
+  #read(doc: IndexedDoc): string {
+    let content = this.#content.get(doc.content_hash);
+    if (content === undefined) {
+      content = readContent(this.kdb.db, doc.content_hash) ?? "";
+      if (this.#content.size >= CONTENT_CACHE_LIMIT) this.#content.clear();
+      this.#content.set(doc.content_hash, content);
+    }
+    return content;
+  }
+
+  /** Writes the audit row; returns a warning instead of failing when the database refuses the write (INV-5). */
+  #audit(
+    compile_id: string,
+    request: CompileRequest,
+    started: number,
+    index: KnowledgeIndex | undefined,
+    outcome: { outcome?: CompileOutcome; error?: unknown },
+  ): string | undefined {
+    try {
+      writeCompileLog(this.kdb.db, {
+        compile_id,
+        created_at: this.clock.now().toISOString(),
+        agent_id: request.agent_id ?? null,
+        request,
+        knowledge_version: index?.knowledge_version ?? readVersion(this.kdb.db),
+        snapshot_id: index?.snapshot_id ?? null,
+        outcome: outcome.outcome,
+        result_hash: outcome.outcome ? hashCanonical({ ...outcome.outcome, debug: undefined }) : null,
+        error:
+          outcome.error === undefined
+            ? null
+            : outcome.error instanceof Error
+              ? outcome.error.message
+              : String(outcome.error),
+        duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+      });
+      return undefined;
+    } catch (error) {
+      return `The audit row for this compile could not be written (${(error as Error).message}); the result is still valid.`;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// impact: the rule surface a set of files enters, with the edges that prove it.
+import { UserError } from "@archon/core";
+import { normalizeRepoPath } from "../read/glob.js";
+import type { IndexedDoc, KnowledgeIndex } from "../read/knowledge-index.js";
+import { compareDocs } from "../read/order.js";
+import { type ResolutionStep, resolve } from "../read/resolve.js";
+
+export interface ImpactEvidence {
+  edge_type: string;
+  edge_id: number;
+  pattern: string;
+  matched_file: string;
+}
+
+export interface ImpactedDoc {
+  doc_id: string;
+  title: string;
+  kind: string;
+  evidence: ImpactEvidence[];
+  via_dependency_chain: string[];
+}
+
+export function impact(index: KnowledgeIndex, inputFiles: readonly string[]) {
+  const files = [
+    ...new Set(inputFiles.map(normalizeRepoPath).filter((f): f is string => f !== undefined)),
+  ].sort();
+  if (files.length === 0)
+    throw new UserError("files names no path inside the project.", "Give repo-relative paths.", "files");
+  // command_requires is out of scope: impact answers "which rules do these files enter".
+  const resolution = resolve(index, { files });
+  const stepsOf = new Map<string, ResolutionStep[]>();
+  for (const step of resolution.steps) stepsOf.set(step.doc_id, [...(stepsOf.get(step.doc_id) ?? []), step]);
+  const direct = (id: string) => (stepsOf.get(id) ?? []).some((s) => s.via !== "doc_depends_on");
+
+  const chain = (docId: string): string[] => {
+    // Shortest chain of parents back to a directly matched document, ties broken by doc_id.
+    const parent = new Map<string, string>();
+    const queue = [docId];
+    while (queue.length > 0) {
+      const node = queue.shift() as string;
+      if (node !== docId && direct(node)) {
+        const path: string[] = [];
+        for (let at: string | undefined = node; at !== undefined && at !== docId; at = parent.get(at))
+          path.push(at);
+        return path;
+      }
+      const parents = (stepsOf.get(node) ?? [])
+        .filter((s) => s.via === "doc_depends_on")
+        .map((s) => s.matched)
+        .sort();
+      for (const p of parents) {
+        if (parent.has(p) || p === docId) continue;
+        parent.set(p, node);
+        queue.push(p);
+      }
+    }
+    return [];
+  };
+
+  const spec = (id: string) => resolution.specificity.get(id) ?? 0;
+  const docs = [...stepsOf.keys()]
+    .map((id) => index.docs.get(id) as IndexedDoc)
+    .sort((a, b) => compareDocs(a, b, spec(a.doc_id), spec(b.doc_id)));
+  const documents: ImpactedDoc[] = docs.map((doc) => {
+    const steps = stepsOf.get(doc.doc_id) ?? [];
+    const isDirect = direct(doc.doc_id);
+    return {
+      doc_id: doc.doc_id,
+      title: doc.title,
+      kind: doc.kind,
+      evidence: steps
+        .filter((s) => (isDirect ? s.via !== "doc_depends_on" : true))
+        .map((s) => ({
+          edge_type: s.via,
+          edge_id: s.edge_id,
+          pattern: s.source_value,
+          matched_file: s.matched,
+        }))
+        .sort((a, b) => a.edge_id - b.edge_id || (a.matched_file < b.matched_file ? -1 : 1)),
+      via_dependency_chain: isDirect ? [] : chain(doc.doc_id).reverse(),
+    };
+  });
+  return { knowledge_version: index.knowledge_version, files, documents };
+}

@@ -1,0 +1,75 @@
+// Row counts and the workspace dashboard. Every statement here is a SELECT.
+import type { Db } from "@archon/core";
+import { latestSnapshot } from "../store/snapshots.js";
+import { readVersion } from "../store/version.js";
+
+const countBy = (db: Db, sql: string): Record<string, number> =>
+  Object.fromEntries((db.prepare(sql).all() as { k: string; n: number }[]).map((r) => [r.k, r.n]));
+
+const count = (db: Db, sql: string) => (db.prepare(sql).get() as { n: number }).n;
+
+export function rowCounts(db: Db) {
+  return {
+    documents_by_status: countBy(
+      db,
+      "SELECT status AS k, COUNT(*) AS n FROM documents GROUP BY status ORDER BY status",
+    ),
+    documents_by_kind: countBy(
+      db,
+      "SELECT kind AS k, COUNT(*) AS n FROM documents WHERE status = 'approved' GROUP BY kind ORDER BY kind",
+    ),
+    edges_by_type: countBy(
+      db,
+      "SELECT edge_type AS k, COUNT(*) AS n FROM edges WHERE status = 'approved' GROUP BY edge_type ORDER BY edge_type",
+    ),
+    layer_rules: count(db, "SELECT COUNT(*) AS n FROM layer_rules"),
+    tags: count(db, "SELECT COUNT(DISTINCT tag) AS n FROM tag_mappings"),
+    snapshots: count(db, "SELECT COUNT(*) AS n FROM snapshots"),
+    compiles: count(db, "SELECT COUNT(*) AS n FROM compile_log"),
+    failed_compiles: count(db, "SELECT COUNT(*) AS n FROM compile_log WHERE status = 'error'"),
+  };
+}
+
+export function stats(db: Db) {
+  return {
+    knowledge_version: readVersion(db),
+    latest_snapshot: latestSnapshot(db) ?? null,
+    ...rowCounts(db),
+  };
+}
+
+/** The top two folders of files compiled recently, with how often they came up. */
+function recentRegions(db: Db, lastCompiles = 50) {
+  const rows = db
+    .prepare("SELECT request FROM compile_log ORDER BY created_at DESC, compile_id DESC LIMIT ?")
+    .all(lastCompiles) as { request: string }[];
+  const regions = new Map<string, number>();
+  for (const row of rows) {
+    const files = (JSON.parse(row.request) as { target_files?: string[] }).target_files ?? [];
+    for (const file of files) {
+      const parts = file.replace(/\\/g, "/").split("/");
+      const region =
+        parts.length > 2 ? `${parts.slice(0, 2).join("/")}/` : parts.length === 2 ? `${parts[0]}/` : "./";
+      regions.set(region, (regions.get(region) ?? 0) + 1);
+    }
+  }
+  return [...regions]
+    .map(([region, compiles]) => ({ region, compiles }))
+    .sort((a, b) => b.compiles - a.compiles || (a.region < b.region ? -1 : 1))
+    .slice(0, 10);
+}
+
+export function workspaceStatus(db: Db) {
+  const counts = rowCounts(db);
+  return {
+    knowledge_version: readVersion(db),
+    initialized: (counts.documents_by_status.approved ?? 0) > 0,
+    latest_snapshot: latestSnapshot(db) ?? null,
+    recent_compile_regions: recentRegions(db),
+    unresolved: {
+      pending_documents: counts.documents_by_status.pending ?? 0,
+      failed_compiles: counts.failed_compiles,
+    },
+    canonical_rows: counts,
+  };
+}

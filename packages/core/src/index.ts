@@ -1,0 +1,17 @@
+// Public surface of @archon/core: shared by both servers, knows nothing of either.
+export { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
+export { type Clock, manualClock, systemClock } from "./clock.js";
+export { describeError, InternalError, UserError } from "./errors.js";
+export { type IdGenerator, randomIds, sequentialIds } from "./ids.js";
+export { type CreatedServer, createServer, type ServerSpec, serveStdio } from "./mcp/create-server.js";
+export {
+  additiveWrite,
+  defineTool,
+  destructiveWrite,
+  readOnly,
+  type ToolAnnotations,
+  type ToolDefinition,
+} from "./mcp/define-tool.js";
+export { errorResult, jsonResult } from "./mcp/results.js";
+export { type Migration, migrate } from "./sqlite/migrate.js";
+export { type Db, type OpenOptions, openDatabase } from "./sqlite/open-database.js";

@@ -1,0 +1,51 @@
+// One tool = one definition: name, schema, annotations and a handler that returns plain data.
+import type { z } from "zod";
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** Unprefixed name; a surface may add a prefix when it registers the tool. */
+  name: string;
+  title: string;
+  description: string;
+  input: Shape;
+  annotations: ToolAnnotations;
+  /** Returns the structured result; throws UserError for expected failures. */
+  run(args: z.infer<z.ZodObject<Shape>>, ctx: Ctx): unknown | Promise<unknown>;
+}
+
+/** Identity function that keeps the handler's argument type tied to its schema. */
+export function defineTool<Ctx, Shape extends z.ZodRawShape>(
+  definition: ToolDefinition<Ctx, Shape>,
+): ToolDefinition<Ctx, Shape> {
+  return definition;
+}
+
+/** Annotations for a tool that reads and never changes anything. */
+export const readOnly: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** Annotations for a tool that writes but only adds or updates (never deletes). */
+export const additiveWrite: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** Annotations for a tool that may overwrite or remove data. */
+export const destructiveWrite: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+};

@@ -14,7 +14,11 @@ const program = new Command("archon")
   .option("--project-root <path>", "the project's root folder (pass it explicitly)", process.cwd())
   .showHelpAfterError()
   .exitOverride()
-  .action(async () => (await import("./serve.js")).serve(globals(program)));
+  .allowExcessArguments()
+  .action(async (_opts: unknown, cmd: Command) => {
+    if (cmd.args.length > 0) cmd.error(`error: unknown command '${cmd.args[0]}'`);
+    await (await import("./serve.js")).serve(globals(program));
+  });
 
 const globals = (cmd: Command): GlobalOptions => resolveGlobalOptions(cmd.optsWithGlobals());
 

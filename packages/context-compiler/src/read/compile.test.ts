@@ -47,13 +47,19 @@ function knowledge(docs: Record<string, DocSpec>, layerRules: Record<string, str
     snapshot_id: "snap_v7",
     documents,
     edges,
-    layer_rules: Object.entries(layerRules).map(([path_pattern, layer_name]) => ({ path_pattern, layer_name })),
+    layer_rules: Object.entries(layerRules).map(([path_pattern, layer_name]) => ({
+      path_pattern,
+      layer_name,
+    })),
     tags,
   });
   return { index, read: (doc: IndexedDoc) => contents.get(doc.content_hash) ?? "" };
 }
 
-function run(k: { index: KnowledgeIndex; read: (d: IndexedDoc) => string }, request: Partial<CompileRequest>) {
+function run(
+  k: { index: KnowledgeIndex; read: (d: IndexedDoc) => string },
+  request: Partial<CompileRequest>,
+) {
   const files = [...(request.target_files ?? ["src/api/users.ts"])].sort();
   return compile(k.index, { target_files: files, ...request }, files, [], k.read);
 }
@@ -79,7 +85,17 @@ describe("resolution: the four steps", () => {
 
   it("matches path globs, classifies the layer, follows commands and the dependency closure", () => {
     const r = run(k, { command: "migrate" });
-    expect(ids(r.base.documents)).toEqual(["exact", "api", "parent", "broad", "base", "chain", "deep", "layered", "scaffold"]);
+    expect(ids(r.base.documents)).toEqual([
+      "exact",
+      "api",
+      "parent",
+      "broad",
+      "base",
+      "chain",
+      "deep",
+      "layered",
+      "scaffold",
+    ]);
   });
 
   it("classifies each file by its most specific layer rule", () => {
@@ -100,7 +116,9 @@ describe("resolution: the four steps", () => {
   it("records every edge that fired in resolution_path, in document order", () => {
     const r = run(k, {});
     const parent = r.base.resolution_path.filter((s) => s.doc_id === "base");
-    expect(parent).toEqual([{ doc_id: "base", via: "doc_depends_on", edge_id: 7, source_value: "parent", matched: "parent" }]);
+    expect(parent).toEqual([
+      { doc_id: "base", via: "doc_depends_on", edge_id: 7, source_value: "parent", matched: "parent" },
+    ]);
     expect(r.base.resolution_path.find((s) => s.doc_id === "layered")).toMatchObject({
       via: "layer_requires",
       matched: "src/api/users.ts → api",
@@ -124,7 +142,9 @@ describe("the allocator", () => {
   it("omits templates unless the command is scaffold or content_mode is always", () => {
     const k = knowledge({ tpl: { kind: "template", paths: ["src/**"] }, g: { paths: ["src/**"] } });
     const normal = run(k, {});
-    expect(normal.base.templates).toMatchObject([{ doc_id: "tpl", delivery: "omitted", omit_reason: "template_requires_scaffold" }]);
+    expect(normal.base.templates).toMatchObject([
+      { doc_id: "tpl", delivery: "omitted", omit_reason: "template_requires_scaffold" },
+    ]);
     expect(run(k, { command: "scaffold" }).base.templates[0]?.delivery).toBe("inline");
     expect(run(k, { content_mode: "always" }).base.templates[0]?.delivery).toBe("inline");
   });
@@ -138,15 +158,24 @@ describe("the allocator", () => {
 
   it("defers a file-backed document over 4096 bytes under auto, and inlines it under always", () => {
     const k = knowledge({ guide: { paths: ["src/**"], content: big, source_path: "docs/guide.md" } });
-    expect(run(k, {}).base.documents[0]).toMatchObject({ delivery: "deferred", source_path: "docs/guide.md" });
+    expect(run(k, {}).base.documents[0]).toMatchObject({
+      delivery: "deferred",
+      source_path: "docs/guide.md",
+    });
     expect(run(k, {}).base.documents[0]?.content).toBeUndefined();
-    expect(run(k, { content_mode: "always" }).base.documents[0]).toMatchObject({ delivery: "inline", content: big });
+    expect(run(k, { content_mode: "always" }).base.documents[0]).toMatchObject({
+      delivery: "inline",
+      content: big,
+    });
   });
 
   it("defers every file-backed document under metadata", () => {
     const k = knowledge({ f: { paths: ["src/**"], source_path: "docs/f.md" }, db: { paths: ["src/**"] } });
     const r = run(k, { content_mode: "metadata" });
-    expect(r.base.documents.map((d) => [d.doc_id, d.delivery])).toEqual([["db", "inline"], ["f", "deferred"]]);
+    expect(r.base.documents.map((d) => [d.doc_id, d.delivery])).toEqual([
+      ["db", "inline"],
+      ["f", "deferred"],
+    ]);
   });
 
   it("lets file-backed documents compete by relevance, then priority, for what is left", () => {
@@ -180,8 +209,13 @@ describe("relevance and min_relevance", () => {
 
   it("omits documents below min_relevance and warns when there is no plan", () => {
     const r = run(k, { plan: "api user", min_relevance: 0.5 });
-    expect(r.base.documents.find((d) => d.doc_id === "rapid")).toMatchObject({ delivery: "omitted", omit_reason: "below_min_relevance" });
-    expect(run(k, { min_relevance: 0.5 }).warnings).toContain("min_relevance was ignored: relevance needs a plan.");
+    expect(r.base.documents.find((d) => d.doc_id === "rapid")).toMatchObject({
+      delivery: "omitted",
+      omit_reason: "below_min_relevance",
+    });
+    expect(run(k, { min_relevance: 0.5 }).warnings).toContain(
+      "min_relevance was ignored: relevance needs a plan.",
+    );
   });
 });
 
@@ -194,7 +228,10 @@ describe("intent_tags expansion", () => {
 
   it("adds tagged documents outside the base result in an expanded section", () => {
     const r = run(k, { intent_tags: ["auth"] });
-    expect(r.expanded).toMatchObject({ tags: ["auth"], documents: [{ doc_id: "session", delivery: "inline" }] });
+    expect(r.expanded).toMatchObject({
+      tags: ["auth"],
+      documents: [{ doc_id: "session", delivery: "inline" }],
+    });
     expect(ids(r.base.documents)).toEqual(["inbase"]);
   });
 
@@ -204,7 +241,9 @@ describe("intent_tags expansion", () => {
   });
 
   it("warns about tags not in the catalog", () => {
-    expect(run(k, { intent_tags: ["nope"] }).warnings).toContain('Intent tag "nope" is not in the tag catalog.');
+    expect(run(k, { intent_tags: ["nope"] }).warnings).toContain(
+      'Intent tag "nope" is not in the tag catalog.',
+    );
   });
 });
 
@@ -215,7 +254,10 @@ describe("warnings are part of the deterministic result", () => {
   });
 
   it("names files nothing is wired to and commands nothing requires", () => {
-    const r = run(knowledge({ a: { paths: ["src/**"] } }), { target_files: ["src/a.ts", "docs/b.md"], command: "deploy" });
+    const r = run(knowledge({ a: { paths: ["src/**"] } }), {
+      target_files: ["src/a.ts", "docs/b.md"],
+      command: "deploy",
+    });
     expect(r.warnings).toEqual([
       "No approved document is wired to docs/b.md (by path or layer).",
       'Command "deploy" matches no command_requires edge.',

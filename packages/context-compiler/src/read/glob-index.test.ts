@@ -23,8 +23,30 @@ const PATTERNS = [
   "**",
 ];
 
-const segment = fc.constantFrom("src", "api", "server", "routes", "components", "tests", "e2e", "docs", ".github", "ui", "lib");
-const file = fc.constantFrom("client.ts", "users.ts", "a.test.ts", "b.spec.ts", "Button.tsx", "ci.yml", "alpha.md", "Makefile", "x");
+const segment = fc.constantFrom(
+  "src",
+  "api",
+  "server",
+  "routes",
+  "components",
+  "tests",
+  "e2e",
+  "docs",
+  ".github",
+  "ui",
+  "lib",
+);
+const file = fc.constantFrom(
+  "client.ts",
+  "users.ts",
+  "a.test.ts",
+  "b.spec.ts",
+  "Button.tsx",
+  "ci.yml",
+  "alpha.md",
+  "Makefile",
+  "x",
+);
 const path = fc.tuple(fc.array(segment, { maxLength: 4 }), file).map(([dirs, f]) => [...dirs, f].join("/"));
 
 describe("the glob index finds exactly the patterns a full scan would", () => {
@@ -35,8 +57,14 @@ describe("the glob index finds exactly the patterns a full scan would", () => {
   it("agrees with matching every pattern against every path", () => {
     fc.assert(
       fc.property(path, (p) => {
-        const fromIndex = index.match(p).map((h) => h.pattern).sort();
-        const fromScan = matchers.filter(([, m]) => m(p)).map(([pattern]) => pattern).sort();
+        const fromIndex = index
+          .match(p)
+          .map((h) => h.pattern)
+          .sort();
+        const fromScan = matchers
+          .filter(([, m]) => m(p))
+          .map(([pattern]) => pattern)
+          .sort();
         expect(fromIndex).toEqual(fromScan);
       }),
       { numRuns: 2000 },

@@ -11,7 +11,9 @@ describe("specificity is computed from the pattern", () => {
   });
 
   it("ranks the spec's three examples in order", () => {
-    const ranked = ["src/**", "src/api/client.ts", "src/api/**"].sort((a, b) => specificity(b) - specificity(a));
+    const ranked = ["src/**", "src/api/client.ts", "src/api/**"].sort(
+      (a, b) => specificity(b) - specificity(a),
+    );
     expect(ranked).toEqual(["src/api/client.ts", "src/api/**", "src/**"]);
   });
 });

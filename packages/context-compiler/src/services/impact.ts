@@ -33,7 +33,7 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[]) {
   const direct = (id: string) => (stepsOf.get(id) ?? []).some((s) => s.via !== "doc_depends_on");
 
   const chain = (docId: string): string[] => {
-    // Shortest chain of parents back to a directly matched document, ties broken by doc_id.
+    // Shortest chain from a directly matched document down to docId (exclusive), ties broken by doc_id.
     const parent = new Map<string, string>();
     const queue = [docId];
     while (queue.length > 0) {
@@ -77,7 +77,7 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[]) {
           matched_file: s.matched,
         }))
         .sort((a, b) => a.edge_id - b.edge_id || (a.matched_file < b.matched_file ? -1 : 1)),
-      via_dependency_chain: isDirect ? [] : chain(doc.doc_id).reverse(),
+      via_dependency_chain: isDirect ? [] : chain(doc.doc_id),
     };
   });
   return { knowledge_version: index.knowledge_version, files, documents };

@@ -21,6 +21,7 @@ export function tempProject(prefix = "archon-test-"): TestProject {
   const root = mkdtempSync(join(tmpdir(), prefix));
   const dbPath = join(root, ".archon", "archon.db");
   const opened: ReturnType<typeof createArchonContext>[] = [];
+  const ids = sequentialIds();
   return {
     root,
     dbPath,
@@ -36,7 +37,7 @@ export function tempProject(prefix = "archon-test-"): TestProject {
         dbPath,
         projectRoot: root,
         clock: manualClock("2026-11-29T12:00:00.000Z"),
-        ids: sequentialIds(),
+        ids,
       });
       opened.push(ctx);
       return ctx;
@@ -66,5 +67,8 @@ export function doc(doc_id: string, fields: Partial<SeedDocument> = {}): SeedDoc
 }
 
 export function seed(ctx: ReturnType<typeof createArchonContext>, plan: Partial<SeedPlan>) {
-  return applySeed(writeContext(ctx), { documents: plan.documents ?? [], layer_rules: plan.layer_rules ?? [] });
+  return applySeed(writeContext(ctx), {
+    documents: plan.documents ?? [],
+    layer_rules: plan.layer_rules ?? [],
+  });
 }

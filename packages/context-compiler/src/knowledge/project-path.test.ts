@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveProjectFile } from "./project-path.js";
+
+// The attacker's side of the import sandbox: every way out of --project-root is tried.
+let outside: string;
+let root: string;
+beforeEach(() => {
+  outside = mkdtempSync(join(tmpdir(), "archon-outside-"));
+  root = join(outside, "project");
+  mkdirSync(join(root, "docs"), { recursive: true });
+  writeFileSync(join(root, "docs", "rule.md"), "inside");
+  writeFileSync(join(outside, "secret.txt"), "outside");
+});
+afterEach(() => rmSync(outside, { recursive: true, force: true }));
+
+describe("file imports stay inside the project root", () => {
+  it("accepts a repo-relative file and reports it with forward slashes", () => {
+    expect(resolveProjectFile(root, "docs/rule.md").relative).toBe("docs/rule.md");
+    expect(resolveProjectFile(root, "./docs/../docs/rule.md").relative).toBe("docs/rule.md");
+  });
+
+  it("refuses '..' that climbs out of the root", () => {
+    expect(() => resolveProjectFile(root, "../secret.txt")).toThrow(/is outside the project root/);
+    expect(() => resolveProjectFile(root, "docs/../../secret.txt")).toThrow(/is outside the project root/);
+  });
+
+  it("refuses an absolute path outside the root but accepts one inside it", () => {
+    expect(() => resolveProjectFile(root, join(outside, "secret.txt"))).toThrow(
+      /is outside the project root/,
+    );
+    expect(() => resolveProjectFile(root, "/etc/passwd")).toThrow(/is outside the project root/);
+    expect(resolveProjectFile(root, join(root, "docs", "rule.md")).relative).toBe("docs/rule.md");
+  });
+
+  it("refuses a symbolic link, or a linked folder, that leads outside", () => {
+    symlinkSync(join(outside, "secret.txt"), join(root, "docs", "link.md"));
+    symlinkSync(outside, join(root, "escape"));
+    expect(() => resolveProjectFile(root, "docs/link.md")).toThrow(/symbolic link that leads outside/);
+    expect(() => resolveProjectFile(root, "escape/secret.txt")).toThrow(/symbolic link that leads outside/);
+  });
+
+  it("accepts a link that stays inside, stored under its real path", () => {
+    symlinkSync(join(root, "docs", "rule.md"), join(root, "alias.md"));
+    expect(resolveProjectFile(root, "alias.md").relative).toBe("docs/rule.md");
+  });
+
+  it("says so for a missing file, a folder and an empty path", () => {
+    expect(() => resolveProjectFile(root, "docs/nope.md")).toThrow(/does not exist/);
+    expect(() => resolveProjectFile(root, "docs")).toThrow(/is not a regular file/);
+    expect(() => resolveProjectFile(root, " ")).toThrow(/is empty/);
+  });
+});

@@ -1,0 +1,268 @@
+import { copyFileSync, readFileSync } from "node:fs";
+import { sha256 } from "@archon/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CompileResponse } from "../services/compile-service.js";
+import { CompileService } from "../services/compile-service.js";
+import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
+import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+
+let project: TestProject;
+const clients: ConnectedClient[] = [];
+const open = async (surface: "agent" | "admin", env?: Record<string, string>) => {
+  const c = await connectArchon({ surface, dbPath: project.dbPath, projectRoot: project.root, env });
+  clients.push(c);
+  return c;
+};
+
+beforeEach(() => {
+  project = tempProject();
+  const ctx = project.context();
+  seed(ctx, {
+    documents: [
+      doc("api-constraint", {
+        kind: "constraint",
+        priority: 10,
+        patterns: ["src/api/**"],
+        depends_on: ["base-style"],
+      }),
+      doc("base-style", { patterns: ["src/**/*.ts"], depends_on: ["naming"] }),
+      doc("naming", {}),
+      doc("layered", { layers: ["api"], tags: ["auth"] }),
+      doc("session-rules", { tags: ["auth"] }),
+    ],
+    layer_rules: [{ pattern: "src/api/**", layer: "api" }],
+  });
+  ctx.kdb.close();
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close();
+  project.cleanup();
+});
+
+const AGENT_TOOLS = ["compile_context", "get_compile_audit", "impact", "workspace_status", "get_known_tags"];
+const ADMIN_ONLY = ["import_doc", "set_doc_tags", "get_document", "get_edge", "get_stats"];
+
+describe("the two surfaces", () => {
+  it("lists the agent tools on the agent surface, prefixed and annotated", async () => {
+    const agent = await open("agent");
+    const { tools } = await agent.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(AGENT_TOOLS.map((n) => `archon_${n}`));
+    for (const tool of tools) {
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+      });
+    }
+  });
+
+  it("adds the admin tools only on the admin surface", async () => {
+    const admin = await open("admin");
+    const names = (await admin.client.listTools()).tools.map((t) => t.name);
+    expect(names).toEqual([...AGENT_TOOLS, ...ADMIN_ONLY].map((n) => `archon_${n}`));
+  });
+
+  it("answers an admin tool called on the agent surface as an unknown tool, and changes nothing", async () => {
+    const agent = await open("agent");
+    const r = await agent.call("archon_import_doc", { doc_id: "evil", title: "Evil", content: "x" });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/Tool archon_import_doc not found/);
+    const status = (await agent.call("archon_workspace_status")).structuredContent as {
+      knowledge_version: number;
+    };
+    expect(status.knowledge_version).toBe(1);
+  });
+
+  it("takes the prefix from ARCHON_TOOL_PREFIX", async () => {
+    const agent = await open("agent", { ARCHON_TOOL_PREFIX: "kb_" });
+    expect((await agent.client.listTools()).tools.map((t) => t.name)[0]).toBe("kb_compile_context");
+  });
+});
+
+describe("compile_context over stdio", () => {
+  it("returns the resolved documents with every response field", async () => {
+    const agent = await open("agent");
+    const r = (
+      await agent.call("archon_compile_context", {
+        target_files: ["src/api/users.ts"],
+        plan: "users endpoint",
+      })
+    ).structuredContent as unknown as CompileResponse;
+    expect(r.compile_id).toMatch(/^cmp_[0-9a-f]{16}$/);
+    expect(r).toMatchObject({ knowledge_version: 1, snapshot_id: "snap_v1", warnings: [], notices: [] });
+    expect(r.base.documents.map((d) => d.doc_id)).toEqual([
+      "api-constraint",
+      "base-style",
+      "layered",
+      "naming",
+    ]);
+    expect(r.expanded?.documents.map((d) => d.doc_id)).toBeUndefined();
+    expect(r.base.resolution_path.length).toBe(5);
+  });
+
+  it("is byte-identical across two server processes for the same request and version", async () => {
+    const request = {
+      target_files: ["src/api/users.ts", "src/lib/a.ts"],
+      plan: "auth for users",
+      include_debug: true,
+    };
+    const one = await open("agent");
+    const two = await open("agent");
+    const a = (await one.call("archon_compile_context", request))
+      .structuredContent as unknown as CompileResponse;
+    const b = (await two.call("archon_compile_context", request))
+      .structuredContent as unknown as CompileResponse;
+    expect(a.compile_id).not.toBe(b.compile_id);
+    expect(CompileService.deterministicPart(a)).toBe(CompileService.deterministicPart(b));
+    expect(a.expanded?.documents.map((d) => d.doc_id)).toEqual(["session-rules"]);
+  });
+
+  it("names the wrong field for bad arguments and keeps serving", async () => {
+    const agent = await open("agent");
+    const bad = await agent.call("archon_compile_context", { target_files: "src/a.ts" });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/expected array, received string at target_files/);
+    const range = await agent.call("archon_compile_context", { target_files: ["a.ts"], min_relevance: 2 });
+    expect(textOf(range)).toMatch(/min_relevance/);
+    const ok = await agent.call("archon_compile_context", { target_files: ["src/a.ts"] });
+    expect(ok.isError).toBeFalsy();
+  });
+
+  it("records each compile for get_compile_audit", async () => {
+    const agent = await open("agent");
+    const r = (
+      await agent.call("archon_compile_context", { target_files: ["src/api/x.ts"], agent_id: "claude" })
+    ).structuredContent as unknown as CompileResponse;
+    const audit = (await agent.call("archon_get_compile_audit", { compile_id: r.compile_id }))
+      .structuredContent;
+    expect(audit).toMatchObject({
+      compile_id: r.compile_id,
+      status: "ok",
+      agent_id: "claude",
+      resolved_doc_ids: ["api-constraint", "base-style", "layered", "naming"],
+      delivery: { inline: 4, deferred: 0, omitted: 0 },
+      layer_classification: [{ file: "src/api/x.ts", layer: "api", rule_pattern: "src/api/**" }],
+    });
+    const missing = await agent.call("archon_get_compile_audit", { compile_id: "cmp_nope" });
+    expect(missing.isError).toBe(true);
+  });
+
+  it("notices when the database file is replaced under it and reopens it", async () => {
+    const agent = await open("agent");
+    await agent.call("archon_compile_context", { target_files: ["src/a.ts"] });
+    const other = tempProject();
+    const ctx = other.context();
+    seed(ctx, { documents: [doc("pulled", { patterns: ["src/**"] })] });
+    seed(ctx, { documents: [doc("pulled", { patterns: ["src/**"], content: "v2" })] });
+    ctx.kdb.close();
+    copyFileSync(other.dbPath, `${project.dbPath}.new`);
+    other.cleanup();
+    const { renameSync } = await import("node:fs");
+    renameSync(`${project.dbPath}.new`, project.dbPath);
+    const first = (await agent.call("archon_compile_context", { target_files: ["src/a.ts"] }))
+      .structuredContent as unknown as CompileResponse;
+    expect(first.warnings).toContain(
+      "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
+    );
+    expect(first).toMatchObject({
+      knowledge_version: 2,
+      base: { documents: [{ doc_id: "pulled", content: "v2" }] },
+    });
+    const next = (await agent.call("archon_compile_context", { target_files: ["src/a.ts"] }))
+      .structuredContent as unknown as CompileResponse;
+    expect(next.warnings).toEqual([]);
+  });
+});
+
+describe("the other agent tools", () => {
+  it("impact gives evidence and the dependency chain", async () => {
+    const agent = await open("agent");
+    const r = (await agent.call("archon_impact", { files: ["src/api/users.ts"] })).structuredContent as {
+      documents: {
+        doc_id: string;
+        evidence: { edge_type: string; pattern: string }[];
+        via_dependency_chain: string[];
+      }[];
+    };
+    const byId = Object.fromEntries(r.documents.map((d) => [d.doc_id, d]));
+    expect(byId["api-constraint"]).toMatchObject({
+      via_dependency_chain: [],
+      evidence: [{ edge_type: "path_requires", pattern: "src/api/**" }],
+    });
+    expect(byId.layered?.evidence).toEqual([
+      { edge_type: "layer_requires", edge_id: 5, pattern: "api", matched_file: "src/api/users.ts → api" },
+    ]);
+    expect(byId.naming?.via_dependency_chain).toEqual(["base-style"]);
+    const sql = (await agent.call("archon_impact", { files: ["src/api/schema.sql"] }))
+      .structuredContent as typeof r;
+    const chains = Object.fromEntries(sql.documents.map((d) => [d.doc_id, d.via_dependency_chain]));
+    expect(chains).toEqual({
+      "api-constraint": [],
+      layered: [],
+      "base-style": ["api-constraint"],
+      naming: ["api-constraint", "base-style"],
+    });
+  });
+
+  it("workspace_status writes nothing at all", async () => {
+    const agent = await open("agent");
+    const before = sha256(readFileSync(project.dbPath));
+    const status = (await agent.call("archon_workspace_status")).structuredContent;
+    expect(status).toMatchObject({
+      knowledge_version: 1,
+      initialized: true,
+      latest_snapshot: { snapshot_id: "snap_v1" },
+    });
+    await agent.call("archon_workspace_status");
+    expect(sha256(readFileSync(project.dbPath))).toBe(before);
+  });
+
+  it("get_known_tags lists the catalog with a stable hash", async () => {
+    const agent = await open("agent");
+    const a = (await agent.call("archon_get_known_tags")).structuredContent as {
+      tags: unknown[];
+      tag_catalog_hash: string;
+    };
+    expect(a.tags).toEqual([{ tag: "auth", doc_count: 2, doc_ids: ["layered", "session-rules"] }]);
+    const admin = await open("admin");
+    await admin.call("archon_set_doc_tags", { doc_id: "naming", tags: ["style"] });
+    const b = (await agent.call("archon_get_known_tags")).structuredContent as { tag_catalog_hash: string };
+    expect(b.tag_catalog_hash).not.toBe(a.tag_catalog_hash);
+  });
+});
+
+describe("admin tools over stdio", () => {
+  it("imports a file inside the root and refuses one outside it", async () => {
+    project.write("docs/rule.md", "Use the client.");
+    const admin = await open("admin");
+    const ok = await admin.call("archon_import_doc", {
+      doc_id: "rule",
+      title: "Rule",
+      file_path: "docs/rule.md",
+      edge_hints: [{ edge_type: "path_requires", source_value: "src/**" }],
+    });
+    expect(ok.structuredContent).toMatchObject({
+      knowledge_version: 2,
+      source_path: "docs/rule.md",
+      warnings: [],
+    });
+    const outside = await admin.call("archon_import_doc", {
+      doc_id: "x",
+      title: "X",
+      file_path: "../../etc/passwd",
+    });
+    expect(outside.isError).toBe(true);
+    expect(textOf(outside)).toMatch(/is outside the project root/);
+    const doc = (await admin.call("archon_get_document", { doc_id: "rule" })).structuredContent as {
+      edges: { edge_id: number }[];
+    };
+    const edge = await admin.call("archon_get_edge", { edge_id: doc.edges[0]?.edge_id });
+    expect(edge.structuredContent).toMatchObject({
+      edge_type: "path_requires",
+      source_value: "src/**",
+      target_doc_id: "rule",
+    });
+    const stats = (await admin.call("archon_get_stats")).structuredContent;
+    expect(stats).toMatchObject({ knowledge_version: 2, documents_by_status: { approved: 6 } });
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
+
+describe("canonical JSON", () => {
+  it("sorts keys at every depth, keeps array order and drops undefined members", () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
+  });
+
+  it("gives equal hashes for equal values written in different key orders", () => {
+    expect(hashCanonical({ x: 1, y: [1, 2] })).toBe(hashCanonical({ y: [1, 2], x: 1 }));
+    expect(hashCanonical({ y: [2, 1] })).not.toBe(hashCanonical({ y: [1, 2] }));
+  });
+
+  it("hashes UTF-8 text as sha256 hex", () => {
+    expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+});

@@ -4,7 +4,7 @@ import { UserError } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../read/allocate-budget.js";
 import { getDocument, upsertDocument } from "../store/documents.js";
 import { addEdge } from "../store/edges.js";
-import type { DocKind } from "../store/schema.js";
+import { DOC_ID_PATTERN, type DocKind } from "../store/schema.js";
 import { setDocTags } from "../store/tags.js";
 import { bumpVersion, readVersion } from "../store/version.js";
 import { type EdgeHint, edgeHintProblems } from "./edge-hints.js";
@@ -12,8 +12,6 @@ import { resolveProjectFile } from "./project-path.js";
 import { scanForSecrets } from "./secret-scan.js";
 import { assertAdminSurface } from "./surface.js";
 import type { WriteContext } from "./write-context.js";
-
-export const DOC_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export interface ImportDocInput {
   doc_id: string;

@@ -5,8 +5,7 @@ import { UserError } from "@archon/core";
 import { parseDocument } from "yaml";
 import { z } from "zod";
 import { globProblem } from "../read/glob.js";
-import { DOC_KINDS } from "../store/schema.js";
-import { DOC_ID_PATTERN } from "./import-doc.js";
+import { DOC_ID_PATTERN, DOC_KINDS } from "../store/schema.js";
 import { resolveProjectFile } from "./project-path.js";
 
 const name = z.string().trim().min(1);

@@ -2,13 +2,18 @@
 import type { Db } from "@archon/core";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
 
+const count = (db: Db, sql: string) => db.prepare(sql).pluck().get() as number;
+
 export function collectNotices(db: Db, index: KnowledgeIndex): string[] {
   const notices: string[] = [];
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
-  const pending = (
-    db.prepare("SELECT COUNT(*) AS n FROM documents WHERE status = 'pending'").get() as { n: number }
-  ).n;
-  if (pending > 0) notices.push(`${pending} document(s) are pending approval and are not delivered yet.`);
+  const pending = count(db, "SELECT COUNT(*) FROM proposals WHERE status = 'pending'");
+  if (pending > 0) notices.push(`${pending} proposal(s) are waiting for a person's approval.`);
+  const backlog = count(db, "SELECT COUNT(*) FROM observations WHERE status = 'new'");
+  if (backlog > 0)
+    notices.push(
+      `${backlog} observation(s) have not been triaged yet (process_observations on the admin surface).`,
+    );
   return notices;
 }

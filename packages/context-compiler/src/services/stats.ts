@@ -22,6 +22,14 @@ export function rowCounts(db: Db) {
       db,
       "SELECT edge_type AS k, COUNT(*) AS n FROM edges WHERE status = 'approved' GROUP BY edge_type ORDER BY edge_type",
     ),
+    proposals_by_status: countBy(
+      db,
+      "SELECT status AS k, COUNT(*) AS n FROM proposals GROUP BY status ORDER BY status",
+    ),
+    observations_by_status: countBy(
+      db,
+      "SELECT status AS k, COUNT(*) AS n FROM observations GROUP BY status ORDER BY status",
+    ),
     layer_rules: count(db, "SELECT COUNT(*) AS n FROM layer_rules"),
     tags: count(db, "SELECT COUNT(DISTINCT tag) AS n FROM tag_mappings"),
     snapshots: count(db, "SELECT COUNT(*) AS n FROM snapshots"),

@@ -1,7 +1,7 @@
 // Whole-database backup as JSON, and restore that replaces the database file atomically.
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { type Db, migrate, openDatabase, UserError } from "@archon/core";
-import { migrations } from "./schema.js";
+import { migrations } from "./migrations/index.js";
 
 export const EXPORT_FORMAT = "archon-export";
 export const EXPORT_FORMAT_VERSION = 1;
@@ -16,6 +16,10 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "snapshots", orderBy: "knowledge_version", blob: "manifest" },
   { name: "compile_log", orderBy: "created_at, compile_id" },
   { name: "tag_mappings", orderBy: "tag, doc_id" },
+  { name: "observations", orderBy: "created_at, observation_id" },
+  { name: "proposals", orderBy: "created_at, proposal_id" },
+  { name: "proposal_evidence", orderBy: "proposal_id, observation_id" },
+  { name: "conflicts", orderBy: "created_at, conflict_id" },
 ];
 
 export interface ExportFile {

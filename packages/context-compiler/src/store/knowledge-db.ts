@@ -1,7 +1,7 @@
 // The knowledge database handle: opened and migrated on first use, reopened when the file is replaced.
 import { statSync } from "node:fs";
 import { type Db, migrate, openDatabase } from "@archon/core";
-import { migrations } from "./schema.js";
+import { migrations } from "./migrations/index.js";
 
 export class KnowledgeDb {
   #db: Db;

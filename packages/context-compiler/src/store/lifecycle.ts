@@ -1,0 +1,17 @@
+// The lifecycle vocabularies: observation events and proposal types and statuses.
+export const OBSERVATION_EVENTS = [
+  "compile_miss",
+  "review_correction",
+  "pr_merged",
+  "manual_note",
+  "document_import",
+  "doc_gap_detected",
+  "session_note",
+] as const;
+export type ObservationEvent = (typeof OBSERVATION_EVENTS)[number];
+
+export const PROPOSAL_TYPES = ["new_doc", "update_doc", "add_edge", "remove_edge", "deprecate_doc"] as const;
+export type ProposalType = (typeof PROPOSAL_TYPES)[number];
+
+export const PROPOSAL_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];

@@ -1,0 +1,6 @@
+// Every migration of the knowledge database, in order. Never edit a shipped migration: add one.
+import type { Migration } from "@archon/core";
+import { knowledgeModel } from "./001-knowledge-model.js";
+import { approvalPipeline } from "./002-approval-pipeline.js";
+
+export const migrations: readonly Migration[] = [knowledgeModel, approvalPipeline];

@@ -1,0 +1,77 @@
+// Observations: what agents and hooks report. They never touch canonical knowledge themselves.
+import { type Clock, canonicalJson, type Db, type IdGenerator } from "@archon/core";
+import type { ObservationEvent } from "./lifecycle.js";
+
+export interface Observation {
+  observation_id: string;
+  event_type: ObservationEvent;
+  payload: Record<string, unknown>;
+  agent_id: string | null;
+  created_at: string;
+  status: "new" | "analyzed" | "archived";
+  analyzed_at: string | null;
+}
+
+export function recordObservation(
+  db: Db,
+  input: { event_type: ObservationEvent; payload: Record<string, unknown>; agent_id?: string },
+  clock: Clock,
+  ids: IdGenerator,
+): Observation {
+  const observation_id = ids.next("obs");
+  db.prepare(
+    `INSERT INTO observations (observation_id, event_type, payload, agent_id, created_at, status)
+     VALUES (?, ?, ?, ?, ?, 'new')`,
+  ).run(
+    observation_id,
+    input.event_type,
+    canonicalJson(input.payload),
+    input.agent_id ?? null,
+    clock.now().toISOString(),
+  );
+  return getObservation(db, observation_id) as Observation;
+}
+
+const fromRow = (row: Record<string, unknown>): Observation => ({
+  ...(row as unknown as Observation),
+  payload: JSON.parse(row.payload as string) as Record<string, unknown>,
+});
+
+export function getObservation(db: Db, observationId: string): Observation | undefined {
+  const row = db.prepare("SELECT * FROM observations WHERE observation_id = ?").get(observationId) as
+    | Record<string, unknown>
+    | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
+export function listObservations(
+  db: Db,
+  filter: { status?: Observation["status"]; event_type?: ObservationEvent; limit?: number } = {},
+): Observation[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM observations WHERE (@status IS NULL OR status = @status)
+         AND (@event_type IS NULL OR event_type = @event_type)
+       ORDER BY created_at, observation_id LIMIT @limit`,
+    )
+    .all({
+      status: filter.status ?? null,
+      event_type: filter.event_type ?? null,
+      limit: filter.limit ?? 100,
+    }) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}
+
+export function setObservationStatus(
+  db: Db,
+  ids: readonly string[],
+  status: Observation["status"],
+  at: Date,
+): number {
+  const update = db.prepare(
+    "UPDATE observations SET status = ?, analyzed_at = COALESCE(analyzed_at, ?) WHERE observation_id = ?",
+  );
+  let changed = 0;
+  for (const id of ids) changed += update.run(status, status === "new" ? null : at.toISOString(), id).changes;
+  return changed;
+}

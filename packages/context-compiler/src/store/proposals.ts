@@ -1,0 +1,130 @@
+// Proposals: changes to canonical knowledge waiting for a person's decision (P-3).
+import { type Clock, canonicalJson, type Db, type IdGenerator, UserError } from "@archon/core";
+import type { ProposalStatus, ProposalType } from "./lifecycle.js";
+import { parsePayload } from "./proposal-payloads.js";
+
+export interface ProposalInput {
+  proposal_type: ProposalType;
+  payload: unknown;
+  /** Who or what wrote it: observation, import, manual_note, sync_docs, edge_scopes, upgrade, ... */
+  source: string;
+  rationale?: string;
+  bundle_id?: string;
+  evidence_observation_ids?: string[];
+}
+
+export interface Proposal {
+  proposal_id: string;
+  proposal_type: ProposalType;
+  payload: Record<string, unknown>;
+  status: ProposalStatus;
+  bundle_id: string | null;
+  source: string;
+  rationale: string | null;
+  created_at: string;
+  decided_at: string | null;
+  comment: string | null;
+  applied_version: number | null;
+}
+
+/** Validates and stores a pending proposal. Call inside a transaction when several must land together. */
+export function createProposal(db: Db, input: ProposalInput, clock: Clock, ids: IdGenerator): Proposal {
+  const payload = parsePayload(input.proposal_type, input.payload);
+  const proposal_id = ids.next("prop");
+  db.prepare(
+    `INSERT INTO proposals (proposal_id, proposal_type, payload, status, bundle_id, source, rationale, created_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+  ).run(
+    proposal_id,
+    input.proposal_type,
+    canonicalJson(payload),
+    input.bundle_id ?? null,
+    input.source,
+    input.rationale ?? null,
+    clock.now().toISOString(),
+  );
+  const cite = db.prepare(
+    "INSERT OR IGNORE INTO proposal_evidence (proposal_id, observation_id) VALUES (?, ?)",
+  );
+  for (const observation of input.evidence_observation_ids ?? []) {
+    if (!db.prepare("SELECT 1 FROM observations WHERE observation_id = ?").get(observation)) {
+      throw new UserError(
+        `Evidence names unknown observation "${observation}".`,
+        undefined,
+        "evidence_observation_ids",
+      );
+    }
+    cite.run(proposal_id, observation);
+  }
+  return getProposal(db, proposal_id) as Proposal;
+}
+
+const fromRow = (row: Record<string, unknown>): Proposal => ({
+  ...(row as unknown as Proposal),
+  payload: JSON.parse(row.payload as string) as Record<string, unknown>,
+});
+
+export function getProposal(db: Db, proposalId: string): Proposal | undefined {
+  const row = db.prepare("SELECT * FROM proposals WHERE proposal_id = ?").get(proposalId) as
+    | Record<string, unknown>
+    | undefined;
+  return row ? fromRow(row) : undefined;
+}
+
+export function evidenceOf(db: Db, proposalId: string): string[] {
+  return db
+    .prepare("SELECT observation_id FROM proposal_evidence WHERE proposal_id = ? ORDER BY observation_id")
+    .pluck()
+    .all(proposalId) as string[];
+}
+
+/** Proposals with one status, oldest first. */
+export function listProposals(db: Db, status: ProposalStatus, limit = 100, bundleId?: string): Proposal[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM proposals WHERE status = ? AND (? IS NULL OR bundle_id = ?)
+       ORDER BY created_at, proposal_id LIMIT ?`,
+    )
+    .all(status, bundleId ?? null, bundleId ?? null, limit) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}
+
+export function bundleProposals(db: Db, bundleId: string): Proposal[] {
+  const rows = db
+    .prepare("SELECT * FROM proposals WHERE bundle_id = ? ORDER BY created_at, proposal_id")
+    .all(bundleId) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}
+
+/** Records a decision on a pending proposal; refuses one that was already decided. */
+export function decideProposal(
+  db: Db,
+  proposalId: string,
+  decision: {
+    status: Exclude<ProposalStatus, "pending">;
+    at: Date;
+    comment?: string;
+    applied_version?: number;
+  },
+): void {
+  const info = db
+    .prepare(
+      `UPDATE proposals SET status = ?, decided_at = ?, comment = ?, applied_version = ?
+       WHERE proposal_id = ? AND status = 'pending'`,
+    )
+    .run(
+      decision.status,
+      decision.at.toISOString(),
+      decision.comment ?? null,
+      decision.applied_version ?? null,
+      proposalId,
+    );
+  if (info.changes === 0) {
+    const current = getProposal(db, proposalId);
+    throw new UserError(
+      current ? `Proposal ${proposalId} is already ${current.status}.` : `No proposal "${proposalId}".`,
+      undefined,
+      "proposal_id",
+    );
+  }
+}

@@ -89,7 +89,7 @@ if (existsSync(prdDemo)) {
   console.log(bold(`${step}. PRD pipeline: a feature run driven by a scripted host with canned drafts`));
   const { runPrdDemo } = await import(prdDemo);
   const run = await runPrdDemo({ projectRoot: project, log: (line) => console.log(dim(`   ${line}`)) });
-  console.log(`   run ${run.runId}: ${run.files.length} files in ${run.outputDir}`);
+  console.log(`   files: ${run.files.map((f) => f.split("/").pop()).join(", ")}`);
   console.log(`   ${run.roundTrips} round trips in ${Math.round(run.ms)} ms\n`);
 }
 console.log(`Try it yourself: node ${archonBin} --project-root ${project} compile src/lib/money.ts`);

@@ -3,7 +3,9 @@ import { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
 
 describe("canonical JSON", () => {
   it("sorts keys at every depth, keeps array order and drops undefined members", () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it("gives equal hashes for equal values written in different key orders", () => {

@@ -27,6 +27,6 @@ export function compileCommand(options: GlobalOptions, files: string[], flags: C
     });
     process.stdout.write(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatCompile(result));
   } finally {
-    ctx.kdb.close();
+    ctx.close();
   }
 }

@@ -13,6 +13,6 @@ export function exportCommand(options: GlobalOptions, file: string): void {
     const rows = Object.values(data.tables).reduce((n, t) => n + t.length, 0);
     process.stdout.write(`Exported ${rows} rows to ${resolve(file)}.\n`);
   } finally {
-    ctx.kdb.close();
+    ctx.close();
   }
 }

@@ -21,6 +21,6 @@ export function seedCommand(options: GlobalOptions, file: string, opts: { json?:
         : `Already up to date: ${summary.documents} documents, knowledge_version ${summary.knowledge_version}.\n`,
     );
   } finally {
-    ctx.kdb.close();
+    ctx.close();
   }
 }

@@ -30,6 +30,6 @@ export function statsCommand(options: GlobalOptions, opts: { json?: boolean }): 
       ].join("\n"),
     );
   } finally {
-    ctx.kdb.close();
+    ctx.close();
   }
 }

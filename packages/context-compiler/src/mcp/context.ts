@@ -12,6 +12,8 @@ export interface ArchonContext {
   clock: Clock;
   ids: IdGenerator;
   compiler: CompileService;
+  /** Flushes queued audit rows and closes the database. */
+  close(): void;
 }
 
 export const writeContext = (ctx: ArchonContext): WriteContext => ({

@@ -32,7 +32,7 @@ beforeEach(() => {
     ],
     layer_rules: [{ pattern: "src/api/**", layer: "api" }],
   });
-  ctx.kdb.close();
+  ctx.close();
 });
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.close();
@@ -154,7 +154,7 @@ describe("compile_context over stdio", () => {
     const ctx = other.context();
     seed(ctx, { documents: [doc("pulled", { patterns: ["src/**"] })] });
     seed(ctx, { documents: [doc("pulled", { patterns: ["src/**"], content: "v2" })] });
-    ctx.kdb.close();
+    ctx.close();
     copyFileSync(other.dbPath, `${project.dbPath}.new`);
     other.cleanup();
     const { renameSync } = await import("node:fs");

@@ -29,13 +29,19 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   const kdb = new KnowledgeDb(options.dbPath);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
+  const compiler = new CompileService(kdb, options.projectRoot, clock, ids);
   return {
     surface: options.surface,
     projectRoot: options.projectRoot,
     kdb,
     clock,
     ids,
-    compiler: new CompileService(kdb, options.projectRoot, clock, ids),
+    compiler,
+    close() {
+      if (!kdb.db.open) return;
+      compiler.flushAudit();
+      kdb.close();
+    },
   };
 }
 
@@ -49,6 +55,6 @@ export function createArchonServer(options: ArchonServerOptions): CreatedServer 
     tools: options.surface === "admin" ? adminTools : agentTools,
     context,
     prefix,
-    cleanup: () => context.kdb.close(),
+    cleanup: () => context.close(),
   });
 }

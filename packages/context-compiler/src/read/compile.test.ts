@@ -1,6 +1,7 @@
 import { sha256 } from "@archon/core";
 import { describe, expect, it } from "vitest";
 import { type CompileRequest, compile } from "./compile.js";
+import { cachedDocText, type DocText } from "./doc-text.js";
 import { buildIndex, type IndexedDoc, type KnowledgeIndex } from "./knowledge-index.js";
 
 interface DocSpec {
@@ -53,15 +54,12 @@ function knowledge(docs: Record<string, DocSpec>, layerRules: Record<string, str
     })),
     tags,
   });
-  return { index, read: (doc: IndexedDoc) => contents.get(doc.content_hash) ?? "" };
+  return { index, text: cachedDocText((hash) => contents.get(hash) ?? "") };
 }
 
-function run(
-  k: { index: KnowledgeIndex; read: (d: IndexedDoc) => string },
-  request: Partial<CompileRequest>,
-) {
+function run(k: { index: KnowledgeIndex; text: DocText }, request: Partial<CompileRequest>) {
   const files = [...(request.target_files ?? ["src/api/users.ts"])].sort();
-  return compile(k.index, { target_files: files, ...request }, files, [], k.read);
+  return compile(k.index, { target_files: files, ...request }, files, [], k.text);
 }
 
 const ids = (docs: { doc_id: string }[]) => docs.map((d) => d.doc_id);

@@ -1,9 +1,10 @@
 // compile_context as a pure function of (knowledge index, request, document content).
 import { type AllocationResult, allocate, type Candidate, type ContentMode } from "./allocate-budget.js";
+import type { DocText } from "./doc-text.js";
 import { expandTags } from "./expand-tags.js";
 import type { IndexedDoc, KnowledgeIndex } from "./knowledge-index.js";
 import { compareDocs } from "./order.js";
-import { planTerms, relevance, termsOf } from "./relevance.js";
+import { planTerms, relevance } from "./relevance.js";
 import { type LayerClassification, type ResolutionStep, resolve } from "./resolve.js";
 
 export const DEFAULT_MAX_INLINE_BYTES = 8192;
@@ -65,14 +66,14 @@ export interface CompileOutcome {
 
 /**
  * `files` are the request's target files already normalized to repo-relative form (sorted, distinct);
- * `warnings` carries what normalization had to say. `readContent` returns a document's stored content.
+ * `warnings` carries what normalization had to say. `text` gives a document's content and terms.
  */
 export function compile(
   index: KnowledgeIndex,
   request: CompileRequest,
   files: readonly string[],
   inputWarnings: readonly string[],
-  readContent: (doc: IndexedDoc) => string,
+  text: DocText,
 ): CompileOutcome {
   const warnings = [...inputWarnings];
   const mode = request.content_mode ?? "auto";
@@ -104,7 +105,7 @@ export function compile(
   const relevanceOf = new Map<string, number>();
   if (terms) {
     for (const doc of [...reached, ...expandedDocs]) {
-      relevanceOf.set(doc.doc_id, relevance(terms, termsOf(`${doc.title}\n${readContent(doc)}`)));
+      relevanceOf.set(doc.doc_id, relevance(terms, text.terms(doc)));
     }
   }
 
@@ -135,7 +136,7 @@ export function compile(
       delivery: a.delivery,
       content_bytes: doc.content_bytes,
       content_hash: doc.content_hash,
-      ...(a.delivery === "inline" ? { content: readContent(doc) } : {}),
+      ...(a.delivery === "inline" ? { content: text.content(doc) } : {}),
       ...(doc.source_path !== null ? { source_path: doc.source_path } : {}),
       ...(relevanceOf.has(doc.doc_id) ? { relevance: relevanceOf.get(doc.doc_id) } : {}),
       ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),

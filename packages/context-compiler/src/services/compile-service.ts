@@ -3,13 +3,14 @@
 import { isAbsolute, relative, sep } from "node:path";
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
+import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { normalizeRepoPath } from "../read/glob.js";
-import { buildIndex, type IndexedDoc, type KnowledgeIndex } from "../read/knowledge-index.js";
-import { writeCompileLog } from "../store/audit.js";
+import { buildIndex, type KnowledgeIndex } from "../read/knowledge-index.js";
 import { readContent } from "../store/documents.js";
 import type { KnowledgeDb } from "../store/knowledge-db.js";
 import { loadKnowledgeRows } from "../store/load-knowledge.js";
 import { readVersion } from "../store/version.js";
+import { AuditQueue } from "./audit-queue.js";
 import { collectNotices } from "./notices.js";
 
 export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
@@ -18,18 +19,25 @@ export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
   debug_info?: CompileOutcome["debug"];
 }
 
-const CONTENT_CACHE_LIMIT = 20_000;
-
 export class CompileService {
   #index: KnowledgeIndex | undefined;
-  readonly #content = new Map<string, string>();
+  readonly #text: DocText;
+  readonly #auditQueue: AuditQueue;
 
   constructor(
     private readonly kdb: KnowledgeDb,
     private readonly projectRoot: string,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
+    this.#auditQueue = new AuditQueue(() => this.kdb.db);
+  }
+
+  /** Writes audit rows still queued; call before reading the audit log or closing the database. */
+  flushAudit(): string | undefined {
+    return this.#auditQueue.flush();
+  }
 
   /** The index for the version currently in the database, rebuilt only when the version moved. */
   index(): KnowledgeIndex {
@@ -52,9 +60,9 @@ export class CompileService {
     try {
       index = this.index();
       const { files, warnings } = this.#normalizeFiles(request.target_files);
-      const outcome = compile(index, request, files, warnings, (doc) => this.#read(doc));
+      const outcome = compile(index, request, files, warnings, this.#text);
       const { debug, ...result } = outcome;
-      const auditWarning = this.#audit(compile_id, request, started, index, { outcome });
+      const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome });
       const response: CompileResponse = {
         compile_id,
         ...result,
@@ -64,7 +72,7 @@ export class CompileService {
       };
       return response;
     } catch (error) {
-      this.#audit(compile_id, request, started, index, { error });
+      this.#recordAudit(compile_id, request, started, index, { error });
       throw error;
     }
   }
@@ -103,45 +111,30 @@ export class CompileService {
     return { files: [...files].sort(), warnings };
   }
 
-  #read(doc: IndexedDoc): string {
-    let content = this.#content.get(doc.content_hash);
-    if (content === undefined) {
-      content = readContent(this.kdb.db, doc.content_hash) ?? "";
-      if (this.#content.size >= CONTENT_CACHE_LIMIT) this.#content.clear();
-      this.#content.set(doc.content_hash, content);
-    }
-    return content;
-  }
-
-  /** Writes the audit row; returns a warning instead of failing when the database refuses the write (INV-5). */
-  #audit(
+  /** Queues the audit row; returns a warning instead of failing when the database refuses the write (INV-5). */
+  #recordAudit(
     compile_id: string,
     request: CompileRequest,
     started: number,
     index: KnowledgeIndex | undefined,
     outcome: { outcome?: CompileOutcome; error?: unknown },
   ): string | undefined {
-    try {
-      writeCompileLog(this.kdb.db, {
-        compile_id,
-        created_at: this.clock.now().toISOString(),
-        agent_id: request.agent_id ?? null,
-        request,
-        knowledge_version: index?.knowledge_version ?? readVersion(this.kdb.db),
-        snapshot_id: index?.snapshot_id ?? null,
-        outcome: outcome.outcome,
-        result_hash: outcome.outcome ? hashCanonical({ ...outcome.outcome, debug: undefined }) : null,
-        error:
-          outcome.error === undefined
-            ? null
-            : outcome.error instanceof Error
-              ? outcome.error.message
-              : String(outcome.error),
-        duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-      });
-      return undefined;
-    } catch (error) {
-      return `The audit row for this compile could not be written (${(error as Error).message}); the result is still valid.`;
-    }
+    return this.#auditQueue.record({
+      compile_id,
+      created_at: this.clock.now().toISOString(),
+      agent_id: request.agent_id ?? null,
+      request,
+      knowledge_version: index?.knowledge_version ?? readVersion(this.kdb.db),
+      snapshot_id: index?.snapshot_id ?? null,
+      outcome: outcome.outcome,
+      result_hash: outcome.outcome ? hashCanonical({ ...outcome.outcome, debug: undefined }) : null,
+      error:
+        outcome.error === undefined
+          ? null
+          : outcome.error instanceof Error
+            ? outcome.error.message
+            : String(outcome.error),
+      duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+    });
   }
 }

@@ -89,11 +89,17 @@ describe("INV-4: knowledge_version increases monotonically", () => {
 });
 
 describe("INV-5: every compile is auditable", () => {
-  it("writes successful and failed compiles to the audit log", () => {
+  it("writes successful and failed compiles to the audit log", async () => {
     const ctx = project.context();
     seed(ctx, { documents: [doc("huge", { patterns: ["src/**"], content: "z".repeat(9000) })] });
     const ok = ctx.compiler.compile({ target_files: ["docs/x.md"], agent_id: "tester" });
     expect(() => ctx.compiler.compile({ target_files: ["src/a.ts"] })).toThrow(/budget_exceeded/);
+    // The first row is written at once (writability unknown); later rows land just after the response.
+    const logged = () =>
+      ctx.kdb.db.prepare("SELECT compile_id FROM compile_log ORDER BY compile_id").pluck().all();
+    expect(logged()).toEqual(["cmp_0001"]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logged()).toEqual(["cmp_0001", "cmp_0002"]);
     const audit = readCompileLog(ctx.kdb.db, ok.compile_id);
     expect(audit).toMatchObject({
       status: "ok",

@@ -43,7 +43,7 @@ export function tempProject(prefix = "archon-test-"): TestProject {
       return ctx;
     },
     cleanup() {
-      for (const ctx of opened) ctx.kdb.close();
+      for (const ctx of opened) ctx.close();
       rmSync(root, { recursive: true, force: true });
     },
   };

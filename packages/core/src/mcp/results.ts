@@ -2,14 +2,17 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeError, UserError } from "../errors.js";
 
-/** A successful result: the data as structured content, and as readable JSON text for clients that show text. */
+/**
+ * A successful result: the data as structured content, and the same as compact JSON text for clients that
+ * only read text. Compact, because large results cross stdio twice over and every byte is parsed again.
+ */
 export function jsonResult(data: unknown): CallToolResult {
   const structured =
     data !== null && typeof data === "object" && !Array.isArray(data)
       ? (data as Record<string, unknown>)
       : { result: data };
   return {
-    content: [{ type: "text", text: JSON.stringify(structured, null, 2) }],
+    content: [{ type: "text", text: JSON.stringify(structured) }],
     structuredContent: structured,
   };
 }

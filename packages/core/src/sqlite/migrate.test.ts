@@ -11,7 +11,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const table = (id: number, name: string): Migration => ({ id, name, up: (db) => db.exec(`CREATE TABLE ${name} (x)`) });
+const table = (id: number, name: string): Migration => ({
+  id,
+  name,
+  up: (db) => db.exec(`CREATE TABLE ${name} (x)`),
+});
 
 describe("opening a database", () => {
   it("creates the parent folder and keeps one file: DELETE journal, no sidecars", () => {
@@ -51,7 +55,10 @@ describe("ordered migrations", () => {
       },
     };
     expect(() => migrate(db, [table(1, "first"), broken])).toThrow();
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all();
     expect(tables).toEqual(["first", "schema_migrations"]);
     expect(db.prepare("SELECT id FROM schema_migrations").pluck().all()).toEqual([1]);
     db.close();

@@ -12,6 +12,7 @@ export const getCompileAuditTool = defineTool({
   input: { compile_id: z.string().min(1).describe("compile_id from a compile_context response") },
   annotations: readOnly,
   run: ({ compile_id }, ctx: ArchonContext) => {
+    ctx.compiler.flushAudit();
     const audit = readCompileLog(ctx.kdb.db, compile_id);
     if (!audit)
       throw new UserError(

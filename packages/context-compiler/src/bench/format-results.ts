@@ -1,0 +1,80 @@
+// Renders benchmark results as markdown: one column per size, then the issue's targets as pass/fail.
+import type { BenchResult } from "./run-bench.js";
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  pass: boolean | undefined;
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? (x < 10 ? x.toFixed(3) : x.toFixed(1)) : "n/a");
+const mb = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "n/a");
+
+const ROWS: [label: string, cell: (r: BenchResult) => string][] = [
+  ["edges (path, layer, command, depends_on)", (r) => String(r.edges)],
+  ["files in the generated tree", (r) => String(r.treeFiles)],
+  ["database size after seeding (MiB)", (r) => r.dbMb.toFixed(1)],
+  ["generate plan (ms)", (r) => ms(r.generateMs)],
+  ["seed through applySeed (ms)", (r) => ms(r.seedMs)],
+  ["documents reached per request (mean)", (r) => r.inProcess.docsReached.toFixed(1)],
+  ["index build (ms)", (r) => ms(r.inProcess.indexBuildMs)],
+  ["first compile after index (ms)", (r) => ms(r.inProcess.firstCompileMs)],
+  ["in-process first pass over the 64 requests, cold caches, p50 (ms)", (r) => ms(r.inProcess.coldPass.p50)],
+  ["in-process first pass, cold caches, p99 (ms)", (r) => ms(r.inProcess.coldPass.p99)],
+  ["**in-process compile p50 (ms)**", (r) => ms(r.inProcess.pure.p50)],
+  ["**in-process compile p99 (ms)**", (r) => ms(r.inProcess.pure.p99)],
+  ["in-process compile without plan p50 (ms)", (r) => ms(r.inProcess.pureNoPlan.p50)],
+  ["in-process CompileService (with audit) p50 (ms)", (r) => ms(r.inProcess.service.p50)],
+  ["in-process CompileService (with audit) p99 (ms)", (r) => ms(r.inProcess.service.p99)],
+  ["**stdio compile p50 (ms)**", (r) => ms(r.stdio.compile.p50)],
+  ["**stdio compile p99 (ms)**", (r) => ms(r.stdio.compile.p99)],
+  ["stdio first compile (index build) (ms)", (r) => ms(r.stdio.firstCompileMs)],
+  ["**server start → tools/list (ms, median)**", (r) => ms(r.stdio.startMs)],
+  ["peak RSS, in-process run (MiB)", (r) => mb(r.inProcess.peakRssMb)],
+  ["peak RSS, stdio server (MiB)", (r) => mb(r.stdio.peakRssMb)],
+  ["failed compiles (in-process + stdio)", (r) => String(r.inProcess.errors + r.stdio.errors)],
+];
+
+export function checkTargets(results: readonly BenchResult[]): TargetCheck[] {
+  const at = (n: number) => results.find((r) => r.documents === n);
+  const ten = at(10_000);
+  const one = at(1_000);
+  const hundred = at(100_000);
+  const check = (target: string, value: number | undefined, limit: number | undefined): TargetCheck =>
+    value === undefined || limit === undefined
+      ? { target, measured: "not measured", pass: undefined }
+      : { target, measured: `${ms(value)} ms`, pass: value < limit };
+  const scaling: TargetCheck =
+    one && hundred
+      ? {
+          target: "100k in-process p50 ≤ 3 × 1k p50",
+          measured: `${ms(hundred.inProcess.pure.p50)} ms vs 3 × ${ms(one.inProcess.pure.p50)} ms (×${(hundred.inProcess.pure.p50 / one.inProcess.pure.p50).toFixed(2)})`,
+          pass: hundred.inProcess.pure.p50 <= 3 * one.inProcess.pure.p50,
+        }
+      : { target: "100k in-process p50 ≤ 3 × 1k p50", measured: "not measured", pass: undefined };
+  return [
+    check("10k in-process p50 < 1 ms", ten?.inProcess.pure.p50, 1),
+    check("10k in-process p99 < 5 ms", ten?.inProcess.pure.p99, 5),
+    check("10k stdio p50 < 5 ms", ten?.stdio.compile.p50, 5),
+    check("10k start → first tools/list < 300 ms", ten?.stdio.startMs, 300),
+    scaling,
+  ];
+}
+
+export function formatResults(results: readonly BenchResult[], iterations: number): string {
+  const sizes = results.map((r) => `${r.documents.toLocaleString("en-US")} docs`);
+  const lines = [
+    `Each figure is over ${iterations} compiles of 5-file requests with a plan, after one warm-up pass over the distinct requests (reported separately as the cold pass).`,
+    "",
+    `| measure | ${sizes.join(" | ")} |`,
+    `|---|${sizes.map(() => "---:").join("|")}|`,
+    ...ROWS.map(([label, cell]) => `| ${label} | ${results.map(cell).join(" | ")} |`),
+    "",
+    "| target | measured | result |",
+    "|---|---|---|",
+    ...checkTargets(results).map(
+      (c) => `| ${c.target} | ${c.measured} | ${c.pass === undefined ? "-" : c.pass ? "pass" : "**FAIL**"} |`,
+    ),
+  ];
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,104 @@
+// The in-process half of the benchmark, run in its own Node process so its peak memory is the compiler's
+// and not the generator's. Prints one JSON line (InProcessResult) on stdout.
+import { readFileSync } from "node:fs";
+import { createArchonContext } from "../mcp/server.js";
+import { compile } from "../read/compile.js";
+import { cachedDocText } from "../read/doc-text.js";
+import { normalizeRepoPath } from "../read/glob.js";
+import { readContent } from "../store/documents.js";
+import type { BenchRequest } from "./generate-knowledge.js";
+import { peakRssMb, type Summary, summarize } from "./stats.js";
+
+export interface InProcessResult {
+  openMs: number;
+  indexBuildMs: number;
+  firstCompileMs: number;
+  /**
+   * The pure compile over the first pass of every distinct request, while content and terms are still
+   * being loaded: what a freshly started server pays the first time it meets a document.
+   */
+  coldPass: Summary;
+  /** The pure compile once every distinct request was seen: index lookup, resolution, relevance, allocation; no audit row. */
+  pure: Summary;
+  /** The same pure compile without a plan: no relevance scoring and no tag expansion from the plan. */
+  pureNoPlan: Summary;
+  /** CompileService.compile: the pure compile plus the audit row and notices, as a tool call runs it. */
+  service: Summary;
+  docsReached: number;
+  errors: number;
+  peakRssMb: number;
+}
+
+function run(dbPath: string, projectRoot: string, requests: BenchRequest[], iterations: number) {
+  let t = performance.now();
+  const ctx = createArchonContext({ surface: "admin", dbPath, projectRoot });
+  const openMs = performance.now() - t;
+  t = performance.now();
+  const index = ctx.compiler.index();
+  const indexBuildMs = performance.now() - t;
+  const first = requests[0] as BenchRequest;
+  t = performance.now();
+  ctx.compiler.compile(first);
+  const firstCompileMs = performance.now() - t;
+
+  const text = cachedDocText((hash) => readContent(ctx.kdb.db, hash) ?? "");
+  const coldTimes: number[] = [];
+  for (const request of requests) {
+    const files = [...new Set(request.target_files.map((f) => normalizeRepoPath(f) ?? f))].sort();
+    t = performance.now();
+    compile(index, request, files, [], text);
+    coldTimes.push(performance.now() - t);
+  }
+  const pureTimes: number[] = [];
+  const noPlanTimes: number[] = [];
+  const serviceTimes: number[] = [];
+  let errors = 0;
+  let reached = 0;
+  for (let i = 0; i < iterations; i++) {
+    const request = requests[i % requests.length] as BenchRequest;
+    t = performance.now();
+    try {
+      const files = [...new Set(request.target_files.map((f) => normalizeRepoPath(f) ?? f))].sort();
+      const outcome = compile(index, request, files, [], text);
+      pureTimes.push(performance.now() - t);
+      reached += outcome.base.documents.length + outcome.base.templates.length;
+    } catch {
+      errors += 1;
+    }
+    t = performance.now();
+    try {
+      const files = [...new Set(request.target_files.map((f) => normalizeRepoPath(f) ?? f))].sort();
+      compile(index, { target_files: request.target_files }, files, [], text);
+      noPlanTimes.push(performance.now() - t);
+    } catch {
+      errors += 1;
+    }
+    t = performance.now();
+    try {
+      ctx.compiler.compile(request);
+      serviceTimes.push(performance.now() - t);
+    } catch {
+      errors += 1;
+    }
+  }
+  ctx.close();
+  const result: InProcessResult = {
+    openMs,
+    indexBuildMs,
+    firstCompileMs,
+    coldPass: summarize(coldTimes),
+    pure: summarize(pureTimes),
+    pureNoPlan: summarize(noPlanTimes),
+    service: summarize(serviceTimes),
+    docsReached: iterations > 0 ? reached / iterations : 0,
+    errors,
+    peakRssMb: peakRssMb(process.pid),
+  };
+  return result;
+}
+
+const [dbPath, projectRoot, requestsFile, iterations] = process.argv.slice(2);
+if (dbPath && projectRoot && requestsFile && iterations) {
+  const requests = JSON.parse(readFileSync(requestsFile, "utf8")) as BenchRequest[];
+  process.stdout.write(`${JSON.stringify(run(dbPath, projectRoot, requests, Number(iterations)))}\n`);
+}

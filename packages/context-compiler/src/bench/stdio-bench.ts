@@ -1,0 +1,85 @@
+// The over-the-wire half of the benchmark: a real MCP client against `archon --surface agent` spawned on
+// stdio, so every figure includes JSON-RPC framing, argument validation and the audit row's commit.
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "@archon/core";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { BenchRequest } from "./generate-knowledge.js";
+import { median, peakRssMb, type Summary, summarize } from "./stats.js";
+
+const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));
+
+export interface StdioResult {
+  /** Spawn → first tools/list answer, median over `starts` fresh processes. */
+  startMs: number;
+  startSamples: number[];
+  firstCompileMs: number;
+  compile: Summary;
+  errors: number;
+  auditRows: number;
+  peakRssMb: number;
+}
+
+async function connect(dbPath: string, projectRoot: string) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", projectRoot],
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "archon-bench", version: "0.0.0" });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+async function timeStart(dbPath: string, projectRoot: string): Promise<number> {
+  const started = performance.now();
+  const { client } = await connect(dbPath, projectRoot);
+  await client.listTools();
+  const elapsed = performance.now() - started;
+  await client.close();
+  return elapsed;
+}
+
+export async function measureStdio(
+  dbPath: string,
+  projectRoot: string,
+  requests: readonly BenchRequest[],
+  options: { iterations: number; starts: number },
+): Promise<StdioResult> {
+  const startSamples: number[] = [];
+  for (let i = 0; i < options.starts; i++) startSamples.push(await timeStart(dbPath, projectRoot));
+
+  const { client, transport } = await connect(dbPath, projectRoot);
+  const tools = await client.listTools();
+  const name = tools.tools.find((t) => t.name.endsWith("compile_context"))?.name;
+  if (!name) throw new Error("the agent surface lists no compile_context tool");
+  let errors = 0;
+  const call = async (request: BenchRequest) => {
+    const result = await client.callTool({ name, arguments: { ...request } });
+    if (result.isError) errors += 1;
+  };
+  let t = performance.now();
+  await call(requests[0] as BenchRequest);
+  const firstCompileMs = performance.now() - t;
+  const times: number[] = [];
+  for (let i = 0; i < options.iterations; i++) {
+    t = performance.now();
+    await call(requests[i % requests.length] as BenchRequest);
+    times.push(performance.now() - t);
+  }
+  const peak = transport.pid === null ? Number.NaN : peakRssMb(transport.pid);
+  await client.close();
+
+  const db = openDatabase(dbPath, { readonly: true });
+  const auditRows = (db.prepare("SELECT COUNT(*) AS n FROM compile_log").get() as { n: number }).n;
+  db.close();
+  return {
+    startMs: median(startSamples),
+    startSamples,
+    firstCompileMs,
+    compile: summarize(times),
+    errors,
+    auditRows,
+    peakRssMb: peak,
+  };
+}

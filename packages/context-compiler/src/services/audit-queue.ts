@@ -1,0 +1,56 @@
+// Audit rows, written off the response path. In DELETE-journal mode every commit pays two fsyncs, so
+// rows are batched into one transaction just after the response. While the database has not yet been
+// seen to accept a write, or after a write failed, rows are written at once instead, so that a compile
+// can still say in its own warnings that its audit row was not written (INV-5).
+import type { Db } from "@archon/core";
+import { type CompileLogEntry, writeCompileLog } from "../store/audit.js";
+
+/** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
+const MAX_PENDING = 1000;
+
+export class AuditQueue {
+  #pending: CompileLogEntry[] = [];
+  #writable = false;
+  #scheduled = false;
+  #dropped = 0;
+
+  constructor(private readonly db: () => Db) {}
+
+  /** Queues a row; returns a warning when it was written at once and failed. */
+  record(entry: CompileLogEntry): string | undefined {
+    this.#pending.push(entry);
+    if (!this.#writable) return this.flush();
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.flush();
+      });
+    }
+    return undefined;
+  }
+
+  /** Writes every queued row in one transaction. Returns a warning when that failed. */
+  flush(): string | undefined {
+    if (this.#pending.length === 0) return undefined;
+    const rows = this.#pending;
+    this.#pending = [];
+    try {
+      const db = this.db();
+      db.transaction(() => {
+        for (const row of rows) writeCompileLog(db, row);
+      }).immediate();
+      this.#writable = true;
+      return undefined;
+    } catch (error) {
+      this.#writable = false;
+      this.#pending = [...rows, ...this.#pending];
+      if (this.#pending.length > MAX_PENDING) {
+        this.#dropped += this.#pending.length - MAX_PENDING;
+        this.#pending = this.#pending.slice(-MAX_PENDING);
+      }
+      const lost = this.#dropped > 0 ? ` ${this.#dropped} earlier audit row(s) were dropped.` : "";
+      return `The audit row for this compile could not be written (${(error as Error).message}); the result is still valid and the row will be retried.${lost}`;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+// The demo and benchmark entry points the root scripts call: a scripted feature run over stdio.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { outputDir } from "../sections/file-plan.js";
+import { SECTION_TYPES } from "../sections/section-catalogue.js";
+import { validateDocument } from "../validation/validate-document.js";
+import { cannedDraft } from "./canned-drafts.js";
+import { ScriptedHost } from "./scripted-host.js";
+import { connectPrdServer } from "./stdio-client.js";
+
+export const DEMO_FEATURE = "Let members sign in with their company identity provider";
+
+export interface DemoResult {
+  runId: string;
+  outputDir: string;
+  files: string[];
+  roundTrips: number;
+  ms: number;
+}
+
+/** Starts the built server over stdio, drives one feature run to `done`, and says where the files are. */
+export async function runPrdDemo(options: {
+  projectRoot: string;
+  log?: (line: string) => void;
+}): Promise<DemoResult> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const connection = await connectPrdServer(options.projectRoot);
+  try {
+    const host = new ScriptedHost({ projectRoot: options.projectRoot });
+    const first = await connection.start({ feature_description: DEMO_FEATURE, prd_context: "feature" });
+    log(`archon-prd: run ${first.run_id} started for "${DEMO_FEATURE}"`);
+    const { last, roundTrips } = await host.drive(connection, first);
+    if (last.action.kind !== "done") throw new Error(`the demo run ended with ${last.action.kind}`);
+    log(last.action.summary);
+    const dir = join(options.projectRoot, outputDir(first.run_id));
+    log(`archon-prd: ${host.written.length} files in ${dir} (${roundTrips} round trips)`);
+    return {
+      runId: first.run_id,
+      outputDir: dir,
+      files: [...host.written],
+      roundTrips,
+      ms: performance.now() - started,
+    };
+  } finally {
+    await connection.close();
+  }
+}
+
+/** A canned feature run over stdio (round trips, wall time) and validator throughput in MB/s. */
+export async function benchPrdPipeline(): Promise<{
+  roundTrips: number;
+  wallMs: number;
+  validatorMBps: number;
+}> {
+  const root = mkdtempSync(join(tmpdir(), "archon-prd-bench-"));
+  try {
+    const run = await runPrdDemo({ projectRoot: root });
+    return { roundTrips: run.roundTrips, wallMs: run.ms, validatorMBps: validatorThroughput() };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function validatorThroughput(): number {
+  const doc = SECTION_TYPES.filter((t) => t !== "source_code" && t !== "test_code")
+    .map(cannedDraft)
+    .join("\n\n");
+  const body = Array.from({ length: 40 }, () => doc).join("\n\n");
+  const bytes = Buffer.byteLength(body, "utf8");
+  validateDocument(body);
+  const rounds = 5;
+  const t0 = performance.now();
+  for (let i = 0; i < rounds; i++) validateDocument(body);
+  const seconds = (performance.now() - t0) / 1000;
+  return (bytes * rounds) / (1024 * 1024) / seconds;
+}

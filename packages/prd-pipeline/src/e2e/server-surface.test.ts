@@ -1,0 +1,104 @@
+// The MCP surface: profiles, annotations, the SKILL.md resource and the start prompt.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
+
+const roots: string[] = [];
+const open: PrdConnection[] = [];
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close();
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
+
+async function connect(args: string[] = []): Promise<PrdConnection> {
+  const root = mkdtempSync(join(tmpdir(), "prd-surface-"));
+  roots.push(root);
+  const c = await connectPrdServer(root, args);
+  open.push(c);
+  return c;
+}
+
+const READ_ONLY = [
+  "get_pipeline_state",
+  "validate_prd_section",
+  "validate_prd_document",
+  "get_prd_context_info",
+  "get_config",
+  "read_skill_config",
+  "check_health",
+];
+
+describe("tool profiles", () => {
+  it("full exposes the nine tools, unprefixed, each annotated", async () => {
+    const c = await connect();
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ["start_pipeline", "submit_action_result", ...READ_ONLY].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
+    }
+  });
+
+  it("verifier exposes only the validators and refuses the others", async () => {
+    const c = await connect(["--profile", "verifier"]);
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["validate_prd_document", "validate_prd_section"]);
+    const refused = await c.call("start_pipeline", { feature_description: "anything at all" });
+    expect(refused.isError).toBe(true);
+    expect(c.client.getServerCapabilities()?.prompts).toBeUndefined();
+  });
+
+  it("agent exposes the loop, the validators and the context catalogue", async () => {
+    const c = await connect(["--profile", "agent"]);
+    const { tools } = await c.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_pipeline_state",
+      "get_prd_context_info",
+      "start_pipeline",
+      "submit_action_result",
+      "validate_prd_document",
+      "validate_prd_section",
+    ]);
+  });
+});
+
+describe("resources and prompts", () => {
+  it("serves SKILL.md as a resource and offers a prompt that starts a run", async () => {
+    const c = await connect();
+    const { resources } = await c.client.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(["archon-prd://skill/SKILL.md"]);
+    const read = await c.client.readResource({ uri: "archon-prd://skill/SKILL.md" });
+    const text = (read.contents[0] as { text: string }).text;
+    for (const name of [
+      "start_pipeline",
+      "submit_action_result",
+      "question_id",
+      "correlation_id",
+      "batch_id",
+      "invocation_id",
+      "file_written",
+    ]) {
+      expect(text).toContain(name);
+    }
+    const prompt = await c.client.getPrompt({
+      name: "start_prd",
+      arguments: { feature_description: "Export invoices as CSV" },
+    });
+    expect(JSON.stringify(prompt.messages)).toContain("start_pipeline");
+  });
+
+  it("answers the utility tools", async () => {
+    const c = await connect();
+    const info = await c.call("get_prd_context_info", {});
+    expect((info.structuredContent as { contexts: unknown[] }).contexts).toHaveLength(8);
+    const skill = await c.call("read_skill_config", {});
+    expect(skill.structuredContent).toMatchObject({ name: "archon-prd" });
+    const health = await c.call("check_health", {});
+    expect(health.structuredContent).toMatchObject({ ok: true });
+    const config = await c.call("get_config", {});
+    expect(config.structuredContent).toMatchObject({ profile: "full", limits: { maxActiveRuns: 8 } });
+  });
+});

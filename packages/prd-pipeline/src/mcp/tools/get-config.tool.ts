@@ -1,0 +1,30 @@
+// get_config: the settings this server runs with.
+import { defineTool, readOnly } from "@archon/core";
+import { RESPONSE_BUDGET } from "../../pipeline/bounding.js";
+import { MAX_CLARIFICATIONS, MAX_ERRORS } from "../../pipeline/state.js";
+import { MAX_ATTEMPTS } from "../../steps/section-generation.step.js";
+import { ENABLED_STEPS } from "../../steps/step-order.js";
+import type { ServerContext } from "../server-context.js";
+
+export const getConfigTool = defineTool({
+  name: "get_config",
+  title: "Show server configuration",
+  description: "The profile, database path, limits and enabled steps of this archon-prd server.",
+  input: {},
+  annotations: readOnly,
+  run: (_args, ctx: ServerContext) => ({
+    version: ctx.version,
+    profile: ctx.profile,
+    project_root: ctx.projectRoot,
+    database: ctx.dbPath,
+    subagent_namespace: ctx.namespace,
+    limits: {
+      ...ctx.service.limits,
+      max_clarifications: MAX_CLARIFICATIONS,
+      max_errors: MAX_ERRORS,
+      max_section_attempts: MAX_ATTEMPTS,
+      response_budget_chars: RESPONSE_BUDGET,
+    },
+    enabled_steps: [...ENABLED_STEPS],
+  }),
+});

@@ -1,0 +1,26 @@
+// get_pipeline_state: a read-only look at a run; never advances it.
+import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
+import type { ServerContext } from "../server-context.js";
+
+export const getPipelineStateTool = defineTool({
+  name: "get_pipeline_state",
+  title: "Read a run's state",
+  description:
+    "Read-only diagnostic of a run. Formats: summary (default), full (bounded; sheds grounding, then old " +
+    "clarifications, then section content, and lists what it shed in __bounded; errors are always kept), " +
+    "grounding, validation, action (the full pending action, for prompts stubbed out of a large envelope).",
+  input: {
+    run_id: z.string().min(1),
+    format: z.enum(["summary", "full", "grounding", "validation", "action"]).optional(),
+    part: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("For format action: the invocation index to continue from"),
+  },
+  annotations: readOnly,
+  run: (args, ctx: ServerContext) =>
+    ctx.service.getState(args.run_id, args.format ?? "summary", args.part ?? 0),
+});

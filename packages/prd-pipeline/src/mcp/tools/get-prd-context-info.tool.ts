@@ -1,0 +1,22 @@
+// get_prd_context_info: the eight PRD contexts with their sections, rounds and triggers.
+import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
+import { CONTEXTS, PRD_CONTEXTS } from "../../sections/contexts.js";
+
+export const getPrdContextInfoTool = defineTool({
+  name: "get_prd_context_info",
+  title: "Describe PRD contexts",
+  description: "Lists the PRD contexts (or one), with the sections each plans and its clarification rounds.",
+  input: { context: z.enum(PRD_CONTEXTS).optional() },
+  annotations: readOnly,
+  run: (args) => ({
+    contexts: PRD_CONTEXTS.filter((c) => !args.context || c === args.context).map((c) => ({
+      context: c,
+      title: CONTEXTS[c].title,
+      description: CONTEXTS[c].description,
+      sections: CONTEXTS[c].sections,
+      clarification_rounds: CONTEXTS[c].rounds,
+      triggers: CONTEXTS[c].triggers,
+    })),
+  }),
+});

@@ -1,0 +1,13 @@
+// read_skill_config: the frontmatter of the shipped SKILL.md, and where to read the whole protocol.
+import { defineTool, readOnly } from "@archon/core";
+import { readSkill, SKILL_RESOURCE_URI, skillFrontmatter, skillPath } from "../skill-file.js";
+
+export const readSkillConfigTool = defineTool({
+  name: "read_skill_config",
+  title: "Read the skill configuration",
+  description:
+    "The host protocol's metadata (name, version, contexts, tools) from SKILL.md, plus its resource URI.",
+  input: {},
+  annotations: readOnly,
+  run: () => ({ ...skillFrontmatter(readSkill()), path: skillPath(), resource_uri: SKILL_RESOURCE_URI }),
+});

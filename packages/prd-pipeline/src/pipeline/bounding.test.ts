@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { boundAction, boundEnvelope, boundFullState, sizeOf } from "./bounding.js";
+import type { Envelope } from "./envelope.js";
+import { initialState, withError } from "./state.js";
+
+const now = "2026-01-01T00:00:00.000Z";
+
+function bigBatch(count: number, promptSize: number): Envelope {
+  return {
+    run_id: "run_1",
+    current_step: "section_generation",
+    messages: [],
+    state_summary: { sections: [], clarification_rounds: 0, errors: 0 },
+    action: {
+      kind: "spawn_subagents",
+      purpose: "judge",
+      batch_id: "b",
+      invocations: Array.from({ length: count }, (_, i) => ({
+        invocation_id: `b_${i}`,
+        subagent_type: "ns:engineer",
+        description: "d",
+        prompt: "p".repeat(promptSize),
+        isolation: "none" as const,
+      })),
+    },
+  };
+}
+
+describe("stub-and-fetch for large spawn_subagents envelopes", () => {
+  it("replaces every prompt by a stub and says so when the envelope is over budget", () => {
+    const bounded = boundEnvelope(bigBatch(20, 10_000));
+    expect(sizeOf(bounded)).toBeLessThanOrEqual(100_000);
+    const action = bounded.action as Extract<Envelope["action"], { kind: "spawn_subagents" }>;
+    expect(action.invocations.every((i) => i.prompt.startsWith("[stub:"))).toBe(true);
+    expect(action.invocations.map((i) => i.invocation_id)).toHaveLength(20);
+    expect(bounded.messages.at(-1)?.text).toContain('format "action"');
+  });
+
+  it("leaves an envelope within budget untouched", () => {
+    const small = bigBatch(2, 100);
+    expect(boundEnvelope(small)).toBe(small);
+  });
+
+  it("pages a batch larger than the budget by invocation", () => {
+    const action = bigBatch(20, 10_000).action;
+    const first = boundAction(action, 0);
+    expect(sizeOf(first)).toBeLessThanOrEqual(100_000);
+    const next = first.next_part as number;
+    expect(next).toBeGreaterThan(0);
+    const second = boundAction(action, next);
+    expect(
+      (second.action as { invocations: { invocation_id: string }[] }).invocations[0]?.invocation_id,
+    ).toBe(`b_${next}`);
+  });
+});
+
+describe("the full state view", () => {
+  it("sheds grounding, then old clarifications, then section content, and never errors", () => {
+    let state = initialState({ run_id: "run_1", now, feature_description: "x" });
+    state = withError(state, "structural", "kept", now);
+    state = {
+      ...state,
+      grounding: { graph: "g".repeat(60_000) },
+      clarifications: Array.from({ length: 40 }, (_, i) => ({
+        round: i + 1,
+        question: "q".repeat(500),
+        answer: "a",
+      })),
+      sections: (["overview", "goals"] as const).map((type) => ({
+        type,
+        status: "passed" as const,
+        attempt: 1,
+        content: "c".repeat(49_500),
+        violations: [],
+        score: 1,
+        recall: [],
+        corrective_recall: [],
+      })),
+    };
+    const view = boundFullState(state);
+    expect(sizeOf(view)).toBeLessThanOrEqual(100_000);
+    expect(view.grounding).toBeNull();
+    expect(view.errors).toEqual(state.errors);
+    const note = view.__bounded as { omitted: string[]; elided: string[] };
+    expect(note.omitted[0]).toContain("grounding");
+    expect(note.omitted.some((o) => o.startsWith("clarification rounds 1,"))).toBe(true);
+    expect(note.elided).toEqual(["sections.overview.content"]);
+  });
+});

@@ -1,0 +1,172 @@
+// The run state: one zod schema, validated after every step and on every load from the store.
+import { z } from "zod";
+import { PRD_CONTEXTS } from "../sections/contexts.js";
+import { SECTION_TYPES } from "../sections/section-catalogue.js";
+import { violationSchema } from "../validation/types.js";
+import { doneSchema, failedSchema, pendingActionSchema } from "./protocol.js";
+
+export const STEP_NAMES = [
+  "banner",
+  "preflight",
+  "context_detection",
+  "input_analysis",
+  "feasibility_gate",
+  "clarification",
+  "budget",
+  "section_generation",
+  "jira_generation",
+  "file_export",
+  "self_check",
+  "implementation_gate",
+  "pre_impl_grounding",
+  "implementation",
+  "post_impl_verification",
+  "testing",
+  "review",
+  "pr_gate",
+  "pr_creation",
+  "finalize",
+] as const;
+export type StepName = (typeof STEP_NAMES)[number];
+
+export const recallItemSchema = z.object({ content: z.string(), score: z.number().nullable() });
+export type RecallItem = z.infer<typeof recallItemSchema>;
+
+export const sectionStateSchema = z.object({
+  type: z.enum(SECTION_TYPES),
+  status: z.enum(["pending", "retrieving", "drafting", "passed", "failed"]),
+  attempt: z.number().int().min(0),
+  content: z.string().nullable(),
+  violations: z.array(violationSchema),
+  score: z.number().nullable(),
+  recall: z.array(recallItemSchema),
+  corrective_recall: z.array(recallItemSchema),
+});
+export type SectionState = z.infer<typeof sectionStateSchema>;
+
+export const errorKindSchema = z.enum(["section_failure", "structural", "upstream_failure"]);
+export type ErrorKind = z.infer<typeof errorKindSchema>;
+
+export const runErrorSchema = z.object({
+  kind: errorKindSchema,
+  step: z.string(),
+  message: z.string(),
+  at: z.string(),
+});
+export type RunError = z.infer<typeof runErrorSchema>;
+
+export const clarificationSchema = z.object({
+  round: z.number().int(),
+  question: z.string(),
+  answer: z.string(),
+});
+
+export const composedQuestionSchema = z.object({
+  text: z.string(),
+  rationale: z.string(),
+  options: z.array(z.object({ label: z.string(), description: z.string() })),
+});
+export type ComposedQuestion = z.infer<typeof composedQuestionSchema>;
+
+export const runStateSchema = z.object({
+  schema_version: z.literal(1),
+  run_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  status: z.enum(["running", "done", "failed"]),
+  step: z.enum(STEP_NAMES),
+  phase: z.string(),
+  feature_description: z.string(),
+  original_feature_description: z.string(),
+  codebase_path: z.string().nullable(),
+  skip_preflight: z.boolean(),
+  requested_context: z.enum(PRD_CONTEXTS).nullable(),
+  prd_context: z.enum(PRD_CONTEXTS).nullable(),
+  memory_available: z.boolean(),
+  pending: pendingActionSchema.nullable(),
+  final_action: z.union([doneSchema, failedSchema]).nullable(),
+  retries: z.number().int().min(0),
+  global_recall: z.array(recallItemSchema),
+  grounding: z.json().nullable(),
+  git_history: z.string().nullable(),
+  clarification_round: z.number().int().min(0),
+  proceed: z.boolean(),
+  current_question: composedQuestionSchema.nullable(),
+  clarifications: z.array(clarificationSchema),
+  clarifications_dropped: z.number().int().min(0),
+  sections: z.array(sectionStateSchema),
+  section_index: z.number().int().min(0),
+  jira: z.object({ status: z.enum(["pending", "passed", "failed"]), content: z.string().nullable() }),
+  files: z.array(z.object({ path: z.string(), bytes: z.number().int(), confirmed: z.boolean() })),
+  file_index: z.number().int().min(0),
+  errors: z.array(runErrorSchema),
+  errors_dropped: z.number().int().min(0),
+});
+export type RunState = z.infer<typeof runStateSchema>;
+
+export const MAX_CLARIFICATIONS = 50;
+export const MAX_ERRORS = 50;
+
+export interface NewRunInput {
+  run_id: string;
+  now: string;
+  feature_description: string;
+  codebase_path?: string | null;
+  prd_context?: RunState["requested_context"];
+  skip_preflight?: boolean;
+}
+
+export function initialState(input: NewRunInput): RunState {
+  return {
+    schema_version: 1,
+    run_id: input.run_id,
+    created_at: input.now,
+    updated_at: input.now,
+    status: "running",
+    step: "banner",
+    phase: "start",
+    feature_description: input.feature_description,
+    original_feature_description: input.feature_description,
+    codebase_path: input.codebase_path ?? null,
+    skip_preflight: input.skip_preflight ?? false,
+    requested_context: input.prd_context ?? null,
+    prd_context: null,
+    // Assumed present until the preflight probe (or the first recall) says otherwise.
+    memory_available: true,
+    pending: null,
+    final_action: null,
+    retries: 0,
+    global_recall: [],
+    grounding: null,
+    git_history: null,
+    clarification_round: 0,
+    proceed: false,
+    current_question: null,
+    clarifications: [],
+    clarifications_dropped: 0,
+    sections: [],
+    section_index: 0,
+    jira: { status: "pending", content: null },
+    files: [],
+    file_index: 0,
+    errors: [],
+    errors_dropped: 0,
+  };
+}
+
+/** Appends an error, dropping the oldest beyond the cap and counting what was dropped. */
+export function withError(state: RunState, kind: ErrorKind, message: string, at: string): RunState {
+  const errors = [...state.errors, { kind, step: state.step, message: message.slice(0, 1000), at }];
+  const excess = Math.max(0, errors.length - MAX_ERRORS);
+  return { ...state, errors: errors.slice(excess), errors_dropped: state.errors_dropped + excess };
+}
+
+export function withClarification(state: RunState, entry: z.infer<typeof clarificationSchema>): RunState {
+  const all = [...state.clarifications, entry];
+  const excess = Math.max(0, all.length - MAX_CLARIFICATIONS);
+  return {
+    ...state,
+    clarifications: all.slice(excess),
+    clarifications_dropped: state.clarifications_dropped + excess,
+  };
+}

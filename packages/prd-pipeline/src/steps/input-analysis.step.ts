@@ -1,0 +1,140 @@
+// Step 4: one global recall, then (with a codebase) an ignore file, indexing, PRD input and git history.
+import type { Action, Message } from "../pipeline/protocol.js";
+import { type RunState, withError } from "../pipeline/state.js";
+import { gitHistoryPrompt } from "../sections/draft-prompt.js";
+import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
+import { subagentType } from "../sections/subagents.js";
+import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+
+/** The codebase server's work folder inside the codebase; its graph artefacts stay out of version control. */
+export function workFolder(codebase: string): string {
+  return `${codebase.replace(/\/+$/, "")}/.archon-prd`;
+}
+
+function toCodebase(state: RunState, messages: Message[]): StepOutcome {
+  if (!state.codebase_path) return { state: moveTo(state, "feasibility_gate"), messages };
+  const action: Action = {
+    kind: "write_file",
+    path: `${workFolder(state.codebase_path)}/.gitignore`,
+    content: "# Written by archon-prd: codebase graph artefacts are not source.\n*\n",
+  };
+  return { state: { ...state, phase: "ignore" }, messages, action };
+}
+
+function gitHistory(state: RunState, env: StepEnv, messages: Message[]): StepOutcome {
+  return {
+    state: { ...state, phase: "git_history" },
+    messages,
+    action: {
+      kind: "spawn_subagents",
+      purpose: "review",
+      batch_id: "input_analysis_git_history",
+      invocations: [
+        {
+          invocation_id: "input_analysis_git_history_0001",
+          subagent_type: subagentType(env.namespace, "git-historian"),
+          description: "Summarise relevant git history",
+          prompt: gitHistoryPrompt(state),
+          isolation: "none",
+        },
+      ],
+    },
+  };
+}
+
+export const inputAnalysisStep: StepHandler = (state, result, env) => {
+  const codebase = state.codebase_path ?? "";
+  switch (state.phase) {
+    case "start":
+      if (!state.memory_available) return toCodebase(state, []);
+      return {
+        state: { ...state, phase: "recall" },
+        action: {
+          kind: "call_cortex_tool",
+          tool_name: "recall",
+          arguments: { query: state.feature_description, max_results: RECALL_MAX_RESULTS },
+          correlation_id: "input_analysis_recall",
+        },
+      };
+    case "recall": {
+      if (result?.kind !== "tool_result") break;
+      if (result.success) {
+        const global_recall = parseRecall(result.data);
+        return toCodebase({ ...state, global_recall }, [info(`Recalled ${global_recall.length} memories.`)]);
+      }
+      const next = withError(
+        state,
+        "upstream_failure",
+        `recall failed: ${result.error ?? "no detail"}`,
+        env.now,
+      );
+      return toCodebase({ ...next, memory_available: false }, [
+        warning("Recall failed: continuing without memory."),
+      ]);
+    }
+    case "ignore":
+      return {
+        state: { ...state, phase: "index" },
+        action: {
+          kind: "call_pipeline_tool",
+          tool_name: "index_codebase",
+          arguments: { path: codebase, output_dir: workFolder(codebase), language: "auto" },
+          correlation_id: "input_analysis_index",
+        },
+      };
+    case "index": {
+      if (result?.kind !== "tool_result") break;
+      if (!result.success) {
+        const failed = withError(
+          state,
+          "upstream_failure",
+          `index_codebase failed: ${result.error ?? ""}`,
+          env.now,
+        );
+        return {
+          state: failed,
+          action: {
+            kind: "failed",
+            reason: `The codebase server could not index ${codebase}: ${result.error ?? "no detail"}`,
+            step: "input_analysis",
+          },
+        };
+      }
+      return {
+        state: { ...state, phase: "prepare" },
+        messages: [info(`Codebase indexed: ${codebase}`)],
+        action: {
+          kind: "call_pipeline_tool",
+          tool_name: "prepare_prd_input",
+          arguments: { path: codebase, output_dir: workFolder(codebase), feature: state.feature_description },
+          correlation_id: "input_analysis_prepare",
+        },
+      };
+    }
+    case "prepare": {
+      if (result?.kind !== "tool_result") break;
+      if (result.success) {
+        const grounding = JSON.parse(JSON.stringify(result.data ?? null));
+        return gitHistory({ ...state, grounding }, env, []);
+      }
+      const next = withError(
+        state,
+        "upstream_failure",
+        `prepare_prd_input failed: ${result.error ?? ""}`,
+        env.now,
+      );
+      return gitHistory(next, env, [
+        warning("Codebase analysis failed: the PRD is written without grounding."),
+      ]);
+    }
+    case "git_history": {
+      if (result?.kind !== "subagent_batch_result") break;
+      const text = result.responses.find((r) => r.raw_text)?.raw_text ?? null;
+      return {
+        state: moveTo({ ...state, git_history: text ? text.slice(0, 4000) : null }, "feasibility_gate"),
+        messages: text ? [] : [warning("Git history was not available.")],
+      };
+    }
+  }
+  throw new Error(`input_analysis has no transition from phase "${state.phase}"`);
+};

@@ -1,0 +1,57 @@
+// Step 9: tickets from requirements, user stories and acceptance criteria; a failure is tolerated.
+import { withError } from "../pipeline/state.js";
+import { jiraPrompt } from "../sections/draft-prompt.js";
+import { subagentType } from "../sections/subagents.js";
+import { normaliseDraft } from "./section-generation.step.js";
+import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
+
+const SOURCES = new Set(["requirements", "user_stories", "acceptance_criteria"]);
+
+export const jiraGenerationStep: StepHandler = (state, result, env) => {
+  if (state.phase === "start") {
+    if (!state.sections.some((s) => SOURCES.has(s.type) && s.status === "passed")) {
+      return {
+        state: moveTo({ ...state, jira: { status: "failed", content: null } }, "file_export"),
+        messages: [warning("Jira tickets skipped: no requirements, stories or criteria passed.")],
+      };
+    }
+    return {
+      state: { ...state, phase: "draft" },
+      action: {
+        kind: "spawn_subagents",
+        purpose: "draft",
+        batch_id: "jira_generation",
+        invocations: [
+          {
+            invocation_id: "jira_generation_engineer",
+            subagent_type: subagentType(env.namespace, "engineer"),
+            description: "Write Jira tickets",
+            prompt: jiraPrompt(state),
+            isolation: "none",
+          },
+        ],
+      },
+    };
+  }
+  if (state.phase === "draft" && result?.kind === "subagent_batch_result") {
+    const raw = result.responses[0]?.raw_text;
+    if (raw && raw.trim() !== "" && !result.responses[0]?.error) {
+      const content = normaliseDraft(raw, "Jira Tickets");
+      return {
+        state: moveTo({ ...state, jira: { status: "passed", content } }, "file_export"),
+        messages: [info("Jira tickets written.")],
+      };
+    }
+    const failed = withError(
+      state,
+      "section_failure",
+      "jira_generation produced no tickets (tolerated)",
+      env.now,
+    );
+    return {
+      state: moveTo({ ...failed, jira: { status: "failed", content: null } }, "file_export"),
+      messages: [warning("Jira ticket generation failed; continuing without tickets.")],
+    };
+  }
+  throw new Error(`jira_generation has no transition from phase "${state.phase}"`);
+};

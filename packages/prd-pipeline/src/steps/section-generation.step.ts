@@ -1,0 +1,185 @@
+// Step 8: per planned section: recall -> draft -> validate -> pass, or retry (3 attempts) with the violations.
+import type { Action } from "../pipeline/protocol.js";
+import { type RunState, type SectionState, withError } from "../pipeline/state.js";
+import { draftPrompt } from "../sections/draft-prompt.js";
+import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
+import { recallQuery, SECTION_TITLES } from "../sections/section-catalogue.js";
+import { subagentType } from "../sections/subagents.js";
+import { allRules } from "../validation/catalogue.js";
+import type { Violation } from "../validation/types.js";
+import { validateSection } from "../validation/validate-section.js";
+import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+
+export const MAX_ATTEMPTS = 3;
+/** Keeps every exported file, and so every write_file envelope, inside the response budget. */
+export const MAX_SECTION_CHARS = 12_000;
+
+function current(state: RunState): SectionState {
+  const section = state.sections[state.section_index];
+  if (!section) throw new Error(`no section at index ${state.section_index}`);
+  return section;
+}
+
+function withCurrent(state: RunState, patch: Partial<SectionState>): RunState {
+  const sections = state.sections.map((s, i) => (i === state.section_index ? { ...s, ...patch } : s));
+  return { ...state, sections };
+}
+
+function recallAction(correlation: string, query: string): Action {
+  return {
+    kind: "call_cortex_tool",
+    tool_name: "recall",
+    arguments: { query, max_results: RECALL_MAX_RESULTS },
+    correlation_id: correlation,
+  };
+}
+
+function draft(state: RunState, env: StepEnv): StepOutcome {
+  const section = current(state);
+  const attempt = section.attempt + 1;
+  const batch = `section_generate_${section.type}_a${attempt}`;
+  const next = withCurrent({ ...state, phase: "draft" }, { status: "drafting", attempt });
+  const prompt = draftPrompt({
+    state,
+    type: section.type,
+    attempt,
+    recall: section.recall,
+    correctiveRecall: section.corrective_recall,
+    previousViolations: section.violations,
+  });
+  return {
+    state: next,
+    action: {
+      kind: "spawn_subagents",
+      purpose: "draft",
+      batch_id: batch,
+      invocations: [
+        {
+          invocation_id: `${batch}_engineer`,
+          subagent_type: subagentType(env.namespace, "engineer"),
+          description: `Draft ${SECTION_TITLES[section.type]} (attempt ${attempt})`,
+          prompt,
+          isolation: "none",
+        },
+      ],
+    },
+  };
+}
+
+/** A retry's extra recall, built from the topics of the rules that failed. */
+export function correctiveQuery(violations: readonly Violation[], feature: string): string {
+  const topics = new Map(allRules().map((r) => [r.id, r.topic]));
+  const wanted = [...new Set(violations.map((v) => topics.get(v.rule) ?? v.rule.replace(/_/g, " ")))];
+  return `${wanted.join(" ")} ${feature}`.trim();
+}
+
+/** Strips a fence that wraps the whole reply and makes sure the section starts with its heading. */
+export function normaliseDraft(raw: string, title: string): string {
+  let text = raw.trim();
+  if (text.startsWith("```") && text.endsWith("```")) text = text.slice(text.indexOf("\n") + 1, -3).trim();
+  const heading = text.indexOf("## ");
+  if (heading > 0 && text.lastIndexOf("\n", heading) === heading - 1) text = text.slice(heading);
+  return text.startsWith("## ") ? text : `## ${title}\n\n${text}`;
+}
+
+function judge(state: RunState, raw: string | undefined, env: StepEnv): StepOutcome {
+  const section = current(state);
+  const title = SECTION_TITLES[section.type];
+  const content = raw && raw.trim() !== "" ? normaliseDraft(raw, title) : null;
+  const result = content === null ? null : validateSection(section.type, content);
+  let violations = result?.violations ?? [];
+  if (content === null)
+    violations = [synthetic(section.type, "draft_missing", "The drafter returned no text.")];
+  else if (content.length > MAX_SECTION_CHARS) {
+    violations = [
+      ...violations,
+      synthetic(section.type, "section_length", `Keep the section under ${MAX_SECTION_CHARS} characters.`),
+    ];
+  }
+  const passed = content !== null && !violations.some((v) => v.critical);
+  const score = result
+    ? Math.max(0, result.score - (content && content.length > MAX_SECTION_CHARS ? 0.15 : 0))
+    : 0;
+  let next = withCurrent(state, { content, violations, score });
+  if (passed) {
+    next = withCurrent(next, { status: "passed" });
+    return { state: advance(next), messages: [info(`${title}: passed (score ${score.toFixed(2)}).`)] };
+  }
+  if (section.attempt >= MAX_ATTEMPTS) {
+    const rules = [...new Set(violations.map((v) => v.rule))].join(", ");
+    next = withError(
+      withCurrent(next, { status: "failed" }),
+      "section_failure",
+      `${section.type} failed validation after ${MAX_ATTEMPTS} attempts: ${rules}`,
+      env.now,
+    );
+    return {
+      state: advance(next),
+      messages: [warning(`${title}: failed after ${MAX_ATTEMPTS} attempts (${rules}).`)],
+    };
+  }
+  const retryNote = warning(
+    `${title}: attempt ${section.attempt} has ${violations.length} violation(s); retrying.`,
+  );
+  if (!state.memory_available) return { ...draft(next, env), messages: [retryNote] };
+  const correlation = `section_retrieve_${section.type}_fix_a${section.attempt + 1}`;
+  return {
+    state: { ...next, phase: "corrective_recall" },
+    messages: [retryNote],
+    action: recallAction(correlation, correctiveQuery(violations, state.feature_description)),
+  };
+}
+
+function synthetic(type: string, rule: string, message: string): Violation {
+  return {
+    rule,
+    section_type: type,
+    message,
+    offending_content: "",
+    location: "section",
+    critical: true,
+    penalty: 0.15,
+  };
+}
+
+function advance(state: RunState): RunState {
+  return { ...state, section_index: state.section_index + 1, phase: "start" };
+}
+
+export const sectionGenerationStep: StepHandler = (state, result, env) => {
+  if (state.phase === "start") {
+    const section = state.sections[state.section_index];
+    if (!section) {
+      const passed = state.sections.filter((s) => s.status === "passed").length;
+      return {
+        state: moveTo(state, "jira_generation"),
+        messages: [info(`Sections done: ${passed} of ${state.sections.length} passed.`)],
+      };
+    }
+    if (!state.memory_available) return draft(state, env);
+    return {
+      state: withCurrent({ ...state, phase: "recall" }, { status: "retrieving" }),
+      action: recallAction(
+        `section_retrieve_${section.type}`,
+        recallQuery(section.type, state.feature_description),
+      ),
+    };
+  }
+  if ((state.phase === "recall" || state.phase === "corrective_recall") && result?.kind === "tool_result") {
+    const field = state.phase === "recall" ? "recall" : "corrective_recall";
+    if (result.success) return draft(withCurrent(state, { [field]: parseRecall(result.data) }), env);
+    const failed = withError(
+      state,
+      "upstream_failure",
+      `recall failed: ${result.error ?? "no detail"}`,
+      env.now,
+    );
+    const out = draft({ ...failed, memory_available: false }, env);
+    return { ...out, messages: [warning("Recall failed: drafting without memory for the rest of the run.")] };
+  }
+  if (state.phase === "draft" && result?.kind === "subagent_batch_result") {
+    const reply = result.responses[0];
+    return judge(state, reply?.error ? undefined : reply?.raw_text, env);
+  }
+  throw new Error(`section_generation has no transition from phase "${state.phase}"`);
+};

@@ -1,0 +1,28 @@
+// `npm run bench`: both servers' speed benchmarks. Arguments go to the context compiler's benchmark
+// (e.g. `npm run bench -- --sizes 1000,10000`). Progress on stderr, the markdown report on stdout.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+process.stdout.write("## Context compiler\n\n");
+const compiler = spawnSync(
+  process.execPath,
+  [join(repo, "packages/context-compiler/dist/bench/main.js"), ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+  },
+);
+if (compiler.status !== 0) process.exit(compiler.status ?? 1);
+
+process.stdout.write("\n## PRD pipeline\n\n");
+const { benchPrdPipeline } = await import(join(repo, "packages/prd-pipeline/dist/demo/index.js"));
+const prd = await benchPrdPipeline();
+const rows = [
+  ["canned feature run over stdio: round trips", prd.roundTrips, "< 100"],
+  ["canned feature run over stdio: wall time (ms)", Math.round(prd.wallMs), "< 2000"],
+  ["validator throughput (MB/s)", prd.validatorMBps.toFixed(1), "> 5"],
+];
+process.stdout.write("| measure | value | target |\n|---|---:|---|\n");
+for (const [name, value, target] of rows) process.stdout.write(`| ${name} | ${value} | ${target} |\n`);

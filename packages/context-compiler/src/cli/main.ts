@@ -56,6 +56,53 @@ program
   );
 
 program
+  .command("import-rules")
+  .description("import CLAUDE.md, AGENTS.md, Cursor, Copilot and Claude rules as one bundle of pending proposals")
+  .option("--from <formats>", "comma-separated: agents, claude, copilot, cursor (default: all)")
+  .option("--dry-run", "print what would be proposed; write nothing")
+  .option("--json", "print the plan and the bundle as JSON")
+  .option("--approve", "approve the bundle at once")
+  .action(async (opts: { from?: string; dryRun?: boolean; json?: boolean; approve?: boolean }, cmd: Command) =>
+    (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts),
+  );
+
+program
+  .command("approve")
+  .description("approve a pending proposal, or a whole bundle, by id")
+  .argument("<id>", "a proposal_id or a bundle_id")
+  .option("--json", "print the result as JSON")
+  .action(async (id: string, opts: { json?: boolean }, cmd: Command) =>
+    (await import("./approve.command.js")).approveCommand(globals(cmd), id, opts),
+  );
+
+program
+  .command("sync-rules-file")
+  .description("absorb hand edits to .archon/rules.md into the standing rules (add, update, deprecate; never a wipe)")
+  .option("--dry-run", "show what would change; change nothing")
+  .option("--json", "print the summary as JSON")
+  .action(async (opts: { json?: boolean; dryRun?: boolean }, cmd: Command) =>
+    (await import("./sync-rules-file.command.js")).syncRulesFileCommand(globals(cmd), opts),
+  );
+
+program
+  .command("maintenance")
+  .description("preview what process_observations would keep or drop; optionally re-queue stale observations")
+  .option("--reclaim-observations", "re-queue observations analyzed long ago that no proposal cites")
+  .option("--stale-after-days <n>", "age before an analysis may be reclaimed (default 1)")
+  .option("--json", "print JSON")
+  .action(async (opts, cmd: Command) =>
+    (await import("./maintenance.command.js")).maintenanceCommand(globals(cmd), opts),
+  );
+
+program
+  .command("doctor")
+  .description("full workspace health scan; exit code 1 when there are errors (for CI)")
+  .option("--json", "print the structured report")
+  .action(async (opts: { json?: boolean }, cmd: Command) => {
+    process.exitCode = (await import("./doctor.command.js")).doctorCommand(globals(cmd), opts);
+  });
+
+program
   .command("compile")
   .description("compile context for files, as compile_context does")
   .argument("<files...>", "repo-relative target files")

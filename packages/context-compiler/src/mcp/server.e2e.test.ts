@@ -39,8 +39,43 @@ afterEach(async () => {
   project.cleanup();
 });
 
-const AGENT_TOOLS = ["compile_context", "get_compile_audit", "impact", "workspace_status", "get_known_tags"];
-const ADMIN_ONLY = ["import_doc", "set_doc_tags", "get_document", "get_edge", "get_stats"];
+const AGENT_TOOLS = [
+  "compile_context",
+  "verify_done",
+  "impact",
+  "search_logic_flow",
+  "get_compile_audit",
+  "recall",
+  "get_known_tags",
+  "observe",
+  "workspace_status",
+];
+const ADMIN_ONLY = [
+  "import_doc",
+  "analyze_doc",
+  "analyze_import_batch",
+  "execute_import_plan",
+  "sync_docs",
+  "set_doc_tags",
+  "get_document",
+  "get_edge",
+  "list_proposals",
+  "get_proposal",
+  "approve_proposal",
+  "reject_proposal",
+  "preflight_proposal_bundle",
+  "approve_proposal_bundle",
+  "process_observations",
+  "list_observations",
+  "archive_observations",
+  "resolve_conflict",
+  "delete_decision",
+  "doctor",
+  "get_stats",
+  "review_edge_scopes",
+  "apply_edge_scopes",
+  "maintenance",
+];
 
 describe("the two surfaces", () => {
   it("lists the agent tools on the agent surface, prefixed and annotated", async () => {
@@ -48,8 +83,9 @@ describe("the two surfaces", () => {
     const { tools } = await agent.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(AGENT_TOOLS.map((n) => `archon_${n}`));
     for (const tool of tools) {
+      // observe records an observation: the agent's one write, and never to canonical knowledge.
       expect(tool.annotations).toMatchObject({
-        readOnlyHint: true,
+        readOnlyHint: tool.name !== "archon_observe",
         destructiveHint: false,
         openWorldHint: false,
       });

@@ -38,11 +38,45 @@ export function rowCounts(db: Db) {
   };
 }
 
+export interface DocumentUsage {
+  doc_id: string;
+  compiles: number;
+  inline: number;
+  deferred: number;
+  omitted: number;
+  last_compiled_at: string | null;
+}
+
+/** How often each approved document came back from a compile, and how it was delivered. */
+export function documentUsage(db: Db): DocumentUsage[] {
+  return db
+    .prepare(
+      `SELECT d.doc_id, COUNT(cd.compile_id) AS compiles,
+         COUNT(CASE WHEN cd.delivery = 'inline' THEN 1 END) AS inline,
+         COUNT(CASE WHEN cd.delivery = 'deferred' THEN 1 END) AS deferred,
+         COUNT(CASE WHEN cd.delivery = 'omitted' THEN 1 END) AS omitted,
+         MAX(c.created_at) AS last_compiled_at
+       FROM documents d
+       LEFT JOIN compile_deliveries cd ON cd.doc_id = d.doc_id
+       LEFT JOIN compile_log c ON c.compile_id = cd.compile_id
+       WHERE d.status = 'approved' GROUP BY d.doc_id ORDER BY d.doc_id`,
+    )
+    .all() as DocumentUsage[];
+}
+
 export function stats(db: Db) {
+  const usage = documentUsage(db);
+  const never_delivered = usage.filter((u) => u.inline + u.deferred === 0).map((u) => u.doc_id);
   return {
     knowledge_version: readVersion(db),
     latest_snapshot: latestSnapshot(db) ?? null,
     ...rowCounts(db),
+    usage,
+    never_delivered,
+    never_delivered_hint:
+      never_delivered.length > 0
+        ? "These approved documents have never been delivered inline or deferred. recall({ gaps: true }) will explain the per-edge reasons once it exists; until then, run doctor for isolated documents and dead edges."
+        : null,
   };
 }
 

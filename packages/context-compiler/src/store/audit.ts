@@ -30,25 +30,33 @@ export function writeCompileLog(db: Db, entry: CompileLogEntry): void {
         content_mode: o.budget.content_mode,
       }
     : {};
-  db.prepare(
+  const insertLog = db.prepare(
     `INSERT INTO compile_log (compile_id, created_at, agent_id, status, error, knowledge_version, snapshot_id,
        request, resolved_doc_ids, result_hash, delivery, debug, duration_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    entry.compile_id,
-    entry.created_at,
-    entry.agent_id,
-    entry.error === null ? "ok" : "error",
-    entry.error,
-    entry.knowledge_version,
-    entry.snapshot_id,
-    canonicalJson(entry.request),
-    JSON.stringify(all.map((d) => d.doc_id)),
-    entry.result_hash,
-    JSON.stringify(delivery),
-    JSON.stringify(o?.debug ?? {}),
-    entry.duration_ms,
   );
+  // The audit row and its per-document rows land together or not at all.
+  const deliveries = db.prepare(
+    "INSERT OR IGNORE INTO compile_deliveries (compile_id, doc_id, delivery) VALUES (?, ?, ?)",
+  );
+  db.transaction(() => {
+    insertLog.run(
+      entry.compile_id,
+      entry.created_at,
+      entry.agent_id,
+      entry.error === null ? "ok" : "error",
+      entry.error,
+      entry.knowledge_version,
+      entry.snapshot_id,
+      canonicalJson(entry.request),
+      JSON.stringify(all.map((d) => d.doc_id)),
+      entry.result_hash,
+      JSON.stringify(delivery),
+      JSON.stringify(o?.debug ?? {}),
+      entry.duration_ms,
+    );
+    for (const d of all) deliveries.run(entry.compile_id, d.doc_id, d.delivery);
+  })();
 }
 
 export interface CompileAudit {

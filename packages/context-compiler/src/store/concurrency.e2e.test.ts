@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
+import { createProposal } from "./proposals.js";
 import { readSnapshotManifest } from "./snapshots.js";
 import { readVersion } from "./version.js";
 
@@ -56,22 +57,27 @@ describe("several processes on one database", () => {
   });
 });
 
+/** Starts a worker and kills it once it is well into its transaction. */
+async function killMidway(mode: string, name: string, count: number) {
+  const w = worker(mode, name, count);
+  await new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      if (w.output().includes("started")) {
+        clearInterval(poll);
+        // Let it get well into the transaction before it dies.
+        setTimeout(() => {
+          w.child.kill("SIGKILL");
+          resolve();
+        }, 150);
+      }
+    }, 5);
+  });
+  return w.done;
+}
+
 describe("a process killed in the middle of a change", () => {
   it("leaves the database at the old version or the new one, never between", async () => {
-    const w = worker("seed-big", "big", 20_000);
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (w.output().includes("started")) {
-          clearInterval(poll);
-          // Let it get well into the transaction before it dies.
-          setTimeout(() => {
-            w.child.kill("SIGKILL");
-            resolve();
-          }, 150);
-        }
-      }, 5);
-    });
-    const result = await w.done;
+    const result = await killMidway("seed-big", "big", 20_000);
     expect(result.stdout).not.toContain("done");
     expect(existsSync(`${project.dbPath}-journal`)).toBe(true);
 
@@ -87,5 +93,48 @@ describe("a process killed in the middle of a change", () => {
     seed(ctx, { documents: [doc("after", { patterns: ["lib/**"] })] });
     expect(readVersion(db)).toBe(2);
     expect(existsSync(`${project.dbPath}-journal`)).toBe(false);
+  });
+
+  it("leaves an approval either fully applied or not at all", async () => {
+    const ctx = project.context();
+    const clock = ctx.clock;
+    ctx.kdb.db.transaction(() => {
+      for (let i = 0; i < 8000; i++) {
+        createProposal(
+          ctx.kdb.db,
+          {
+            proposal_type: "new_doc",
+            payload: {
+              doc_id: `imported-${i}`,
+              title: `Imported ${i}`,
+              content: `Rule ${i}. `.repeat(30),
+              edge_hints: [{ edge_type: "path_requires", source_value: `src/m${i % 40}/**` }],
+            },
+            source: "import",
+            bundle_id: "bundle_big",
+          },
+          clock,
+          ctx.ids,
+        );
+      }
+    })();
+    ctx.close();
+    const result = await killMidway("approve-bundle", "bundle_big", 0);
+    expect(result.stdout).not.toContain("done");
+
+    const after = project.context();
+    const db = after.kdb.db;
+    expect(readVersion(db)).toBe(1);
+    expect(db.prepare("SELECT COUNT(*) FROM documents").pluck().get()).toBe(1);
+    expect(db.prepare("SELECT COUNT(*) FROM proposals WHERE status = 'pending'").pluck().get()).toBe(8000);
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+    // And the same approval, run to the end, lands whole as one version.
+    const finished = await worker("approve-bundle", "bundle_big", 0).done;
+    expect(finished.stdout).toContain("done");
+    const final = project.context().kdb.db;
+    expect(readVersion(final)).toBe(2);
+    expect(final.prepare("SELECT COUNT(*) FROM documents WHERE status = 'approved'").pluck().get()).toBe(
+      8001,
+    );
   });
 });

@@ -15,6 +15,7 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "layer_rules", orderBy: "rule_id" },
   { name: "snapshots", orderBy: "knowledge_version", blob: "manifest" },
   { name: "compile_log", orderBy: "created_at, compile_id" },
+  { name: "compile_deliveries", orderBy: "compile_id, doc_id" },
   { name: "tag_mappings", orderBy: "tag, doc_id" },
   { name: "observations", orderBy: "created_at, observation_id" },
   { name: "proposals", orderBy: "created_at, proposal_id" },

@@ -1,7 +1,8 @@
 // A separate process that works on one knowledge database, for concurrency and crash tests.
-// Usage: node db-worker.mjs <write|compile|seed-big> <dbPath> <projectRoot> <name> <count>
+// Usage: node db-worker.mjs <write|compile|seed-big|approve-bundle> <dbPath> <projectRoot> <name> <count>
 
 import { applySeed } from "../../dist/knowledge/apply-seed.js";
+import { approveProposalBundle } from "../../dist/knowledge/approval/bundle.js";
 import { importDoc } from "../../dist/knowledge/import-doc.js";
 import { writeContext } from "../../dist/mcp/context.js";
 import { createArchonContext } from "../../dist/mcp/server.js";
@@ -40,6 +41,11 @@ if (mode === "write") {
   }));
   process.stdout.write("started\n");
   applySeed(writeContext(ctx), { documents, layer_rules: [] });
+  process.stdout.write("done\n");
+}
+if (mode === "approve-bundle") {
+  process.stdout.write("started\n");
+  approveProposalBundle(writeContext(ctx), { bundle_id: name });
   process.stdout.write("done\n");
 }
 ctx.close();

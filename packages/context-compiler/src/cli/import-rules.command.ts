@@ -1,0 +1,113 @@
+// archon import-rules: CLAUDE.md, AGENTS.md, Cursor, Copilot and Claude rules → one bundle of pending proposals.
+import { UserError } from "@archon/core";
+import { approveProposalBundle } from "../knowledge/approval/bundle.js";
+import type { ExecuteResult } from "../knowledge/imports/execute-import-plan.js";
+import type { ImportItem } from "../knowledge/imports/import-item.js";
+import {
+  landRuleImport,
+  parseFormats,
+  planRuleImport,
+  type RuleImportPlan,
+} from "../knowledge/imports/import-rules.js";
+import { writeContext } from "../mcp/context.js";
+import { openContext } from "./open-context.js";
+import type { GlobalOptions } from "./options.js";
+
+export interface ImportRulesOptions {
+  from?: string;
+  dryRun?: boolean;
+  json?: boolean;
+  approve?: boolean;
+}
+
+const approvalHint = (bundleId: string) =>
+  `Approve it on the admin surface: preflight_proposal_bundle({ bundle_id: "${bundleId}" }), then approve_proposal_bundle({ bundle_id: "${bundleId}" }).`;
+
+const scopeOf = (item: ImportItem) =>
+  item.edge_hints
+    .map((h) => (h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`))
+    .join(", ") || "no scope";
+
+function flagText(item: ImportItem): string[] {
+  return item.flags.map((f): string => {
+    switch (f.flag) {
+      case "overlap":
+        return `overlaps approved ${f.doc_id} (${f.score})`;
+      case "item_overlap":
+        return `overlaps ${f.doc_id} in this import (${f.score})`;
+      case "already_imported":
+        return `already imported as ${f.doc_id} (${f.status}); skipped`;
+      case "oversize":
+        return `${f.bytes} bytes, over ${f.limit}: consider splitting`;
+      case "no_edge_hints":
+        return "no edge: unreachable until scoped";
+      case "needs_scope":
+        return `needs scope: ${f.reason}`;
+      default:
+        return f.warning;
+    }
+  });
+}
+
+function report(plan: RuleImportPlan): string[] {
+  const all = new Map([...plan.items, ...plan.already_imported].map((i) => [i.doc_id, i]));
+  const how =
+    plan.method === "git"
+      ? "git ls-files"
+      : plan.truncated
+        ? "a directory walk, stopped early"
+        : "a directory walk";
+  const lines = [
+    `Found ${plan.files.length} instruction file${plan.files.length === 1 ? "" : "s"} (${how}).`,
+  ];
+  for (const file of plan.files) {
+    lines.push(
+      `${file.file}  [${file.format}]  ${file.doc_ids.length} unit${file.doc_ids.length === 1 ? "" : "s"}`,
+    );
+    for (const note of file.notes) lines.push(`    note: ${note}`);
+    for (const id of file.doc_ids) {
+      const item = all.get(id) as ImportItem;
+      lines.push(`  ${item.doc_id}  ${item.kind}  → ${scopeOf(item)}`);
+      for (const flag of flagText(item)) lines.push(`      ! ${flag}`);
+    }
+  }
+  return lines;
+}
+
+export function importRulesCommand(
+  options: GlobalOptions,
+  opts: ImportRulesOptions,
+  out: (text: string) => void = (text) => process.stdout.write(text),
+): void {
+  if (opts.approve && opts.dryRun)
+    throw new UserError("--approve and --dry-run cannot be used together.", "Drop one of them.");
+  const formats = parseFormats(opts.from);
+  const ctx = openContext(options);
+  try {
+    const plan = planRuleImport({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, formats);
+    const landed: ExecuteResult | undefined = opts.dryRun
+      ? undefined
+      : landRuleImport({ ...writeContext(ctx), ids: ctx.ids }, plan);
+    if (opts.json)
+      out(`${JSON.stringify({ ...plan, dry_run: opts.dryRun === true, bundle: landed ?? null }, null, 2)}\n`);
+    else {
+      const lines = report(plan);
+      if (opts.dryRun)
+        lines.push(`Dry run: ${plan.items.length} document(s) would be proposed; nothing was written.`);
+      else if (!landed) lines.push("Nothing new to propose.");
+      else {
+        lines.push(
+          `Proposed ${landed.proposals.length} document(s) as bundle ${landed.bundle_id}; they are pending, nothing is canonical yet.`,
+          approvalHint(landed.bundle_id),
+        );
+      }
+      out(`${lines.join("\n")}\n`);
+    }
+    if (landed && opts.approve) {
+      const approved = approveProposalBundle(writeContext(ctx), { bundle_id: landed.bundle_id });
+      out(`Approved bundle ${approved.bundle_id}: knowledge_version ${approved.knowledge_version}, snapshot ${approved.snapshot_id}.\n`);
+    }
+  } finally {
+    ctx.close();
+  }
+}

@@ -1,0 +1,113 @@
+// Everything wrong with a bundle before anything is applied, each problem a sentence naming its proposal.
+import { type Db, UserError } from "@archon/core";
+import { getEdge } from "../../store/edges.js";
+import { parsePayload } from "../../store/proposal-payloads.js";
+import type { Proposal } from "../../store/proposals.js";
+import { documentRow } from "./apply-document.js";
+import { type BundleMember, createdDoc, referencedDocs } from "./bundle-order.js";
+import { unresolvedConflictProblems } from "./conflicts.js";
+
+type Graph = Map<string, Set<string>>;
+
+export function bundleProblems(db: Db, members: readonly Proposal[], stuck: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const m of members)
+    if (m.status !== "pending") problems.push(`${m.proposal_id} is ${m.status}, not pending`);
+  const pending = members.filter((m) => m.status === "pending");
+  for (const m of pending) {
+    try {
+      parsePayload(m.proposal_type, m.payload);
+    } catch (error) {
+      problems.push(`${m.proposal_id}: ${error instanceof UserError ? error.message : String(error)}`);
+    }
+  }
+  const creators = new Map<string, string[]>();
+  for (const m of pending) {
+    const doc = createdDoc(m);
+    if (doc !== undefined) creators.set(doc, [...(creators.get(doc) ?? []), m.proposal_id]);
+  }
+  for (const [doc, ids] of [...creators].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (ids.length > 1) problems.push(`${ids.join(" and ")} both create "${doc}"`);
+    const row = documentRow(db, doc);
+    if (row && row.status !== "deprecated")
+      problems.push(`${ids.join(", ")} creates "${doc}", which already exists (propose update_doc instead)`);
+  }
+  for (const m of pending) {
+    for (const doc of referencedDocs(m)) {
+      if (creators.has(doc)) continue;
+      const status = documentRow(db, doc)?.status;
+      if (status === "approved") continue;
+      problems.push(
+        status === undefined
+          ? `${m.proposal_id} refers to "${doc}", which neither exists nor is created by this bundle`
+          : `${m.proposal_id} refers to "${doc}", which is ${status}`,
+      );
+    }
+  }
+  const removed = new Set<number>();
+  for (const m of pending.filter((p) => p.proposal_type === "remove_edge")) {
+    const edgeId = Number(m.payload.edge_id);
+    const edge = getEdge(db, edgeId);
+    if (!edge) problems.push(`${m.proposal_id} removes edge ${edgeId}, which does not exist`);
+    else if (edge.status === "deprecated")
+      problems.push(`${m.proposal_id} removes edge ${edgeId}, which is already deprecated`);
+    else if (removed.has(edgeId)) problems.push(`${m.proposal_id} removes edge ${edgeId} a second time`);
+    removed.add(edgeId);
+  }
+  const cycle = findCycle(dependencyGraph(db, pending, removed));
+  if (cycle) problems.push(`the bundle would create the dependency cycle ${cycle.join(" → ")}`);
+  if (stuck.length > 0)
+    problems.push(`${stuck.join(", ")} wait on each other's documents, so no order can apply them`);
+  for (const m of pending) problems.push(...unresolvedConflictProblems(db, m.proposal_id));
+  return problems;
+}
+
+/** doc_depends_on as it would be after the bundle: live edges, minus removals, plus every added dependency. */
+function dependencyGraph(db: Db, pending: readonly BundleMember[], removed: ReadonlySet<number>): Graph {
+  const graph: Graph = new Map();
+  const link = (from: string, to: string) => graph.set(from, (graph.get(from) ?? new Set()).add(to));
+  const rows = db
+    .prepare(
+      `SELECT edge_id, source_value, target_doc_id FROM edges
+       WHERE edge_type = 'doc_depends_on' AND status != 'deprecated' ORDER BY edge_id`,
+    )
+    .all() as { edge_id: number; source_value: string; target_doc_id: string }[];
+  for (const r of rows) if (!removed.has(r.edge_id)) link(r.source_value, r.target_doc_id);
+  for (const m of pending) {
+    const p = m.payload;
+    if (m.proposal_type === "add_edge" && p.edge_type === "doc_depends_on")
+      link(String(p.source_value), String(p.target_doc_id));
+    if (m.proposal_type !== "new_doc") continue;
+    const doc = String(p.doc_id);
+    for (const dep of Array.isArray(p.depends_on) ? p.depends_on : []) link(doc, String(dep));
+    for (const hint of Array.isArray(p.edge_hints) ? (p.edge_hints as Record<string, unknown>[]) : [])
+      if (hint.edge_type === "doc_depends_on") link(String(hint.source_value), doc);
+  }
+  return graph;
+}
+
+/** The first cycle found, visiting nodes and neighbours in sorted order so the report is stable. */
+function findCycle(graph: Graph): string[] | undefined {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (node: string): string[] | undefined => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (state.get(next) === "open") return [...stack.slice(stack.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(node, "done");
+    return undefined;
+  };
+  for (const node of [...graph.keys()].sort()) {
+    if (state.has(node)) continue;
+    const found = visit(node);
+    if (found) return found;
+  }
+  return undefined;
+}

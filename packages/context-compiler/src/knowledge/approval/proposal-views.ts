@@ -1,0 +1,47 @@
+// What a reviewer reads: proposals with computed secret-scan warnings, evidence and conflict answers.
+import type { Db } from "@archon/core";
+import type { ProposalStatus } from "../../store/lifecycle.js";
+import { evidenceOf, getProposal, listProposals, type Proposal } from "../../store/proposals.js";
+import { scanForSecrets } from "../secret-scan.js";
+import { conflictsOf } from "./conflicts.js";
+
+/** Every string in the payload, nested ones included, in key order. */
+function textOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(textOf);
+  if (value && typeof value === "object")
+    return Object.keys(value)
+      .sort()
+      .flatMap((k) => textOf((value as Record<string, unknown>)[k]));
+  return [];
+}
+
+/** Computed on every read, never stored: a warning for the person approving, who sees what would land. */
+export const secretScanWarnings = (proposal: Proposal) =>
+  [...new Set(textOf(proposal.payload).flatMap(scanForSecrets))].sort();
+
+export function listProposalsForReview(
+  db: Db,
+  input: { status?: ProposalStatus; limit?: number; bundle_id?: string },
+) {
+  const proposals = listProposals(db, input.status ?? "pending", input.limit ?? 100, input.bundle_id);
+  return {
+    status: input.status ?? "pending",
+    count: proposals.length,
+    proposals: proposals.map((p) => ({ ...p, secret_scan_warnings: secretScanWarnings(p) })),
+  };
+}
+
+export function getProposalForReview(db: Db, proposalId: string) {
+  const proposal = getProposal(db, proposalId);
+  if (!proposal) return null;
+  return {
+    ...proposal,
+    evidence_observation_ids: evidenceOf(db, proposalId),
+    secret_scan_warnings: secretScanWarnings(proposal),
+    conflicts: conflictsOf(db, proposalId).map(({ existing_doc_id, resolution }) => ({
+      existing_doc_id,
+      resolution,
+    })),
+  };
+}

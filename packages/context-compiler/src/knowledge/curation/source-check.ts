@@ -1,0 +1,56 @@
+// Compares a file-anchored document with its source on disk: the one drift check sync_docs and doctor share.
+import { readFileSync } from "node:fs";
+import { type Db, sha256, UserError } from "@archon/core";
+import { resolveProjectFile } from "../project-path.js";
+import { extractAnchored, parseSourceRef } from "../source-anchor.js";
+
+export type SourceStatus = "unchanged" | "drifted" | "missing_file" | "missing_anchor";
+
+export interface SourceCheck {
+  doc_id: string;
+  source_path: string;
+  status: SourceStatus;
+  /** Why the source could not be read (missing_file, missing_anchor). */
+  reason?: string;
+  /** The anchored text as it is on disk now (drifted only). */
+  current_content?: string;
+}
+
+export interface AnchoredDoc {
+  doc_id: string;
+  source_path: string;
+  content_hash: string;
+}
+
+/** Approved documents that name a source_path, by doc_id. */
+export function anchoredDocuments(db: Db): AnchoredDoc[] {
+  return db
+    .prepare(
+      `SELECT doc_id, source_path, content_hash FROM documents
+       WHERE status = 'approved' AND source_path IS NOT NULL ORDER BY doc_id`,
+    )
+    .all() as AnchoredDoc[];
+}
+
+export function checkSource(projectRoot: string, doc: AnchoredDoc): SourceCheck {
+  const base = { doc_id: doc.doc_id, source_path: doc.source_path };
+  const ref = parseSourceRef(doc.source_path);
+  let text: string;
+  try {
+    text = readFileSync(resolveProjectFile(projectRoot, ref.path, "source_path").absolute, "utf8");
+  } catch (error) {
+    // The sandbox's refusals (gone, outside the root, not a file) all mean: the source cannot be read.
+    const reason = error instanceof UserError ? error.message : (error as Error).message;
+    return { ...base, status: "missing_file", reason };
+  }
+  const anchored = extractAnchored(text, ref.anchor);
+  if (anchored === undefined) {
+    const where =
+      ref.anchor?.kind === "lines"
+        ? `lines ${ref.anchor.start}-${ref.anchor.end} (the file has ${text.split("\n").length})`
+        : `the '## ${ref.anchor?.kind === "section" ? ref.anchor.heading : ""}' section`;
+    return { ...base, status: "missing_anchor", reason: `${ref.path} no longer has ${where}.` };
+  }
+  if (sha256(anchored) === doc.content_hash) return { ...base, status: "unchanged" };
+  return { ...base, status: "drifted", current_content: anchored };
+}

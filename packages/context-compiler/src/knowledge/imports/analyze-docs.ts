@@ -1,0 +1,72 @@
+// analyze_doc / analyze_import_batch: read files (sandboxed), split them into units, suggest a plan. Read-only.
+import { readFileSync } from "node:fs";
+import { type Db, UserError } from "@archon/core";
+import { resolveProjectFile } from "../project-path.js";
+import { finishItems } from "./finish-items.js";
+import { fileStem, humanize, type ImportDraft, type ImportItem, slugOf } from "./import-item.js";
+import { normalizeNewlines, splitUnits, unitSourcePath } from "./split-units.js";
+import { textEdgeHints } from "./text-edge-hints.js";
+
+export const MAX_BATCH_FILES = 200;
+
+export interface AnalyzeResult {
+  files: { file: string; units: number }[];
+  items: ImportItem[];
+  warnings: string[];
+  next_step: string;
+}
+
+const NEXT_STEP =
+  "Review the items: edit doc_id, title, kind, tags or edge_hints, split or drop items, and give every item a scope before it goes further. Then pass the items to execute_import_plan, which turns them into one bundle of pending proposals.";
+
+/** A file's units as drafts; its path comes back from the sandbox, repo-relative with forward slashes. */
+export function draftsOfFile(projectRoot: string, input: string, field: string): ImportDraft[] {
+  const file = resolveProjectFile(projectRoot, input, field);
+  const raw = readFileSync(file.absolute, "utf8");
+  if (raw.includes("\u0000"))
+    throw new UserError(`${field} "${input}" is not a text file.`, "Give markdown or plain text.", field);
+  const text = normalizeNewlines(raw);
+  const stem = fileStem(file.relative);
+  return splitUnits(text).map((unit) => {
+    const title = unit.title ?? humanize(stem);
+    return {
+      file: file.relative,
+      source_path: unitSourcePath(file.relative, text, unit),
+      title,
+      id_base: slugOf(stem, unit.title ?? ""),
+      content: unit.content,
+      edge_hints: textEdgeHints(unit.content),
+    };
+  });
+}
+
+/** Suggested plan items for the files, in the order given (each file once); changes nothing. */
+export function analyzeDocs(
+  ctx: { db: Db; projectRoot: string },
+  paths: readonly string[],
+  compareItems: boolean,
+): AnalyzeResult {
+  if (paths.length === 0) throw new UserError("Give at least one file path.", undefined, "file_paths");
+  if (paths.length > MAX_BATCH_FILES) {
+    throw new UserError(
+      `${paths.length} files is more than ${MAX_BATCH_FILES} in one batch.`,
+      "Split the batch; each call's plan becomes one bundle.",
+      "file_paths",
+    );
+  }
+  const drafts: ImportDraft[] = [];
+  const files: AnalyzeResult["files"] = [];
+  const warnings: string[] = [];
+  const seen = new Set<string>();
+  paths.forEach((path, i) => {
+    const field = compareItems ? `file_paths[${i}]` : "file_path";
+    const units = draftsOfFile(ctx.projectRoot, path, field);
+    const file = units[0]?.file ?? resolveProjectFile(ctx.projectRoot, path, field).relative;
+    if (seen.has(file)) return;
+    seen.add(file);
+    files.push({ file, units: units.length });
+    if (units.length === 0) warnings.push(`${file} has nothing to import beyond a title.`);
+    drafts.push(...units);
+  });
+  return { files, items: finishItems(ctx.db, drafts, compareItems), warnings, next_step: NEXT_STEP };
+}

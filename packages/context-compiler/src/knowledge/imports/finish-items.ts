@@ -1,0 +1,82 @@
+// Turns drafts into plan items: unique doc_ids, inferred kind and tags, and the flags a reviewer should see.
+import type { Db } from "@archon/core";
+import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
+import { scanForSecrets } from "../secret-scan.js";
+import type { ImportDraft, ImportFlag, ImportItem } from "./import-item.js";
+import { uniqueIds } from "./import-item.js";
+import { inferKind } from "./infer-kind.js";
+import { inferTags } from "./infer-tags.js";
+import { approvedTerms, overlapsOf, type Termed, termSet } from "./overlap.js";
+
+/** Every doc_id an import must not reuse: documents of any status, and pending new_doc proposals. */
+export function takenDocIds(db: Db): Set<string> {
+  const docs = db.prepare("SELECT doc_id FROM documents").pluck().all() as string[];
+  return new Set([...docs, ...pendingNewDocs(db).map((p) => p.doc_id)]);
+}
+
+export function pendingNewDocs(
+  db: Db,
+): { doc_id: string; source_path: string | null; proposal_id: string }[] {
+  return db
+    .prepare(
+      `SELECT json_extract(payload, '$.doc_id') AS doc_id, json_extract(payload, '$.source_path') AS source_path,
+         proposal_id FROM proposals WHERE status = 'pending' AND proposal_type = 'new_doc'
+       ORDER BY created_at, proposal_id`,
+    )
+    .all() as { doc_id: string; source_path: string | null; proposal_id: string }[];
+}
+
+/** source_path → the document (or pending proposal) that already holds that unit. */
+function importedSources(db: Db): Map<string, { doc_id: string; status: string }> {
+  const out = new Map<string, { doc_id: string; status: string }>();
+  for (const p of pendingNewDocs(db))
+    if (p.source_path) out.set(p.source_path, { doc_id: p.doc_id, status: "proposed" });
+  const docs = db
+    .prepare(
+      `SELECT doc_id, status, source_path FROM documents
+       WHERE source_path IS NOT NULL AND status != 'deprecated' ORDER BY doc_id`,
+    )
+    .all() as { doc_id: string; status: string; source_path: string }[];
+  for (const d of docs) out.set(d.source_path, { doc_id: d.doc_id, status: d.status });
+  return out;
+}
+
+/** Plan items for `drafts`, in draft order; `compareItems` adds overlap flags between the items themselves. */
+export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems: boolean): ImportItem[] {
+  const ids = uniqueIds(
+    drafts.map((d) => d.id_base),
+    takenDocIds(db),
+  );
+  const approved = approvedTerms(db);
+  const imported = importedSources(db);
+  const termed: Termed[] = drafts.map((d, i) => ({
+    id: ids[i] as string,
+    terms: termSet(d.title, d.content),
+  }));
+  return drafts.map((draft, i) => {
+    const { kind, reason } = inferKind(draft);
+    const bytes = Buffer.byteLength(draft.content, "utf8");
+    const flags: ImportFlag[] = [];
+    const holder = imported.get(draft.source_path);
+    if (holder) flags.push({ flag: "already_imported", ...holder });
+    if (draft.needs_scope) flags.push({ flag: "needs_scope", reason: draft.needs_scope });
+    if (draft.edge_hints.length === 0) flags.push({ flag: "no_edge_hints" });
+    if (bytes > AUTO_INLINE_LIMIT) flags.push({ flag: "oversize", bytes, limit: AUTO_INLINE_LIMIT });
+    const self = termed[i] as Termed;
+    for (const o of overlapsOf(self, approved)) flags.push({ flag: "overlap", ...o });
+    if (compareItems) for (const o of overlapsOf(self, termed)) flags.push({ flag: "item_overlap", ...o });
+    for (const warning of scanForSecrets(draft.content)) flags.push({ flag: "secret", warning });
+    return {
+      doc_id: self.id,
+      title: draft.title,
+      kind,
+      kind_reason: reason,
+      tags: inferTags(draft.title, draft.content),
+      edge_hints: draft.edge_hints,
+      source_path: draft.source_path,
+      content: draft.content,
+      bytes,
+      flags,
+    };
+  });
+}

@@ -1,0 +1,125 @@
+// Frontmatter of editor rule files, read forgivingly: unquoted globs, a repeated header, CRLF, or none at all.
+import { parse } from "yaml";
+import { normalizeNewlines } from "./split-units.js";
+
+export interface Frontmatter {
+  data: Record<string, unknown>;
+  body: string;
+  /** 1-based line of the file where `body` starts. */
+  bodyLine: number;
+  /** What could not be read, for the per-file report; never fatal. */
+  problems: string[];
+}
+
+/** The keys editor rule formats use; a second `---` block made of them is a duplicated header, not prose. */
+export const RULE_KEYS = ["description", "globs", "alwaysApply", "applyTo", "paths", "name"] as const;
+
+const BLOCK = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$\n?/m;
+
+function readBlock(text: string): { yaml: string; consumed: number } | undefined {
+  if (!text.startsWith("---")) return undefined;
+  const match = BLOCK.exec(text);
+  if (match?.index !== 0) return undefined;
+  return { yaml: match[1] ?? "", consumed: match[0].length };
+}
+
+/**
+ * YAML first; when it fails (`globs: **\/*.ts` reads as an alias to YAML), each `key: value` line
+ * is taken as written, with flow lists (`[a, b]`) and indented `- item` lists still understood.
+ */
+function parseMapping(yaml: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = parse(yaml);
+    if (parsed === null || parsed === undefined) return {};
+    if (typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    return undefined;
+  } catch {
+    const data = lineByLine(yaml);
+    return Object.keys(data).length > 0 ? data : undefined;
+  }
+}
+
+function lineByLine(yaml: string): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  let listKey: string | undefined;
+  for (const line of yaml.split("\n")) {
+    const item = /^\s+-\s+(.*)$/.exec(line);
+    if (item && listKey !== undefined) {
+      (data[listKey] as string[]).push(unquote(item[1] as string));
+      continue;
+    }
+    const pair = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (!pair) continue;
+    const [, key, raw] = pair as unknown as [string, string, string];
+    listKey = undefined;
+    const value = raw.trim();
+    if (value === "") {
+      data[key] = [];
+      listKey = key;
+    } else if (value.startsWith("[") && value.endsWith("]")) {
+      data[key] = splitOutsideBraces(value.slice(1, -1)).map(unquote);
+    } else if (value === "true" || value === "false") {
+      data[key] = value === "true";
+    } else {
+      data[key] = unquote(value);
+    }
+  }
+  return data;
+}
+
+const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
+
+/** Splits at commas that are not inside `{...}`, so `src/**\/*.{ts,tsx}` stays one glob. */
+export function splitOutsideBraces(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of text) {
+    if (ch === "{") depth += 1;
+    if (ch === "}") depth = Math.max(0, depth - 1);
+    if (ch === "," && depth === 0) {
+      parts.push(current);
+      current = "";
+    } else current += ch;
+  }
+  parts.push(current);
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+/** Splits a file into frontmatter data and body. A second leading block of rule keys is merged, first wins. */
+export function readFrontmatter(raw: string): Frontmatter {
+  const text = normalizeNewlines(raw);
+  const first = readBlock(text);
+  if (!first) return { data: {}, body: text, bodyLine: 1, problems: [] };
+  const parsed = parseMapping(first.yaml);
+  // A leading `---` rule followed by prose is not frontmatter: keep every line as body.
+  if (parsed === undefined)
+    return { data: {}, body: text, bodyLine: 1, problems: ["no readable frontmatter"] };
+  const problems: string[] = [];
+  let data = parsed;
+  let consumed = first.consumed;
+  const rest = text.slice(consumed);
+  const lead = /^\s*/.exec(rest)?.[0].length ?? 0;
+  const second = readBlock(rest.slice(lead));
+  if (second) {
+    const again = parseMapping(second.yaml) ?? {};
+    const keys = Object.keys(again);
+    if (keys.length > 0 && keys.every((k) => (RULE_KEYS as readonly string[]).includes(k))) {
+      data = { ...again, ...data };
+      consumed += lead + second.consumed;
+      problems.push("the frontmatter block is repeated; the copy was merged into the first");
+    }
+  }
+  const bodyLine = text.slice(0, consumed).split("\n").length;
+  return { data, body: text.slice(consumed), bodyLine, problems };
+}
+
+/** A frontmatter value as a list of globs: a YAML list, or a comma-separated string (braces kept whole). */
+export function globList(value: unknown): string[] {
+  if (value === undefined || value === null || value === false) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items
+    .filter((v): v is string | number => typeof v === "string" || typeof v === "number")
+    .flatMap((v) => splitOutsideBraces(String(v)))
+    .map(unquote);
+}

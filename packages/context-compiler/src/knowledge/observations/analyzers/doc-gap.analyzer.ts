@@ -1,0 +1,16 @@
+// doc_gap_detected → nothing deterministic to propose: a gap needs a document someone writes.
+import type { Observation } from "../../../store/observations.js";
+import type { Analyzer, AnalyzerResult } from "./analyzer.js";
+
+/** The free-form payload says a document is missing, not what it says; writing it is a person's call. */
+function analyze(observation: Observation): AnalyzerResult {
+  const topic = ["topic", "title", "description", "summary"]
+    .map((key) => observation.payload[key])
+    .find((value): value is string => typeof value === "string" && value.trim() !== "");
+  const about = topic === undefined ? "" : ` ("${topic.trim().slice(0, 80)}")`;
+  return {
+    skip: `a documentation gap${about} needs a written document: add it with import_doc or analyze_doc + execute_import_plan`,
+  };
+}
+
+export const docGapAnalyzer: Analyzer = { name: "doc-gap", event_type: "doc_gap_detected", analyze };

@@ -1,0 +1,121 @@
+// observe: the agent's one write-shaped service. It records an observation and never touches canonical
+// knowledge; a manual note stating a standing decision also gets a pending proposal for the user to confirm.
+import { normalizeRepoPath } from "../../read/glob.js";
+import { getDocument } from "../../store/documents.js";
+import type { ObservationEvent } from "../../store/lifecycle.js";
+import { recordObservation, setObservationStatus } from "../../store/observations.js";
+import { getProposal } from "../../store/proposals.js";
+import { openConflicts } from "../approval/conflicts.js";
+import { type ConflictCandidate, findConflictCandidates } from "../standing-rules/conflict-candidates.js";
+import { parseObservationPayload } from "./observation-payloads.js";
+import type { ObservationsContext } from "./observations-context.js";
+import { proposeOrCite } from "./propose-or-cite.js";
+import { secretWarnings } from "./secret-warnings.js";
+import { standingReason } from "./standing-note.js";
+import { confirmationStep, standingRuleProposal } from "./standing-proposal.js";
+import { triageHint } from "./triage-hint.js";
+
+export interface ObserveInput {
+  event_type: ObservationEvent;
+  payload: Record<string, unknown>;
+  agent_id?: string;
+}
+
+export interface ObserveResult {
+  observation_id: string;
+  event_type: ObservationEvent;
+  warnings: string[];
+  next_step: string;
+  triage_hint?: string;
+  /** Set when a manual note captured a standing decision. */
+  proposal_id?: string;
+  doc_id?: string;
+  conflict_candidates?: ConflictCandidate[];
+}
+
+const TRIAGE_LATER =
+  "Recorded. A person triages it on the admin surface (process_observations, then approve or reject).";
+
+/** Warnings about the payload's content; none of them stops the observation from being recorded. */
+function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[] {
+  const { event_type, payload } = input;
+  const warnings: string[] = [];
+  if (event_type === "manual_note" || event_type === "document_import")
+    warnings.push(...secretWarnings(payload));
+  const files =
+    event_type === "compile_miss"
+      ? payload.target_files
+      : event_type === "pr_merged"
+        ? payload.changed_files
+        : [];
+  for (const file of files as string[]) {
+    if (normalizeRepoPath(file) === undefined)
+      warnings.push(`"${file}" is not a path inside the project and cannot match any rule.`);
+  }
+  if (event_type === "compile_miss" || event_type === "review_correction") {
+    const docId = payload.target_doc_id;
+    if (typeof docId === "string" && getDocument(ctx.db, docId) === undefined) {
+      warnings.push(
+        `target_doc_id "${docId}" names no document; process_observations will skip this observation.`,
+      );
+    }
+  }
+  return warnings;
+}
+
+export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveResult {
+  const { event_type } = input;
+  const payload = parseObservationPayload(event_type, input.payload) as Record<string, unknown>;
+  const checked = { ...input, payload };
+  const warnings = payloadWarnings(ctx, checked);
+  const base = { event_type, warnings };
+
+  if (event_type === "compile_miss") {
+    const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+    const hint = triageHint(ctx.index(), payload.target_files as string[]);
+    return {
+      observation_id: observation.observation_id,
+      ...base,
+      triage_hint: hint,
+      next_step: TRIAGE_LATER,
+    };
+  }
+
+  const note = event_type === "manual_note" ? parseObservationPayload("manual_note", payload) : undefined;
+  const reason = note ? standingReason(note.note, note.hints) : undefined;
+  if (!note || reason === undefined) {
+    const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+    return { observation_id: observation.observation_id, ...base, next_step: TRIAGE_LATER };
+  }
+
+  // The observation, its proposal and its 'analyzed' mark land together: process_observations has nothing left to do.
+  // Colliding rules become open conflicts, so the proposal cannot be approved before a person answers.
+  const conflict_candidates = findConflictCandidates(ctx.db, note.note);
+  const { observation, outcome, proposal } = ctx.db
+    .transaction(() => {
+      const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+      const proposal = standingRuleProposal(ctx.db, observation, note, reason);
+      const outcome = proposeOrCite(ctx.db, proposal, observation.observation_id, ctx.clock, ctx.ids);
+      const existing = conflict_candidates.map((c) => c.doc_id);
+      openConflicts(ctx.db, outcome.proposal_id, existing, ctx.clock, ctx.ids);
+      setObservationStatus(ctx.db, [observation.observation_id], "analyzed", ctx.clock.now());
+      return { observation, outcome, proposal };
+    })
+    .immediate();
+  // On a duplicate the pending proposal keeps its own doc_id and title: name those, not the ones just derived.
+  const shown = outcome.duplicate ? getProposal(ctx.db, outcome.proposal_id)?.payload : proposal.payload;
+  const { doc_id, title } = shown as { doc_id: string; title: string };
+  if (outcome.duplicate) {
+    warnings.push(
+      `The same rule is already pending as ${outcome.proposal_id} (${doc_id}); this note was added to its evidence.`,
+    );
+  }
+  return {
+    observation_id: observation.observation_id,
+    ...base,
+    proposal_id: outcome.proposal_id,
+    doc_id,
+    conflict_candidates,
+    next_step: confirmationStep(outcome.proposal_id, title, conflict_candidates),
+  };
+}

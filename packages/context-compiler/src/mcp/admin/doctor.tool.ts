@@ -1,0 +1,28 @@
+// doctor: the full health scan, read-only; the same report as `archon doctor --json`.
+import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
+import { runDoctor } from "../../knowledge/curation/doctor.js";
+import type { ArchonContext } from "../context.js";
+
+export const doctorTool = defineTool({
+  name: "doctor",
+  title: "Knowledge health scan",
+  description:
+    "Read-only health scan. Findings come with severity (error, warning, info) and the doc_ids / edge_ids to chase with get_document and get_edge: isolated documents (no live edge reaches them), dead edges (deprecated or missing target, a layer no layer rule produces, a glob matching no project file), missing and stale sources (stale: run sync_docs), dependency cycles, oversized documents (over 4096 bytes, always deferred under auto), near-duplicate rules, and co-change suggestions from git history. ok is false when there is an error.",
+  input: {
+    similarity_threshold: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .describe("Near-duplicate cutoff (term overlap, 0..1); default 0.8"),
+    co_change_min_commits: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe("Commits a file must share with a source file to be suggested; default 3"),
+  },
+  annotations: readOnly,
+  run: (args, ctx: ArchonContext) => runDoctor({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, args),
+});

@@ -1,0 +1,20 @@
+// list_proposals: proposals of one status for review, each with computed secret-scan warnings.
+import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
+import { listProposalsForReview } from "../../knowledge/approval/proposal-views.js";
+import { PROPOSAL_STATUSES } from "../../store/lifecycle.js";
+import type { ArchonContext } from "../context.js";
+
+export const listProposalsTool = defineTool({
+  name: "list_proposals",
+  title: "List proposals",
+  description:
+    "Proposals of one status (pending by default), oldest first, each with secret_scan_warnings computed over its payload. Show them to the person; then approve_proposal, reject_proposal, or for a bundle_id preflight_proposal_bundle and approve_proposal_bundle.",
+  input: {
+    status: z.enum(PROPOSAL_STATUSES).optional().describe("One status per call; default pending"),
+    limit: z.number().int().min(1).max(1000).optional().describe("Default 100"),
+    bundle_id: z.string().min(1).optional().describe("Only the proposals of this bundle"),
+  },
+  annotations: readOnly,
+  run: (args, ctx: ArchonContext) => listProposalsForReview(ctx.kdb.db, args),
+});

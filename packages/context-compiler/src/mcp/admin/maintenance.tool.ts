@@ -1,0 +1,27 @@
+// maintenance: preview what process_observations would keep or drop; optionally re-queue stale observations.
+import { additiveWrite, defineTool } from "@archon/core";
+import { z } from "zod";
+import { maintenance } from "../../knowledge/observations/maintenance.js";
+import { observationsContext } from "../agent/observe.tool.js";
+import type { ArchonContext } from "../context.js";
+
+export const maintenanceTool = defineTool({
+  name: "maintenance",
+  title: "Observation gap-coverage preview",
+  description:
+    "Read-only by default: for every new observation, whether process_observations would keep it (and the proposal it would make) or drop it (and why). With reclaim_observations: true it first re-queues observations analyzed more than stale_after_days ago (default 1) that no proposal cites, so they are analyzed again against today's knowledge. Then run process_observations to store the proposals.",
+  input: {
+    reclaim_observations: z
+      .boolean()
+      .optional()
+      .describe("Re-queue analyzed-but-never-cited observations first"),
+    stale_after_days: z
+      .number()
+      .min(0)
+      .optional()
+      .describe("Age of an analysis before it may be reclaimed; default 1"),
+  },
+  // Read-only unless reclaim_observations is set; reclaiming only changes observation statuses.
+  annotations: { ...additiveWrite, idempotentHint: true },
+  run: (args, ctx: ArchonContext) => maintenance(observationsContext(ctx), args),
+});

@@ -1,0 +1,28 @@
+// process_observations: turn new observations into pending proposals for a person to approve or reject.
+import { additiveWrite, defineTool } from "@archon/core";
+import { z } from "zod";
+import {
+  DEFAULT_LIMIT,
+  MAX_LIMIT,
+  processObservations,
+} from "../../knowledge/observations/process-observations.js";
+import { observationsContext } from "../agent/observe.tool.js";
+import type { ArchonContext } from "../context.js";
+
+export const processObservationsTool = defineTool({
+  name: "process_observations",
+  title: "Analyze new observations",
+  description:
+    "Runs every analyzer over new observations, oldest first: compile_miss with a target document → add_edge (path_requires on the target files' common folder), review_correction → update_doc, manual_note → standing-rule new_doc, document_import with title and content → new_doc; the rest are skipped with a reason. Each observation is marked analyzed; proposals cite it as evidence and an identical pending proposal is cited instead of duplicated. Returns { proposed, skipped, errors, remaining }. Nothing is applied: review with list_proposals, then approve_proposal or reject_proposal. Preview first with maintenance.",
+  input: {
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LIMIT)
+      .optional()
+      .describe(`Observations to analyze; default ${DEFAULT_LIMIT}`),
+  },
+  annotations: additiveWrite,
+  run: ({ limit }, ctx: ArchonContext) => processObservations(observationsContext(ctx), { limit }),
+});

@@ -1,0 +1,19 @@
+// sync_docs: drift check for file-anchored documents; opens update_doc proposals, never edits knowledge.
+import { additiveWrite, defineTool } from "@archon/core";
+import { z } from "zod";
+import { syncDocs } from "../../knowledge/curation/sync-docs.js";
+import { type ArchonContext, writeContext } from "../context.js";
+
+export const syncDocsTool = defineTool({
+  name: "sync_docs",
+  title: "Sync documents with their source files",
+  description:
+    "Checks every approved document that has a source_path (a whole file, `file.md#Heading` section or `file.md#L3-L9` lines) against the file on disk. Each comes back unchanged, drifted, missing_file or missing_anchor. A drifted document gets one pending update_doc proposal carrying the new text (never a duplicate of an identical pending one); missing sources are only reported. Canonical knowledge is never changed: a person approves the proposals. Pass dry_run: true to preview without writing, doc_ids to check only some documents.",
+  input: {
+    dry_run: z.boolean().optional().describe("Preview only; writes nothing. Default false"),
+    doc_ids: z.array(z.string().min(1)).optional().describe("Only these documents; default every one"),
+  },
+  // Re-running opens no duplicate: an identical pending proposal is reported, not written again.
+  annotations: { ...additiveWrite, idempotentHint: true },
+  run: (args, ctx: ArchonContext) => syncDocs({ ...writeContext(ctx), ids: ctx.ids }, args),
+});

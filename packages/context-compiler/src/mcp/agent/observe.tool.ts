@@ -1,0 +1,35 @@
+// observe: the agent reports a gap, a correction, an outcome or a decision; canonical knowledge never changes.
+import { additiveWrite, defineTool } from "@archon/core";
+import { z } from "zod";
+import type { ObservationsContext } from "../../knowledge/observations/observations-context.js";
+import { observe } from "../../knowledge/observations/observe.js";
+import { OBSERVATION_EVENTS } from "../../store/lifecycle.js";
+import { type ArchonContext, writeContext } from "../context.js";
+
+/** The observation services' view of a tool context (the admin observation tools use it too). */
+export const observationsContext = (ctx: ArchonContext): ObservationsContext => ({
+  ...writeContext(ctx),
+  ids: ctx.ids,
+  index: () => ctx.compiler.index(),
+});
+
+export const observeTool = defineTool({
+  name: "observe",
+  title: "Report an observation",
+  description: [
+    "Records what you noticed for a person to triage later; it never changes canonical knowledge.",
+    "Payload by event_type: compile_miss {target_files[], review_comment, missing_doc?, target_doc_id?} when a rule you know exists was not delivered (the answer carries a triage_hint naming near-miss patterns);",
+    "review_correction {target_doc_id, proposed_content, review_comment} when a rule's content is wrong;",
+    "pr_merged {changed_files[], pr_title?}; manual_note {note, hints?[], abstract?} for something the user wants remembered;",
+    "document_import, doc_gap_detected and session_note take a free-form object.",
+    'When the user states a standing decision ("from now on, don\'t ..."), send it as a manual_note: the answer carries proposal_id, conflict_candidates and next_step. Do what next_step says: ask the user to confirm, and if there are conflict candidates offer keep both / replace / cancel.',
+    "Likely secrets in manual_note and document_import payloads come back as warnings.",
+  ].join(" "),
+  input: {
+    event_type: z.enum(OBSERVATION_EVENTS),
+    payload: z.record(z.string(), z.unknown()).describe("Fields required by event_type (see description)"),
+    agent_id: z.string().min(1).optional().describe("Who is reporting; recorded with the observation"),
+  },
+  annotations: additiveWrite,
+  run: (args, ctx: ArchonContext) => observe(observationsContext(ctx), args),
+});

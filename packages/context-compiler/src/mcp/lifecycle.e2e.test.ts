@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { CompileResponse } from "../services/compile-service.js";
+import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
+import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+
+// The human-approval pipeline across two real server processes: the agent reports, a person decides.
+let project: TestProject;
+let agent: ConnectedClient;
+let admin: ConnectedClient;
+beforeEach(async () => {
+  project = tempProject();
+  const ctx = project.context();
+  seed(ctx, {
+    documents: [doc("api-errors", { title: "API errors", content: "Return the error envelope." })],
+  });
+  ctx.close();
+  agent = await connectArchon({ surface: "agent", dbPath: project.dbPath, projectRoot: project.root });
+  admin = await connectArchon({ surface: "admin", dbPath: project.dbPath, projectRoot: project.root });
+});
+afterEach(async () => {
+  await agent.close();
+  await admin.close();
+  project.cleanup();
+});
+
+const compile = async (files: string[]) =>
+  (await agent.call("archon_compile_context", { target_files: files }))
+    .structuredContent as unknown as CompileResponse;
+
+describe("a compile miss becomes a rule only through a person's approval", () => {
+  it("goes observe → process_observations → approve_proposal, and the next compile delivers the rule", async () => {
+    expect((await compile(["src/api/users.ts"])).base.documents).toEqual([]);
+    const observed = await agent.call("archon_observe", {
+      event_type: "compile_miss",
+      payload: {
+        target_files: ["src/api/users.ts"],
+        review_comment: "The error rule should apply here",
+        target_doc_id: "api-errors",
+      },
+    });
+    expect(observed.isError).toBeFalsy();
+    expect((await compile(["src/api/users.ts"])).base.documents).toEqual([]);
+
+    const processed = (await admin.call("archon_process_observations", {})).structuredContent as {
+      proposed: { proposal_id: string; proposal_type: string }[];
+    };
+    expect(processed.proposed).toMatchObject([{ proposal_type: "add_edge" }]);
+    const proposalId = processed.proposed[0]?.proposal_id as string;
+    const pending = (await admin.call("archon_list_proposals", {})).structuredContent as {
+      proposals: unknown[];
+    };
+    expect(JSON.stringify(pending)).toContain(proposalId);
+    const notices = (await compile(["src/api/users.ts"])).notices;
+    expect(notices).toContain("1 proposal(s) are waiting for a person's approval.");
+
+    const approved = await admin.call("archon_approve_proposal", { proposal_id: proposalId });
+    expect(approved.structuredContent).toMatchObject({ knowledge_version: 2 });
+    const after = await compile(["src/api/users.ts"]);
+    expect(after.base.documents.map((d) => d.doc_id)).toEqual(["api-errors"]);
+    expect(after.notices).toEqual([]);
+  });
+
+  it("refuses every approving tool on the agent surface, whatever the arguments", async () => {
+    for (const name of [
+      "approve_proposal",
+      "approve_proposal_bundle",
+      "resolve_conflict",
+      "delete_decision",
+      "import_doc",
+    ]) {
+      const r = await agent.call(`archon_${name}`, {
+        proposal_id: "prop_0001",
+        bundle_id: "b",
+        doc_id: "api-errors",
+      });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toContain(`Tool archon_${name} not found`);
+    }
+    const status = (await agent.call("archon_workspace_status")).structuredContent as {
+      knowledge_version: number;
+    };
+    expect(status.knowledge_version).toBe(1);
+  });
+
+  it("answers the tools that have not shipped yet with a clear error", async () => {
+    const r = await agent.call("archon_verify_done", { changed_files: ["src/a.ts"] });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain("verify_done is not available yet");
+  });
+});

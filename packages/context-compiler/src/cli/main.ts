@@ -85,6 +85,16 @@ program
   );
 
 program
+  .command("sync-rules")
+  .description("absorb .archon/rules.md and shared rules packages into the knowledge base (run by the installed hooks; fail-open)")
+  .option("--hook", "run as a Claude Code hook: read the event JSON on stdin, answer with context on stdout")
+  .option("--check-latest", "also ask the npm registry once whether a rules package has a newer version")
+  .option("--json", "print the summary as JSON")
+  .action(async (opts: { hook?: boolean; checkLatest?: boolean; json?: boolean }, cmd: Command) =>
+    (await import("./sync-rules.command.js")).syncRulesCommand(() => globals(cmd), opts),
+  );
+
+program
   .command("maintenance")
   .description("preview what process_observations would keep or drop; optionally re-queue stale observations")
   .option("--reclaim-observations", "re-queue observations analyzed long ago that no proposal cites")

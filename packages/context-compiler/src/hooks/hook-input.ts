@@ -1,0 +1,32 @@
+// The JSON an agent client sends a hook on stdin (Claude Code's shape), read leniently: a hook never fails
+// because a field it does not need is missing or new.
+import { z } from "zod";
+
+const hookInputSchema = z
+  .object({
+    session_id: z.string().optional(),
+    cwd: z.string().optional(),
+    hook_event_name: z.string().optional(),
+    prompt: z.string().optional(),
+    source: z.string().optional(),
+  })
+  .loose();
+
+export type HookInput = z.infer<typeof hookInputSchema>;
+
+export async function readStdin(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+/** Parses the hook's stdin; an empty or unreadable payload is an empty input, never an error. */
+export function parseHookInput(text: string): HookInput {
+  if (text.trim() === "") return {};
+  try {
+    const parsed = hookInputSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}

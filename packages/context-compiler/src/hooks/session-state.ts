@@ -1,0 +1,37 @@
+// Per-session memory of a hook: when the last prompt came and which rules were already injected, so a
+// rule is injected at most once per session and the session stays under its cap.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface SessionState {
+  last_prompt_at: string | null;
+  injected: string[];
+}
+
+const DIR = join(".archon", "hooks", "sessions");
+/** Session files older than this are removed when another session writes its own. */
+const KEEP_MS = 7 * 24 * 3600 * 1000;
+
+const fileOf = (projectRoot: string, sessionId: string) =>
+  join(projectRoot, DIR, `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 128) || "unknown"}.json`);
+
+export function readSession(projectRoot: string, sessionId: string): SessionState {
+  const path = fileOf(projectRoot, sessionId);
+  if (!existsSync(path)) return { last_prompt_at: null, injected: [] };
+  try {
+    const data = JSON.parse(readFileSync(path, "utf8")) as Partial<SessionState>;
+    return { last_prompt_at: data.last_prompt_at ?? null, injected: data.injected ?? [] };
+  } catch {
+    return { last_prompt_at: null, injected: [] };
+  }
+}
+
+export function writeSession(projectRoot: string, sessionId: string, state: SessionState, now: Date): void {
+  const dir = join(projectRoot, DIR);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(fileOf(projectRoot, sessionId), `${JSON.stringify(state)}\n`);
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (now.getTime() - statSync(path).mtimeMs > KEEP_MS) rmSync(path, { force: true });
+  }
+}

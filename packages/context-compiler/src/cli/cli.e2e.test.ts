@@ -40,7 +40,21 @@ describe("usage", () => {
   it("prints help for the program and for each command", () => {
     const top = archon("--help");
     expect(top.code).toBe(0);
-    for (const command of ["seed", "stats", "export", "import", "compile", "doctor", "import-rules", "approve", "sync-rules-file", "sync-rules", "maintenance"])
+    for (const command of [
+      "seed",
+      "stats",
+      "export",
+      "import",
+      "compile",
+      "doctor",
+      "import-rules",
+      "approve",
+      "sync-rules-file",
+      "sync-rules",
+      "maintenance",
+      "deploy-adapters",
+      "export-rules",
+    ])
       expect(top.stdout).toContain(command);
     const sub = archon("compile", "--help");
     expect(sub.stdout).toContain("--max-inline-bytes <n>");

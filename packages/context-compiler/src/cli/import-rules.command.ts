@@ -105,7 +105,9 @@ export function importRulesCommand(
     }
     if (landed && opts.approve) {
       const approved = approveProposalBundle(writeContext(ctx), { bundle_id: landed.bundle_id });
-      out(`Approved bundle ${approved.bundle_id}: knowledge_version ${approved.knowledge_version}, snapshot ${approved.snapshot_id}.\n`);
+      out(
+        `Approved bundle ${approved.bundle_id}: knowledge_version ${approved.knowledge_version}, snapshot ${approved.snapshot_id}.\n`,
+      );
     }
   } finally {
     ctx.close();

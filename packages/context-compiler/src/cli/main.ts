@@ -57,13 +57,16 @@ program
 
 program
   .command("import-rules")
-  .description("import CLAUDE.md, AGENTS.md, Cursor, Copilot and Claude rules as one bundle of pending proposals")
+  .description(
+    "import CLAUDE.md, AGENTS.md, Cursor, Copilot and Claude rules as one bundle of pending proposals",
+  )
   .option("--from <formats>", "comma-separated: agents, claude, copilot, cursor (default: all)")
   .option("--dry-run", "print what would be proposed; write nothing")
   .option("--json", "print the plan and the bundle as JSON")
   .option("--approve", "approve the bundle at once")
-  .action(async (opts: { from?: string; dryRun?: boolean; json?: boolean; approve?: boolean }, cmd: Command) =>
-    (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts),
+  .action(
+    async (opts: { from?: string; dryRun?: boolean; json?: boolean; approve?: boolean }, cmd: Command) =>
+      (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts),
   );
 
 program
@@ -77,7 +80,9 @@ program
 
 program
   .command("sync-rules-file")
-  .description("absorb hand edits to .archon/rules.md into the standing rules (add, update, deprecate; never a wipe)")
+  .description(
+    "absorb hand edits to .archon/rules.md into the standing rules (add, update, deprecate; never a wipe)",
+  )
   .option("--dry-run", "show what would change; change nothing")
   .option("--json", "print the summary as JSON")
   .action(async (opts: { json?: boolean; dryRun?: boolean }, cmd: Command) =>
@@ -85,8 +90,30 @@ program
   );
 
 program
+  .command("deploy-adapters")
+  .description("write the editor adapter files, skills and hooks (CLAUDE.md, AGENTS.md, Cursor rules)")
+  .option("--targets <list>", "claude,cursor,codex (default: all)")
+  .option("--dry-run", "show what would change; write nothing")
+  .option("--json", "print JSON")
+  .action(async (opts, cmd: Command) =>
+    (await import("./deploy-adapters.command.js")).deployAdaptersCommand(globals(cmd), opts),
+  );
+
+program
+  .command("export-rules")
+  .description("render approved rules into each editor's native rule files, for agents without MCP")
+  .requiredOption("--targets <list>", "cursor,claude,copilot,windsurf,cline,continue,kiro,gemini,agents")
+  .option("--check", "exit 1 when the files would change; write nothing (for CI)")
+  .option("--json", "print JSON")
+  .action(async (opts, cmd: Command) => {
+    process.exitCode = (await import("./export-rules.command.js")).exportRulesCommand(globals(cmd), opts);
+  });
+
+program
   .command("sync-rules")
-  .description("absorb .archon/rules.md and shared rules packages into the knowledge base (run by the installed hooks; fail-open)")
+  .description(
+    "absorb .archon/rules.md and shared rules packages into the knowledge base (run by the installed hooks; fail-open)",
+  )
   .option("--hook", "run as a Claude Code hook: read the event JSON on stdin, answer with context on stdout")
   .option("--check-latest", "also ask the npm registry once whether a rules package has a newer version")
   .option("--json", "print the summary as JSON")

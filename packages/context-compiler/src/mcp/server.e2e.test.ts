@@ -70,6 +70,7 @@ const ADMIN_ONLY = [
   "archive_observations",
   "resolve_conflict",
   "delete_decision",
+  "deploy_adapters",
   "doctor",
   "get_stats",
   "review_edge_scopes",

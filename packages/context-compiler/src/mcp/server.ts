@@ -14,6 +14,7 @@ import { VERSION } from "../version.js";
 import { adminTools } from "./admin/index.js";
 import { agentTools } from "./agent/index.js";
 import type { ArchonContext } from "./context.js";
+import { registerPromptsAndResources } from "./prompts/register-prompts.js";
 import { toolPrefix } from "./tool-prefix.js";
 
 export interface ArchonServerOptions {
@@ -55,6 +56,7 @@ export function createArchonServer(options: ArchonServerOptions): CreatedServer 
     tools: options.surface === "admin" ? adminTools : agentTools,
     context,
     prefix,
+    extend: (server) => registerPromptsAndResources(server, prefix),
     cleanup: () => context.close(),
   });
 }

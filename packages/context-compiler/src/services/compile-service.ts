@@ -67,7 +67,7 @@ export class CompileService {
         compile_id,
         ...result,
         warnings: [...result.warnings, ...lateWarnings, ...(auditWarning ? [auditWarning] : [])],
-        notices: collectNotices(this.kdb.db, index),
+        notices: collectNotices(this.kdb.db, index, this.projectRoot),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };
       return response;

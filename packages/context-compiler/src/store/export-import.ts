@@ -21,6 +21,7 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "proposals", orderBy: "created_at, proposal_id" },
   { name: "proposal_evidence", orderBy: "proposal_id, observation_id" },
   { name: "conflicts", orderBy: "created_at, conflict_id" },
+  { name: "adapter_meta", orderBy: "target, piece" },
 ];
 
 export interface ExportFile {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { globList, readFrontmatter, splitOutsideBraces } from "./frontmatter.js";
+import { splitGlobList } from "../../read/glob-braces.js";
+import { globList, readFrontmatter } from "./frontmatter.js";
 
 describe("reading frontmatter", () => {
   it("parses YAML frontmatter and says where the body starts", () => {
@@ -66,7 +67,7 @@ describe("reading frontmatter", () => {
 
 describe("splitting glob lists", () => {
   it("splits at commas outside braces only", () => {
-    expect(splitOutsideBraces("src/**/*.{ts,tsx}, lib/{a,b}/*.js ,, x")).toEqual([
+    expect(splitGlobList("src/**/*.{ts,tsx}, lib/{a,b}/*.js ,, x")).toEqual([
       "src/**/*.{ts,tsx}",
       "lib/{a,b}/*.js",
       "x",

@@ -1,5 +1,6 @@
 // Frontmatter of editor rule files, read forgivingly: unquoted globs, a repeated header, CRLF, or none at all.
 import { parse } from "yaml";
+import { splitGlobList } from "../../read/glob-braces.js";
 import { normalizeNewlines } from "./split-units.js";
 
 export interface Frontmatter {
@@ -57,7 +58,7 @@ function lineByLine(yaml: string): Record<string, unknown> {
       data[key] = [];
       listKey = key;
     } else if (value.startsWith("[") && value.endsWith("]")) {
-      data[key] = splitOutsideBraces(value.slice(1, -1)).map(unquote);
+      data[key] = splitGlobList(value.slice(1, -1)).map(unquote);
     } else if (value === "true" || value === "false") {
       data[key] = value === "true";
     } else {
@@ -68,23 +69,6 @@ function lineByLine(yaml: string): Record<string, unknown> {
 }
 
 const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
-
-/** Splits at commas that are not inside `{...}`, so `src/**\/*.{ts,tsx}` stays one glob. */
-export function splitOutsideBraces(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (const ch of text) {
-    if (ch === "{") depth += 1;
-    if (ch === "}") depth = Math.max(0, depth - 1);
-    if (ch === "," && depth === 0) {
-      parts.push(current);
-      current = "";
-    } else current += ch;
-  }
-  parts.push(current);
-  return parts.map((p) => p.trim()).filter((p) => p !== "");
-}
 
 /** Splits a file into frontmatter data and body. A second leading block of rule keys is merged, first wins. */
 export function readFrontmatter(raw: string): Frontmatter {
@@ -110,7 +94,9 @@ export function readFrontmatter(raw: string): Frontmatter {
       problems.push("the frontmatter block is repeated; the copy was merged into the first");
     }
   }
-  const bodyLine = text.slice(0, consumed).split("\n").length;
+  // A header that ends the file without a newline leaves an empty body that starts past the last line.
+  const head = text.slice(0, consumed);
+  const bodyLine = head.split("\n").length + (head.endsWith("\n") ? 0 : 1);
   return { data, body: text.slice(consumed), bodyLine, problems };
 }
 
@@ -120,6 +106,6 @@ export function globList(value: unknown): string[] {
   const items = Array.isArray(value) ? value : [value];
   return items
     .filter((v): v is string | number => typeof v === "string" || typeof v === "number")
-    .flatMap((v) => splitOutsideBraces(String(v)))
+    .flatMap((v) => splitGlobList(String(v)))
     .map(unquote);
 }

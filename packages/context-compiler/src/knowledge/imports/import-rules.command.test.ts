@@ -81,7 +81,9 @@ describe("archon import-rules", () => {
     expect(() => run({ approve: true, dryRun: true })).toThrow(
       "--approve and --dry-run cannot be used together.",
     );
-    expect(run({ approve: true })).toMatch(/\nApproved bundle bundle_X: knowledge_version 1, snapshot snap_v1\.\n$/);
+    expect(run({ approve: true })).toMatch(
+      /\nApproved bundle bundle_X: knowledge_version 1, snapshot snap_v1\.\n$/,
+    );
     const ctx = project.context();
     expect(listProposals(ctx.kdb.db, "pending")).toHaveLength(0);
     expect(ctx.compiler.compile({ target_files: ["src/a.ts"] }).base.documents.map((d) => d.doc_id)).toEqual([

@@ -8,6 +8,7 @@ import { approveProposalTool } from "./approve-proposal.tool.js";
 import { approveProposalBundleTool } from "./approve-proposal-bundle.tool.js";
 import { archiveObservationsTool } from "./archive-observations.tool.js";
 import { deleteDecisionTool } from "./delete-decision.tool.js";
+import { deployAdaptersTool } from "./deploy-adapters.tool.js";
 import { doctorTool } from "./doctor.tool.js";
 import { executeImportPlanTool } from "./execute-import-plan.tool.js";
 import { getDocumentTool } from "./get-document.tool.js";
@@ -49,6 +50,7 @@ export const adminOnlyTools = [
   resolveConflictTool,
   deleteDecisionTool,
   // Operations
+  deployAdaptersTool,
   doctorTool,
   getStatsTool,
   reviewEdgeScopesTool,

@@ -1,0 +1,84 @@
+// Claude Code hook entries in .claude/settings.json: archon's are found by their command; the user's stay.
+import { UserError } from "@archon/core";
+import type { AdapterConfig } from "./adapter-config.js";
+
+export type HookEvent = "SessionStart" | "UserPromptSubmit" | "PreCompact";
+export const HOOK_EVENTS: readonly HookEvent[] = ["SessionStart", "UserPromptSubmit", "PreCompact"];
+
+interface Handler {
+  type: "command";
+  command: string;
+}
+interface Group {
+  matcher?: string;
+  hooks: Handler[];
+}
+export type ManagedHooks = Partial<Record<HookEvent, Group>>;
+
+/** The archon subcommands hooks run; a handler running one of them with --hook is archon's. */
+const HOOK_SUBCOMMANDS = ["sync-rules", "reindex-symbols", "verify-cache"];
+const MANAGED = new RegExp(`archon.*\\s(${HOOK_SUBCOMMANDS.join("|")}) --hook\\s*$`);
+
+export const isManagedHandler = (handler: unknown): boolean =>
+  typeof handler === "object" &&
+  handler !== null &&
+  typeof (handler as { command?: unknown }).command === "string" &&
+  MANAGED.test((handler as { command: string }).command);
+
+/** What archon wants in `hooks`, per event: one group each, in Claude Code's settings shape. */
+export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
+  const run = (sub: string): Handler => ({ type: "command", command: `${config.command} ${sub} --hook` });
+  const sessionStart = [run("sync-rules")];
+  if (config.optionalHooks.reindexSymbols) sessionStart.push(run("reindex-symbols"));
+  const hooks: ManagedHooks = {
+    // An empty matcher is every session source: startup, resume, clear and compact.
+    SessionStart: { matcher: "", hooks: sessionStart },
+    // UserPromptSubmit takes no matcher.
+    UserPromptSubmit: { hooks: [run("sync-rules")] },
+  };
+  if (config.optionalHooks.verifyCache) hooks.PreCompact = { matcher: "", hooks: [run("verify-cache")] };
+  return hooks;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * `settings` with every archon handler removed and archon's groups put where the first of them was
+ * (or at the end), so a second run is byte-identical. Other keys keep their order and values.
+ */
+export function mergeClaudeHooks(path: string, settings: unknown, managed: ManagedHooks): Json {
+  if (!isObject(settings))
+    throw new UserError(`${path} is not a JSON object.`, `Fix ${path} by hand, then deploy again.`);
+  const out: Json = structuredClone(settings);
+  if (out.hooks !== undefined && !isObject(out.hooks))
+    throw new UserError(
+      `${path} has a "hooks" value that is not an object.`,
+      `Fix ${path}, then deploy again.`,
+    );
+  const hooks: Json = isObject(out.hooks) ? out.hooks : {};
+  const events = new Set<string>([...Object.keys(hooks), ...Object.keys(managed)]);
+  for (const event of events) {
+    const current = hooks[event];
+    if (current !== undefined && !Array.isArray(current))
+      throw new UserError(`${path}: hooks.${event} is not a list.`, `Fix ${path}, then deploy again.`);
+    const groups: unknown[] = [];
+    let at: number | undefined;
+    for (const group of current ?? []) {
+      const handlers = isObject(group) && Array.isArray(group.hooks) ? group.hooks : undefined;
+      if (!handlers?.some(isManagedHandler)) {
+        groups.push(group);
+        continue;
+      }
+      at ??= groups.length;
+      const kept = handlers.filter((h) => !isManagedHandler(h));
+      if (kept.length > 0) groups.push({ ...group, hooks: kept });
+    }
+    const mine = managed[event as HookEvent];
+    if (mine) groups.splice(at ?? groups.length, 0, structuredClone(mine));
+    if (groups.length > 0) hooks[event] = groups;
+    else delete hooks[event];
+  }
+  if (Object.keys(hooks).length > 0 || out.hooks !== undefined) out.hooks = hooks;
+  return out;
+}

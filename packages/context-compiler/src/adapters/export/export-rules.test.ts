@@ -1,0 +1,166 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expandBraces } from "../../read/glob-braces.js";
+import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
+import { exportRules } from "./export-rules.js";
+import { exportableRules } from "./knowledge-rules.js";
+import { EXPORT_TARGETS } from "./rule-formats.js";
+
+let project: TestProject;
+beforeEach(() => {
+  project = tempProject("archon-export-");
+});
+afterEach(() => project.cleanup());
+
+const read = (rel: string) => readFileSync(join(project.root, rel), "utf8");
+
+function seeded() {
+  const ctx = project.context("admin");
+  seed(ctx, {
+    documents: [
+      doc("api-errors", {
+        title: "API errors",
+        patterns: ["src/api/**", "src/*.{ts,tsx}"],
+        content: "Return typed errors.",
+      }),
+      doc("house-style", { title: "House style", patterns: ["**"], content: "Write short functions." }),
+    ],
+  });
+  return ctx;
+}
+
+describe("which documents become editor rules", () => {
+  it("turns layers into their path patterns, gives dependencies their dependents' scope and skips the rest", () => {
+    const ctx = project.context("admin");
+    seed(ctx, {
+      documents: [
+        doc("api", { layers: ["api"] }),
+        doc("errors", { depends_on: [] }),
+        doc("client", { patterns: ["src/client/**"], depends_on: ["errors"] }),
+        doc("deploy-steps", { commands: ["deploy"] }),
+        doc("component", { kind: "template", patterns: ["src/ui/**"] }),
+        doc("orphan"),
+      ],
+      layer_rules: [{ pattern: "src/api/**", layer: "api" }],
+    });
+    const { rules, skipped } = exportableRules(ctx.kdb.db);
+    expect(rules.map((r) => [r.doc_id, r.always, r.globs])).toEqual([
+      ["api", false, ["src/api/**"]],
+      ["client", false, ["src/client/**"]],
+      ["errors", false, ["src/client/**"]],
+    ]);
+    expect(skipped).toEqual([
+      { doc_id: "component", reason: "a template: delivered only to scaffold compiles" },
+      { doc_id: "deploy-steps", reason: "reached only through a command; editors have no equivalent" },
+      { doc_id: "orphan", reason: "no edge reaches it" },
+    ]);
+  });
+});
+
+describe("brace expansion", () => {
+  it("expands every group, nested ones included, and keeps braces with no alternatives", () => {
+    expect(expandBraces("src/**/*.{ts,tsx}")).toEqual(["src/**/*.ts", "src/**/*.tsx"]);
+    expect(expandBraces("{a,b/{c,d}}/x")).toEqual(["a/x", "b/c/x", "b/d/x"]);
+    expect(expandBraces("src/{a}/x")).toEqual(["src/{a}/x"]);
+  });
+});
+
+describe("rendering each format", () => {
+  it("writes Cursor rules with a description, comma globs with braces expanded, and always-on rules without globs", () => {
+    const ctx = seeded();
+    exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["cursor"] });
+    const marker =
+      "# archon:export-rules - generated from archon's approved knowledge; change the rule there, not here";
+    expect(read(".cursor/rules/api-errors.mdc")).toBe(
+      `---\n${marker}\ndescription: "API errors"\nglobs: src/*.ts,src/*.tsx,src/api/**\nalwaysApply: false\n---\nReturn typed errors.\n`,
+    );
+    expect(read(".cursor/rules/house-style.mdc")).toBe(
+      `---\n${marker}\ndescription: "House style"\nalwaysApply: true\n---\nWrite short functions.\n`,
+    );
+  });
+
+  it("uses each editor's own scoping keys", () => {
+    const ctx = seeded();
+    const result = exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: EXPORT_TARGETS });
+    const perRule = (dir: string, ext: string) => [`${dir}/api-errors${ext}`, `${dir}/house-style${ext}`];
+    expect(result.files.map((f) => f.path)).toEqual([
+      ...perRule(".cursor/rules", ".mdc"),
+      ...perRule(".claude/rules", ".md"),
+      ...perRule(".github/instructions", ".instructions.md"),
+      ...perRule(".windsurf/rules", ".md"),
+      ...perRule(".clinerules", ".md"),
+      ...perRule(".continue/rules", ".md"),
+      ...perRule(".kiro/steering", ".md"),
+      "GEMINI.md",
+      "AGENTS.md",
+    ]);
+    expect(new Set(result.files.map((f) => f.action))).toEqual(new Set(["created"]));
+    expect(read(".claude/rules/api-errors.md")).toContain('paths:\n  - "src/*.{ts,tsx}"\n  - "src/api/**"\n');
+    expect(read(".claude/rules/house-style.md")).not.toContain("paths");
+    expect(read(".github/instructions/api-errors.instructions.md")).toContain(
+      'applyTo: "src/*.ts,src/*.tsx,src/api/**"',
+    );
+    expect(read(".github/instructions/house-style.instructions.md")).toContain('applyTo: "**"');
+    expect(read(".windsurf/rules/api-errors.md")).toContain(
+      'trigger: glob\ndescription: "API errors"\nglobs: "src/*.ts,src/*.tsx,src/api/**"',
+    );
+    expect(read(".windsurf/rules/house-style.md")).toContain("trigger: always_on");
+    expect(read(".clinerules/api-errors.md")).toContain('paths:\n  - "src/*.{ts,tsx}"');
+    expect(read(".continue/rules/house-style.md")).toContain(
+      'name: "House style"\ndescription: "House style"\nalwaysApply: true',
+    );
+    expect(read(".kiro/steering/api-errors.md")).toContain(
+      'inclusion: fileMatch\nfileMatchPattern:\n  - "src/*.{ts,tsx}"',
+    );
+    expect(read(".kiro/steering/house-style.md")).toContain("inclusion: always");
+    expect(read("GEMINI.md")).toContain(
+      "## API errors\n\nApplies to: `src/*.{ts,tsx}`, `src/api/**`.\n\nReturn typed errors.",
+    );
+    expect(read("AGENTS.md").startsWith("<!-- archon:rules:start -->\n")).toBe(true);
+  });
+});
+
+describe("keeping exported files in step", () => {
+  it("checks clean after an export, and leaves the user's text in AGENTS.md alone", () => {
+    const ctx = seeded();
+    project.write("AGENTS.md", "# Our agents\n\nBe kind.\n");
+    exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["cursor", "agents"] });
+    expect(read("AGENTS.md").startsWith("# Our agents\n\nBe kind.\n\n<!-- archon:rules:start -->\n")).toBe(
+      true,
+    );
+    const again = exportRules(
+      { db: ctx.kdb.db, projectRoot: project.root },
+      { targets: ["cursor", "agents"], check: true },
+    );
+    expect(again.changed).toBe(false);
+    expect(again.files.map((f) => f.action)).toEqual(["unchanged", "unchanged", "unchanged"]);
+  });
+
+  it("removes files it wrote for rules that are gone, never a hand-written one, and --check reports the change first", () => {
+    const ctx = seeded();
+    exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["claude"] });
+    project.write(".claude/rules/mine.md", "---\npaths: src/**\n---\nMy own rule.\n");
+    project.write(".claude/rules/house-style.md", "Hand-written now.\n");
+    ctx.kdb.db.prepare("UPDATE documents SET status = 'deprecated' WHERE doc_id = 'api-errors'").run();
+    const check = exportRules(
+      { db: ctx.kdb.db, projectRoot: project.root },
+      { targets: ["claude"], check: true },
+    );
+    expect(check).toMatchObject({ check: true, changed: true, rules: 1 });
+    expect(check.files).toEqual([
+      { target: "claude", path: ".claude/rules/api-errors.md", action: "removed" },
+      {
+        target: "claude",
+        path: ".claude/rules/house-style.md",
+        action: "conflict",
+        reason: "hand-written (no archon:export-rules marker); left untouched",
+      },
+    ]);
+    expect(read(".claude/rules/api-errors.md")).toContain("Return typed errors.");
+    exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["claude"] });
+    expect(() => read(".claude/rules/api-errors.md")).toThrow();
+    expect(read(".claude/rules/house-style.md")).toBe("Hand-written now.\n");
+    expect(read(".claude/rules/mine.md")).toBe("---\npaths: src/**\n---\nMy own rule.\n");
+  });
+});

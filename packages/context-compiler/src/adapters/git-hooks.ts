@@ -1,0 +1,58 @@
+// Git hooks: a managed, fail-open block in .git/hooks/pre-commit and post-merge, beside the user's own script.
+import { isAbsolute, relative, resolve } from "node:path";
+import { runGit } from "../knowledge/curation/git.js";
+import type { AdapterConfig } from "./adapter-config.js";
+import { SHELL_BLOCK, upsertBlock } from "./markers.js";
+
+export const GIT_HOOKS = ["pre-commit", "post-merge"] as const;
+export type GitHook = (typeof GIT_HOOKS)[number];
+
+const PURPOSE: Record<GitHook, { args: string; why: string }> = {
+  "pre-commit": { args: "sync-rules", why: "keeps shared rules synced into the knowledge base" },
+  "post-merge": {
+    args: "sync-rules --check-latest",
+    why: "syncs shared rules and checks once for a newer rules package",
+  },
+};
+
+/** The block, marker lines included. `|| echo` keeps it fail-open even under `set -e`. */
+export function renderGitHookBlock(hook: GitHook, config: AdapterConfig): string {
+  const { args, why } = PURPOSE[hook];
+  return [
+    SHELL_BLOCK.start,
+    `# Written by archon deploy-adapters: ${why}. Fails open: it never blocks a ${hook === "pre-commit" ? "commit" : "merge"}.`,
+    `${config.command} ${args} || echo "archon: ${args} failed; continuing without it" >&2`,
+    SHELL_BLOCK.end,
+    "",
+  ].join("\n");
+}
+
+/** The absolute hooks folder git uses for the project (core.hooksPath and worktrees honoured), or undefined. */
+export function gitHooksDir(projectRoot: string): string | undefined {
+  const out = runGit(projectRoot, ["rev-parse", "--git-path", "hooks"])?.trim();
+  if (!out) return undefined;
+  return isAbsolute(out) ? out : resolve(projectRoot, out);
+}
+
+/** A path relative to the project root with forward slashes (`.git/hooks/pre-commit`). */
+export const projectRelative = (projectRoot: string, absolute: string) =>
+  relative(projectRoot, absolute).split("\\").join("/");
+
+export type HookScriptPlan = { kind: "write"; text: string } | { kind: "conflict"; reason: string };
+
+/**
+ * The script with archon's block in place: a new script when there is none, the block replaced or appended
+ * otherwise. A script written for another interpreter is not ours to extend.
+ */
+export function planHookScript(path: string, existing: string | undefined, block: string): HookScriptPlan {
+  if (existing === undefined || existing.trim() === "")
+    return { kind: "write", text: `#!/bin/sh\n\n${block}` };
+  const shebang = /^#!(.*)$/m.exec(existing.split("\n", 1)[0] ?? "")?.[1];
+  if (shebang !== undefined && !/\b(sh|bash|zsh|dash|ksh)\b/.test(shebang)) {
+    return {
+      kind: "conflict",
+      reason: `${path} runs "${shebang.trim()}", not a POSIX shell; add the archon command to it yourself`,
+    };
+  }
+  return { kind: "write", text: upsertBlock(path, existing, block, SHELL_BLOCK) };
+}

@@ -1,0 +1,108 @@
+// Pure rendering: a target's managed pieces as a function of the adapter config and the skill sources.
+import { canonicalJson, sha256, UserError } from "@archon/core";
+import type { AdapterConfig } from "./adapter-config.js";
+import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
+import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
+import { MANAGED_FILE_MARKER, MANAGED_SKILL_MARKER } from "./markers.js";
+import { cursorProcessRule, ruleBlock } from "./rule-block.js";
+import { renderSkill, SKILL_NAMES, type SkillSources, skillPath } from "./skills.js";
+
+export const TARGETS = ["claude", "cursor", "codex"] as const;
+export type Target = (typeof TARGETS)[number];
+
+interface PieceBase {
+  target: Target;
+  /** Stable name of what was rendered, the key adapter_meta records it under. */
+  piece: string;
+  /** Repo-relative path with forward slashes (git hooks: the usual place; deploy asks git). */
+  path: string;
+  /** The rendered text; its sha256 is what adapter_meta compares. */
+  content: string;
+}
+
+export type Piece =
+  /** A marked block inside a file the user owns (CLAUDE.md, AGENTS.md). */
+  | (PieceBase & { kind: "block" })
+  /** A whole file archon owns, recognised by `marker`; without it the file is a conflict. */
+  | (PieceBase & { kind: "owned"; marker: string })
+  /** Archon's entries in .claude/settings.json `hooks`. */
+  | (PieceBase & { kind: "settings"; hooks: ManagedHooks })
+  /** A fail-open block in a git hook script. */
+  | (PieceBase & { kind: "git-hook"; hook: GitHook });
+
+const TARGET_DIR: Record<Target, string> = { claude: ".claude", cursor: ".cursor", codex: ".codex" };
+
+function skills(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
+  return SKILL_NAMES.map((name) => ({
+    target,
+    piece: `skill:${name}`,
+    path: skillPath(TARGET_DIR[target], name),
+    kind: "owned",
+    marker: MANAGED_SKILL_MARKER,
+    content: renderSkill(sources[name], config),
+  }));
+}
+
+/** Every piece of one target, in a fixed order. */
+export function renderTarget(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
+  switch (target) {
+    case "claude": {
+      const hooks = renderClaudeHooks(config);
+      return [
+        { target, piece: "claude-md", path: "CLAUDE.md", kind: "block", content: ruleBlock(config) },
+        ...skills(target, config, sources),
+        {
+          target,
+          piece: "claude-settings-hooks",
+          path: ".claude/settings.json",
+          kind: "settings",
+          hooks,
+          content: canonicalJson(hooks),
+        },
+        ...GIT_HOOKS.map(
+          (hook): Piece => ({
+            target,
+            piece: `git-hook:${hook}`,
+            path: `.git/hooks/${hook}`,
+            kind: "git-hook",
+            hook,
+            content: renderGitHookBlock(hook, config),
+          }),
+        ),
+      ];
+    }
+    case "cursor":
+      return [
+        {
+          target,
+          piece: "cursor-process-rule",
+          path: ".cursor/rules/archon-process.mdc",
+          kind: "owned",
+          marker: MANAGED_FILE_MARKER,
+          content: cursorProcessRule(config),
+        },
+        ...skills(target, config, sources),
+      ];
+    case "codex":
+      return [
+        { target, piece: "agents-md", path: "AGENTS.md", kind: "block", content: ruleBlock(config) },
+        ...skills(target, config, sources),
+      ];
+  }
+}
+
+export const pieceHash = (piece: Piece) => sha256(piece.content);
+
+/** `claude,cursor` → targets in the fixed order; absent means all three. */
+export function parseTargets(list: string | readonly string[] | undefined): Target[] {
+  if (list === undefined) return [...TARGETS];
+  const names = (typeof list === "string" ? list.split(",") : [...list]).map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !(TARGETS as readonly string[]).includes(n));
+  if (unknown.length > 0 || names.length === 0)
+    throw new UserError(
+      `Unknown adapter target "${unknown.join(", ") || String(list)}"; the targets are ${TARGETS.join(", ")}.`,
+      "Separate several with commas: --targets claude,cursor",
+      "targets",
+    );
+  return TARGETS.filter((t) => names.includes(t));
+}

@@ -1,0 +1,45 @@
+// The bundled Agent Skills: flat sources in skills/, deployed as <target>/skills/<name>/SKILL.md.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { AdapterConfig } from "./adapter-config.js";
+import { MANAGED_SKILL_MARKER } from "./markers.js";
+
+export const SKILL_NAMES = ["archon-setup", "archon-bulk-import", "archon-triage"] as const;
+export type SkillName = (typeof SKILL_NAMES)[number];
+
+/** Source text by skill name. */
+export type SkillSources = Readonly<Record<SkillName, string>>;
+
+/** The package's skills/ folder, from src/adapters or dist/adapters alike. */
+const SKILLS_DIR = new URL("../../skills/", import.meta.url);
+
+let cached: SkillSources | undefined;
+
+/** Reads the shipped sources once per process; compile-time staleness checks call this on every compile. */
+export function loadSkillSources(): SkillSources {
+  cached ??= Object.fromEntries(
+    SKILL_NAMES.map((name) => [
+      name,
+      readFileSync(fileURLToPath(new URL(`${name}.md`, SKILLS_DIR)), "utf8").replace(/\r\n/g, "\n"),
+    ]),
+  ) as unknown as SkillSources;
+  return cached;
+}
+
+/** Where a skill lands under a target folder (`.claude`, `.cursor`, `.codex`). */
+export const skillPath = (targetDir: string, name: SkillName) => `${targetDir}/skills/${name}/SKILL.md`;
+
+/**
+ * The deployed SKILL.md: `{{prefix}}` becomes the tool prefix, links between the flat sources
+ * (`archon-triage.md`) point at the deployed siblings, and the marker follows the frontmatter so the
+ * file still starts with `---` as Agent Skills require.
+ */
+export function renderSkill(source: string, config: AdapterConfig): string {
+  let text = source.replaceAll("{{prefix}}", config.prefix);
+  for (const other of SKILL_NAMES)
+    text = text.replace(new RegExp(`\\]\\(${other}\\.md(#[^)]*)?\\)`, "g"), `](../${other}/SKILL.md$1)`);
+  const match = /^---\n[\s\S]*?\n---\n/.exec(text);
+  const head = match ? match[0] : "";
+  const body = text.slice(head.length).replace(/^\n+/, "");
+  return `${head}${MANAGED_SKILL_MARKER}\n\n${body}`;
+}

@@ -1,0 +1,27 @@
+// deploy_adapters: write the editor adapter files, skills and hooks; what a stale-adapter notice asks for.
+import { defineTool, destructiveWrite } from "@archon/core";
+import { z } from "zod";
+import { deployAdapters } from "../../adapters/deploy-adapters.js";
+import { TARGETS } from "../../adapters/render-targets.js";
+import type { ArchonContext } from "../context.js";
+
+export const deployAdaptersTool = defineTool({
+  name: "deploy_adapters",
+  title: "Deploy editor adapters",
+  description:
+    "Writes archon's process rules into the files editors read (claude: CLAUDE.md block, .claude/skills, .claude/settings.json hooks and git hooks; cursor: .cursor/rules/archon-process.mdc and .cursor/skills; codex: AGENTS.md block and .codex/skills) and records what it wrote so compiles can flag a stale deploy. Text outside the <!-- archon:start --> / <!-- archon:end --> block and the user's own hooks are never touched. Each file comes back created, updated, unchanged, conflict (a hand-written file where archon would write: left alone, tell the user) or skipped. Broken markers stop the whole deploy with the file named. Run with dry_run: true first and show the user the list. Does not change knowledge.",
+  input: {
+    targets: z.array(z.enum(TARGETS)).min(1).optional().describe("Default: claude, cursor and codex"),
+    dry_run: z.boolean().optional().describe("Report what would change; write nothing"),
+  },
+  // It overwrites archon's own blocks and files; the user's text is never touched.
+  annotations: { ...destructiveWrite, idempotentHint: true },
+  run: (args, ctx: ArchonContext) =>
+    deployAdapters(
+      { surface: ctx.surface, projectRoot: ctx.projectRoot, db: ctx.kdb.db, clock: ctx.clock },
+      {
+        targets: args.targets ? TARGETS.filter((t) => args.targets?.includes(t)) : [...TARGETS],
+        dry_run: args.dry_run,
+      },
+    ),
+});

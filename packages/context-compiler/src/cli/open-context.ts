@@ -3,5 +3,10 @@ import { createArchonContext } from "../mcp/server.js";
 import type { GlobalOptions } from "./options.js";
 
 export function openContext(options: GlobalOptions) {
-  return createArchonContext({ surface: "admin", dbPath: options.db, projectRoot: options.projectRoot });
+  return createArchonContext({
+    surface: "admin",
+    dbPath: options.db,
+    projectRoot: options.projectRoot,
+    templatesDir: options.templates,
+  });
 }

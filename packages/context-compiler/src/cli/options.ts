@@ -10,12 +10,15 @@ export interface GlobalOptions {
   surface: Surface;
   db: string;
   projectRoot: string;
+  /** Absolute; undefined means the bundled templates. */
+  templates?: string;
 }
 
 export function resolveGlobalOptions(raw: {
   surface?: string;
   db?: string;
   projectRoot?: string;
+  templates?: string;
 }): GlobalOptions {
   const projectRoot = resolve(raw.projectRoot ?? process.cwd());
   if (!existsSync(projectRoot) || !statSync(projectRoot).isDirectory()) {
@@ -26,5 +29,9 @@ export function resolveGlobalOptions(raw: {
     throw new UserError(`--surface must be agent or admin, not "${surface}".`);
   }
   const db = raw.db ?? DEFAULT_DB;
-  return { surface, projectRoot, db: isAbsolute(db) ? db : resolve(projectRoot, db) };
+  const templates = raw.templates === undefined ? undefined : resolve(raw.templates);
+  if (templates !== undefined && !(existsSync(templates) && statSync(templates).isDirectory())) {
+    throw new UserError(`--templates ${templates} is not a directory.`);
+  }
+  return { surface, projectRoot, db: isAbsolute(db) ? db : resolve(projectRoot, db), templates };
 }

@@ -5,6 +5,11 @@ import type { GlobalOptions } from "./options.js";
 
 export async function serve(options: GlobalOptions): Promise<void> {
   await serveStdio(
-    createArchonServer({ surface: options.surface, dbPath: options.db, projectRoot: options.projectRoot }),
+    createArchonServer({
+      surface: options.surface,
+      dbPath: options.db,
+      projectRoot: options.projectRoot,
+      templatesDir: options.templates,
+    }),
   );
 }

@@ -1,5 +1,6 @@
 // What every archon tool handler receives.
 import type { Clock, IdGenerator } from "@archon/core";
+import type { InitSessions } from "../init/init-sessions.js";
 import type { Surface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import type { CompileService } from "../services/compile-service.js";
@@ -12,6 +13,8 @@ export interface ArchonContext {
   clock: Clock;
   ids: IdGenerator;
   compiler: CompileService;
+  /** Template previews this server produced (init_detect), so init_confirm can refuse stale hashes. */
+  init: InitSessions;
   /** Flushes queued audit rows and closes the database. */
   close(): void;
 }

@@ -7,6 +7,7 @@ import {
   randomIds,
   systemClock,
 } from "@archon/core";
+import { InitSessions } from "../init/init-sessions.js";
 import type { Surface } from "../knowledge/surface.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
@@ -24,13 +25,16 @@ export interface ArchonServerOptions {
   clock?: Clock;
   ids?: IdGenerator;
   env?: NodeJS.ProcessEnv;
+  /** Overrides the bundled templates folder used by the init_* tools. */
+  templatesDir?: string;
 }
 
 export function createArchonContext(options: ArchonServerOptions): ArchonContext {
   const kdb = new KnowledgeDb(options.dbPath);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
-  const compiler = new CompileService(kdb, options.projectRoot, clock, ids);
+  const init = new InitSessions(options.templatesDir);
+  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir);
   return {
     surface: options.surface,
     projectRoot: options.projectRoot,
@@ -38,6 +42,7 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     clock,
     ids,
     compiler,
+    init,
     close() {
       if (!kdb.db.open) return;
       compiler.flushAudit();

@@ -29,6 +29,7 @@ export class CompileService {
     private readonly projectRoot: string,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly templatesDir: string,
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
     this.#auditQueue = new AuditQueue(() => this.kdb.db);
@@ -67,7 +68,7 @@ export class CompileService {
         compile_id,
         ...result,
         warnings: [...result.warnings, ...lateWarnings, ...(auditWarning ? [auditWarning] : [])],
-        notices: collectNotices(this.kdb.db, index, this.projectRoot),
+        notices: collectNotices(this.kdb.db, index, this.projectRoot, this.templatesDir),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };
       return response;

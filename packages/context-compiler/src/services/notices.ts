@@ -1,12 +1,18 @@
 // Notices: time-varying operational state. Never part of the deterministic result, never audited.
 import type { Db } from "@archon/core";
 import { adapterNotices } from "../adapters/adapter-meta.js";
+import { templateNotices } from "../init/template-notices.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
 import { VERSION } from "../version.js";
 
 const count = (db: Db, sql: string) => db.prepare(sql).pluck().get() as number;
 
-export function collectNotices(db: Db, index: KnowledgeIndex, projectRoot: string): string[] {
+export function collectNotices(
+  db: Db,
+  index: KnowledgeIndex,
+  projectRoot: string,
+  templatesDir: string,
+): string[] {
   const notices: string[] = [];
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
@@ -18,5 +24,6 @@ export function collectNotices(db: Db, index: KnowledgeIndex, projectRoot: strin
       `${backlog} observation(s) have not been triaged yet (process_observations on the admin surface).`,
     );
   notices.push(...adapterNotices(db, projectRoot, VERSION));
+  notices.push(...templateNotices(db, templatesDir));
   return notices;
 }

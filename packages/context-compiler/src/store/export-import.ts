@@ -22,6 +22,8 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "proposal_evidence", orderBy: "proposal_id, observation_id" },
   { name: "conflicts", orderBy: "created_at, conflict_id" },
   { name: "adapter_meta", orderBy: "target, piece" },
+  { name: "init_manifest", orderBy: "id" },
+  { name: "init_manifest_documents", orderBy: "doc_id" },
 ];
 
 export interface ExportFile {

@@ -13,7 +13,8 @@ export interface TestProject {
   root: string;
   dbPath: string;
   write(relative: string, content: string): string;
-  context(surface?: Surface): ReturnType<typeof createArchonContext>;
+  /** A context as a server builds it; `templatesDir` overrides the bundled templates (like --templates). */
+  context(surface?: Surface, options?: { templatesDir?: string }): ReturnType<typeof createArchonContext>;
   cleanup(): void;
 }
 
@@ -31,9 +32,10 @@ export function tempProject(prefix = "archon-test-"): TestProject {
       writeFileSync(path, content);
       return path;
     },
-    context(surface = "admin") {
+    context(surface = "admin", options = {}) {
       const ctx = createArchonContext({
         surface,
+        templatesDir: options.templatesDir,
         dbPath,
         projectRoot: root,
         clock: manualClock("2026-11-29T12:00:00.000Z"),

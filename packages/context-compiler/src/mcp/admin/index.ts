@@ -4,9 +4,11 @@ import { agentTools } from "../agent/index.js";
 import { analyzeDocTool } from "./analyze-doc.tool.js";
 import { analyzeImportBatchTool } from "./analyze-import-batch.tool.js";
 import { applyEdgeScopesTool } from "./apply-edge-scopes.tool.js";
+import { applyUpgradeTool } from "./apply-upgrade.tool.js";
 import { approveProposalTool } from "./approve-proposal.tool.js";
 import { approveProposalBundleTool } from "./approve-proposal-bundle.tool.js";
 import { archiveObservationsTool } from "./archive-observations.tool.js";
+import { checkUpgradeTool } from "./check-upgrade.tool.js";
 import { deleteDecisionTool } from "./delete-decision.tool.js";
 import { deployAdaptersTool } from "./deploy-adapters.tool.js";
 import { doctorTool } from "./doctor.tool.js";
@@ -16,6 +18,8 @@ import { getEdgeTool } from "./get-edge.tool.js";
 import { getProposalTool } from "./get-proposal.tool.js";
 import { getStatsTool } from "./get-stats.tool.js";
 import { importDocTool } from "./import-doc.tool.js";
+import { initConfirmTool } from "./init-confirm.tool.js";
+import { initDetectTool } from "./init-detect.tool.js";
 import { listObservationsTool } from "./list-observations.tool.js";
 import { listProposalsTool } from "./list-proposals.tool.js";
 import { maintenanceTool } from "./maintenance.tool.js";
@@ -26,6 +30,7 @@ import { resolveConflictTool } from "./resolve-conflict.tool.js";
 import { reviewEdgeScopesTool } from "./review-edge-scopes.tool.js";
 import { setDocTagsTool } from "./set-doc-tags.tool.js";
 import { syncDocsTool } from "./sync-docs.tool.js";
+import { syncInitManifestTool } from "./sync-init-manifest.tool.js";
 
 export const adminOnlyTools = [
   // Importing and maintaining documents
@@ -49,7 +54,12 @@ export const adminOnlyTools = [
   archiveObservationsTool,
   resolveConflictTool,
   deleteDecisionTool,
-  // Operations
+  // Init, upgrade and operations
+  initDetectTool,
+  initConfirmTool,
+  checkUpgradeTool,
+  applyUpgradeTool,
+  syncInitManifestTool,
   deployAdaptersTool,
   doctorTool,
   getStatsTool,

@@ -3,6 +3,13 @@ import type { Migration } from "@archon/core";
 import { knowledgeModel } from "./001-knowledge-model.js";
 import { approvalPipeline } from "./002-approval-pipeline.js";
 import { documentUsage } from "./003-document-usage.js";
+import { initManifest } from "./004-init-manifest.js";
 import { adapterMeta } from "./005-adapter-meta.js";
 
-export const migrations: readonly Migration[] = [knowledgeModel, approvalPipeline, documentUsage, adapterMeta];
+export const migrations: readonly Migration[] = [
+  knowledgeModel,
+  approvalPipeline,
+  documentUsage,
+  initManifest,
+  adapterMeta,
+];

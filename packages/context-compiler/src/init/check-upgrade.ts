@@ -1,0 +1,112 @@
+// check_upgrade: the diff from the applied template version to the newest bundled one, read-only.
+import { type Db, UserError } from "@archon/core";
+import type { SeedPlan } from "../knowledge/seed-file.js";
+import type { EdgeType } from "../store/schema.js";
+import { appliedTemplate, type InitManifest, readInitManifest } from "./init-manifest.js";
+import { edgeKey } from "./init-preview.js";
+import { renderTemplate } from "./render-template.js";
+import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
+import { type CurrentDocument, diffTemplates, nothingToPropose, type UpgradeDiff } from "./upgrade-diff.js";
+
+export interface UpgradeCheck extends UpgradeDiff {
+  template: string;
+  from_version: string;
+  to_version: string;
+  up_to_date: boolean;
+  /** An upgrade bundle still waiting for a person's decision. */
+  pending_bundle_ids: string[];
+  next_step: string;
+}
+
+export interface UpgradePlan {
+  check: UpgradeCheck;
+  manifest: InitManifest;
+  /** The newest version rendered with the manifest's placeholders. */
+  to: SeedPlan;
+  /** Template doc_ids that are approved documents now. */
+  live: ReadonlySet<string>;
+}
+
+export const pendingUpgradeBundles = (db: Db) =>
+  db
+    .prepare(
+      `SELECT DISTINCT bundle_id FROM proposals WHERE status = 'pending' AND source = 'upgrade'
+         AND bundle_id IS NOT NULL ORDER BY bundle_id`,
+    )
+    .pluck()
+    .all() as string[];
+
+/** The manifest's template, refusing a project that was not bootstrapped from one. */
+export function requireAppliedTemplate(db: Db, tool: string) {
+  const applied = appliedTemplate(readInitManifest(db));
+  if (!applied) {
+    throw new UserError(
+      `${tool}: this project was not bootstrapped from a template, so there is nothing to upgrade.`,
+      "Templates are applied with init_detect and init_confirm.",
+    );
+  }
+  return applied;
+}
+
+function currentState(db: Db, manifest: InitManifest, ids: readonly string[]) {
+  const get = db.prepare(
+    "SELECT title, kind, priority, content_hash, status FROM documents WHERE doc_id = ?",
+  );
+  const current = new Map<string, CurrentDocument>();
+  for (const id of ids) {
+    const row = get.get(id) as CurrentDocument | undefined;
+    if (row) current.set(id, row);
+  }
+  const liveEdges = new Map<string, number>();
+  const edges = db
+    .prepare(
+      "SELECT edge_id, edge_type, source_value, target_doc_id FROM edges WHERE status = 'approved' ORDER BY edge_id",
+    )
+    .all() as { edge_id: number; edge_type: EdgeType; source_value: string; target_doc_id: string }[];
+  for (const e of edges) liveEdges.set(edgeKey(e), e.edge_id);
+  return { baseline: new Map(manifest.documents.map((d) => [d.doc_id, d.content_hash])), current, liveEdges };
+}
+
+export function planUpgrade(db: Db, templatesDir: string, tool = "check_upgrade"): UpgradePlan {
+  const { template, version, manifest } = requireAppliedTemplate(db, tool);
+  const newest = newestBundledVersions(templatesDir).get(template);
+  if (newest === undefined) {
+    throw new UserError(
+      `${tool}: template ${template} is not bundled in ${templatesDir}.`,
+      "Point --templates at the folder that holds it.",
+    );
+  }
+  const upToDate = compareSemver(newest, version) <= 0;
+  const from = renderTemplate(loadTemplate(templatesDir, template, version), manifest.placeholders);
+  const to = upToDate
+    ? from
+    : renderTemplate(loadTemplate(templatesDir, template, newest), manifest.placeholders);
+  const ids = [...new Set([...from.documents, ...to.documents].map((d) => d.doc_id))].sort();
+  const state = currentState(db, manifest, ids);
+  const diff = diffTemplates(from, to, state);
+  const pending_bundle_ids = pendingUpgradeBundles(db);
+  const next_step = upToDate
+    ? `Template ${template} is at the newest bundled version (${version}); nothing to do.`
+    : pending_bundle_ids.length > 0
+      ? `Upgrade bundle ${pending_bundle_ids.join(", ")} is waiting: a person approves it (preflight_proposal_bundle, then approve_proposal_bundle, documents before edges) or rejects its proposals; then call sync_init_manifest.`
+      : nothingToPropose(diff)
+        ? `Everything in this upgrade is applied or left alone on purpose: call sync_init_manifest to record ${template} ${newest}.`
+        : "Call apply_upgrade to turn this diff into pending proposals for a person to approve; documents changed by their users are left alone.";
+  return {
+    check: {
+      template,
+      from_version: version,
+      to_version: upToDate ? version : newest,
+      up_to_date: upToDate,
+      ...diff,
+      pending_bundle_ids,
+      next_step,
+    },
+    manifest,
+    to,
+    live: new Set([...state.current].filter(([, d]) => d.status === "approved").map(([id]) => id)),
+  };
+}
+
+export const checkUpgrade = (db: Db, templatesDir: string): UpgradeCheck =>
+  planUpgrade(db, templatesDir).check;

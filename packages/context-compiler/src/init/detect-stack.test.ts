@@ -1,0 +1,154 @@
+import { execFileSync } from "node:child_process";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { detectStack } from "./detect-stack.js";
+import { readProjectShape } from "./project-shape.js";
+import { GO, LARAVEL, NEXT_APP, NEXT_SRC_APP, PYTHON, VITE, writeTree } from "./project-trees.fixture.js";
+
+let project: TestProject;
+beforeEach(() => {
+  project = tempProject("archon-detect-");
+});
+afterEach(() => project.cleanup());
+
+const detect = (tree: Record<string, string>) => {
+  writeTree(project.write, tree);
+  return detectStack(readProjectShape(project.root));
+};
+
+const none = (template: string, max_score: number) => ({ template, score: 0, max_score, evidence: [] });
+
+describe("stack detection on real project trees", () => {
+  it("scores a Next.js app with src/app and detects src/app as app_root", () => {
+    expect(detect(NEXT_SRC_APP)).toEqual({
+      scores: [
+        {
+          template: "nextjs",
+          score: 9,
+          max_score: 9,
+          evidence: ["package.json depends on next", "next.config.mjs", "src/app/api/orders/route.ts"],
+        },
+        none("go", 6),
+        none("laravel", 10),
+        none("python", 6),
+      ],
+      signals: [],
+      best: "nextjs",
+      placeholders: { app_root: "src/app" },
+    });
+  });
+
+  it("detects app as app_root for a Next.js app without src/", () => {
+    const result = detect(NEXT_APP);
+    expect(result.best).toBe("nextjs");
+    expect(result.scores[0]).toEqual({
+      template: "nextjs",
+      score: 9,
+      max_score: 9,
+      evidence: ["package.json depends on next", "next.config.ts", "app/blog/[slug]/page.tsx"],
+    });
+    expect(result.placeholders).toEqual({ app_root: "app" });
+  });
+
+  it("scores a Laravel app and reports its Vite front end as a signal without a template", () => {
+    expect(detect(LARAVEL)).toEqual({
+      scores: [
+        {
+          template: "laravel",
+          score: 10,
+          max_score: 10,
+          evidence: [
+            "composer.json requires laravel/framework",
+            "artisan",
+            "app/Http/Controllers/InvoiceController.php",
+            "routes/web.php",
+          ],
+        },
+        none("go", 6),
+        none("nextjs", 9),
+        none("python", 6),
+      ],
+      signals: [
+        { name: "vite", evidence: ["vite.config.js", "package.json depends on vite"], template: null },
+      ],
+      best: "laravel",
+      placeholders: { app_root: "app" },
+    });
+  });
+
+  it("scores a Python package on pyproject.toml and its .py files", () => {
+    const result = detect(PYTHON);
+    expect(result.best).toBe("python");
+    expect(result.scores[0]).toEqual({
+      template: "python",
+      score: 5,
+      max_score: 6,
+      evidence: ["pyproject.toml", "src/ledger/__init__.py"],
+    });
+  });
+
+  it("scores a Go module on go.mod and its .go files", () => {
+    const result = detect(GO);
+    expect(result.best).toBe("go");
+    expect(result.scores[0]).toEqual({
+      template: "go",
+      score: 6,
+      max_score: 6,
+      evidence: ["go.mod", "cmd/billing/main.go"],
+    });
+  });
+
+  it("matches Python on the language alone when there is no manifest", () => {
+    const result = detect({ "scripts/report.py": "print('hi')\n" });
+    expect(result.best).toBe("python");
+    expect(result.scores[0]).toEqual({
+      template: "python",
+      score: 2,
+      max_score: 6,
+      evidence: ["scripts/report.py"],
+    });
+  });
+
+  it("finds no template for an empty folder", () => {
+    expect(detect({})).toEqual({
+      scores: [none("go", 6), none("laravel", 10), none("nextjs", 9), none("python", 6)],
+      signals: [],
+      best: null,
+      placeholders: { app_root: "app" },
+    });
+  });
+
+  it("recognises a plain Vite app as a signal and offers no template for it", () => {
+    const result = detect(VITE);
+    expect(result.best).toBeNull();
+    expect(result.signals).toEqual([
+      { name: "vite", evidence: ["vite.config.ts", "package.json depends on vite"], template: null },
+    ]);
+    expect(result.scores.every((s) => s.score === 0)).toBe(true);
+  });
+
+  it("treats a broken package.json as no evidence rather than failing", () => {
+    const result = detect({ "package.json": "{ not json", "next.config.js": "module.exports = {};\n" });
+    expect(result.scores[0]).toEqual({
+      template: "nextjs",
+      score: 3,
+      max_score: 9,
+      evidence: ["next.config.js"],
+    });
+    expect(result.best).toBe("nextjs");
+  });
+
+  it("reads git's view of the project, so ignored folders are no evidence", () => {
+    writeTree(project.write, {
+      ...NEXT_APP,
+      ".gitignore": ".venv/\nnode_modules/\n",
+      ".venv/lib/site.py": "import sys\n",
+      "node_modules/some-tool/main.go": "package main\n",
+    });
+    execFileSync("git", ["init", "-q"], { cwd: project.root });
+    const shape = readProjectShape(project.root);
+    expect(shape.source).toBe("git");
+    const scores = Object.fromEntries(detectStack(shape).scores.map((s) => [s.template, s.score]));
+    expect(scores).toEqual({ nextjs: 9, go: 0, laravel: 0, python: 0 });
+  });
+});

@@ -1,0 +1,34 @@
+// Reads what detection needs from a project: its file list and root manifests, through the project sandbox.
+import { readFileSync, statSync } from "node:fs";
+import { UserError } from "@archon/core";
+import { listProjectFiles } from "../knowledge/curation/project-files.js";
+import { resolveProjectFile } from "../knowledge/project-path.js";
+import type { ProjectShape } from "./detect-stack.js";
+
+const MANIFESTS = ["package.json", "composer.json"] as const;
+// A manifest larger than this is not one a person wrote; reading it would only cost memory.
+const MANIFEST_LIMIT_BYTES = 1024 * 1024;
+
+export interface ReadShape extends ProjectShape {
+  /** The file list came from git or from a walk, which may have stopped at its bound. */
+  source: "git" | "walk";
+  truncated: boolean;
+}
+
+export function readProjectShape(projectRoot: string): ReadShape {
+  const listed = listProjectFiles(projectRoot);
+  const present = new Set(listed.files);
+  const manifests: Partial<Record<(typeof MANIFESTS)[number], string>> = {};
+  for (const name of MANIFESTS) {
+    if (!present.has(name)) continue;
+    try {
+      // The sandbox refuses a manifest that is a link leading out of the project.
+      const file = resolveProjectFile(projectRoot, name, "manifest");
+      if (statSync(file.absolute).size <= MANIFEST_LIMIT_BYTES)
+        manifests[name] = readFileSync(file.absolute, "utf8");
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+    }
+  }
+  return { files: listed.files, manifests, source: listed.source, truncated: listed.truncated };
+}

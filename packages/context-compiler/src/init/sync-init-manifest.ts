@@ -1,0 +1,62 @@
+// sync_init_manifest: re-baselines the manifest on the newest bundled version once the upgrade bundle is resolved.
+import { sha256, UserError } from "@archon/core";
+import { assertAdminSurface } from "../knowledge/surface.js";
+import type { WriteContext } from "../knowledge/write-context.js";
+import { readVersion } from "../store/version.js";
+import { pendingUpgradeBundles, requireAppliedTemplate } from "./check-upgrade.js";
+import { writeInitManifest } from "./init-manifest.js";
+import { renderTemplate } from "./render-template.js";
+import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
+
+export interface SyncInitManifestResult {
+  template: string;
+  from_version: string;
+  to_version: string;
+  changed: boolean;
+  /** Documents whose current content is not the template's: they stay protected from later upgrades. */
+  user_modified: string[];
+}
+
+/**
+ * The baseline becomes the newest version's own content hashes, not the documents' current ones: a document
+ * its users changed keeps differing from its baseline, so later upgrades keep leaving it alone.
+ */
+export function syncInitManifest(ctx: WriteContext, templatesDir: string): SyncInitManifestResult {
+  assertAdminSurface(ctx.surface, "sync_init_manifest");
+  const { template, version, manifest } = requireAppliedTemplate(ctx.db, "sync_init_manifest");
+  const pending = pendingUpgradeBundles(ctx.db);
+  if (pending.length > 0) {
+    throw new UserError(
+      `Upgrade bundle ${pending.join(", ")} is still waiting for a decision; the manifest was not changed.`,
+      "Approve it (approve_proposal_bundle) or reject its proposals first, then call sync_init_manifest again.",
+    );
+  }
+  const newest = newestBundledVersions(templatesDir).get(template);
+  if (newest === undefined || compareSemver(newest, version) <= 0)
+    return { template, from_version: version, to_version: version, changed: false, user_modified: [] };
+  const plan = renderTemplate(loadTemplate(templatesDir, template, newest), manifest.placeholders);
+  const documents = plan.documents.map((d) => ({ doc_id: d.doc_id, content_hash: sha256(d.content) }));
+  const current = ctx.db
+    .prepare("SELECT content_hash FROM documents WHERE doc_id = ? AND status = 'approved'")
+    .pluck();
+  const user_modified = documents
+    .filter((d) => {
+      const hash = current.get(d.doc_id) as string | undefined;
+      return hash !== undefined && hash !== d.content_hash;
+    })
+    .map((d) => d.doc_id)
+    .sort();
+  ctx.db
+    .transaction(() =>
+      writeInitManifest(ctx.db, {
+        template,
+        template_version: newest,
+        placeholders: manifest.placeholders,
+        applied_at: ctx.clock.now().toISOString(),
+        knowledge_version: readVersion(ctx.db),
+        documents,
+      }),
+    )
+    .immediate();
+  return { template, from_version: version, to_version: newest, changed: true, user_modified };
+}

@@ -24,6 +24,24 @@ const program = new Command("archon")
 const globals = (cmd: Command): GlobalOptions => resolveGlobalOptions(cmd.optsWithGlobals());
 
 program
+  .command("setup")
+  .description("set archon up in this project, or update it: agents, template, adapters, hooks")
+  .option("-y, --yes", "accept the defaults and apply without asking (no terminal needed)")
+  .option("--agents <list>", "claude,cursor,codex (default: the ones the project already uses)")
+  .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
+  .option("--embeddings", "set up local embeddings")
+  .option("--no-embeddings", "skip the embeddings step")
+  .option("--dry-run", "show what would change; write nothing")
+  .option("--json", "print the result as JSON")
+  .action(async (opts, cmd: Command) =>
+    (await import("./setup.command.js")).setupCommand(globals(cmd), opts, {
+      input: process.stdin,
+      output: process.stdout,
+      interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    }),
+  );
+
+program
   .command("seed")
   .description("load a YAML seed file (archon.seed.yaml) in one transaction")
   .argument("<file>", "seed file, relative to the current folder")

@@ -1,0 +1,136 @@
+// archon setup: register the servers, bootstrap from a template, deploy adapters; again later to update.
+import { UserError } from "@archon/core";
+import * as p from "@clack/prompts";
+import { createArchonContext } from "../mcp/server.js";
+import { AGENTS, type AgentClient } from "../setup/register-clients.js";
+import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
+import { describePlan, isUpdate, planSetup } from "../setup/setup-plan.js";
+import { askChoices, confirmPlan, type WizardIo } from "../setup/wizard.js";
+import type { GlobalOptions } from "./options.js";
+
+export interface SetupFlags {
+  yes?: boolean;
+  agents?: string;
+  template?: string;
+  embeddings?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+function parseAgents(list: string | undefined): AgentClient[] | undefined {
+  if (list === undefined) return undefined;
+  const agents = list
+    .split(",")
+    .map((a) => a.trim())
+    .filter((a) => a !== "");
+  const unknown = agents.filter((a) => !(AGENTS as readonly string[]).includes(a));
+  if (unknown.length > 0 || agents.length === 0) {
+    throw new UserError(`--agents takes a list of ${AGENTS.join(", ")}; not "${list}".`);
+  }
+  return agents as AgentClient[];
+}
+
+function report(outcome: SetupOutcome): string[] {
+  const lines: string[] = [];
+  for (const r of outcome.registrations) {
+    if (r.admin.status === "registered")
+      lines.push(`${r.agent}: admin surface registered in your personal scope.`);
+    if (r.admin.status === "manual")
+      lines.push(`${r.agent}: register the admin surface yourself: ${r.admin.instructions}`);
+    if (r.admin.status === "failed")
+      lines.push(
+        `${r.agent}: registering the admin surface failed (${r.admin.detail}); run: ${r.admin.instructions}`,
+      );
+  }
+  if (outcome.init?.template)
+    lines.push(
+      `Bootstrapped ${outcome.init.documents_created.length} rules from ${outcome.init.template} ${outcome.init.version}.`,
+    );
+  if (outcome.upgrade)
+    lines.push(
+      `Template upgrade proposed as bundle ${outcome.upgrade.bundle_id}: approve it with archon approve ${outcome.upgrade.bundle_id}.`,
+    );
+  lines.push(
+    `Adapters: ${outcome.adapters.written} file(s) written, ${outcome.adapters.conflicts} hand-written file(s) left alone.`,
+  );
+  return lines;
+}
+
+export async function setupCommand(
+  options: GlobalOptions,
+  flags: SetupFlags,
+  io: WizardIo & { interactive: boolean; env?: NodeJS.ProcessEnv },
+): Promise<void> {
+  const agents = parseAgents(flags.agents);
+  const interactive = !flags.yes;
+  if (interactive && !io.interactive) {
+    throw new UserError(
+      "archon setup asks its questions on a terminal.",
+      "In scripts and CI run it with --yes (and --agents, --template, --no-embeddings).",
+    );
+  }
+  const mode = isUpdate(options.projectRoot, options.db) ? "update" : "new";
+  // A new project is planned on a scratch database: nothing is written before the person agrees.
+  const planning = createArchonContext({
+    surface: "admin",
+    dbPath: mode === "new" ? ":memory:" : options.db,
+    projectRoot: options.projectRoot,
+    templatesDir: options.templates,
+  });
+  const say = (line: string) => io.output.write(`${line}\n`);
+  try {
+    if (interactive)
+      p.intro(mode === "new" ? "archon setup" : "archon setup (update)", { output: io.output });
+    const choices = interactive
+      ? await askChoices(
+          planning,
+          mode,
+          { agents, template: flags.template, embeddings: flags.embeddings },
+          io,
+        )
+      : {
+          agents: agents ?? ["claude"],
+          template: flags.template ?? "auto",
+          embeddings: flags.embeddings ?? false,
+        };
+    if (!choices) {
+      p.cancel("Setup cancelled; nothing was written.", { output: io.output });
+      return;
+    }
+    const plan = planSetup(planning, mode, choices, io.env);
+    const summary = describePlan(plan);
+    for (const note of plan.notes) say(note);
+    if (flags.dryRun) {
+      say(
+        flags.json
+          ? JSON.stringify(plan, null, 2)
+          : ["Dry run; would do:", ...summary.map((l) => `  ${l}`)].join("\n"),
+      );
+      return;
+    }
+    if (interactive && !(await confirmPlan(summary, io))) {
+      p.cancel("Setup cancelled; nothing was written.", { output: io.output });
+      return;
+    }
+    if (mode === "new") planning.close();
+    const ctx =
+      mode === "new"
+        ? createArchonContext({
+            surface: "admin",
+            dbPath: options.db,
+            projectRoot: options.projectRoot,
+            templatesDir: options.templates,
+          })
+        : planning;
+    try {
+      const outcome = applySetup(ctx, plan, io.env);
+      if (flags.json) say(JSON.stringify(outcome, null, 2));
+      else if (interactive) p.outro(report(outcome).join("\n"), { output: io.output });
+      else say(report(outcome).join("\n"));
+    } finally {
+      ctx.close();
+    }
+  } finally {
+    planning.close();
+  }
+}

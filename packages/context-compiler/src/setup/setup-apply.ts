@@ -1,0 +1,61 @@
+// Carries out a confirmed setup plan. Every step is idempotent, so running setup again changes nothing.
+import { UserError } from "@archon/core";
+import { type DeployResult, deployAdapters } from "../adapters/deploy-adapters.js";
+import { type ApplyUpgradeResult, applyUpgrade } from "../init/apply-upgrade.js";
+import { type InitConfirmResult, initConfirm } from "../init/init-confirm.js";
+import { initDetect } from "../init/init-detect.js";
+import { readInitManifest } from "../init/init-manifest.js";
+import { type ArchonContext, writeContext } from "../mcp/context.js";
+import { VERSION } from "../version.js";
+import { type Registration, registerClient } from "./register-clients.js";
+import type { SetupPlan } from "./setup-plan.js";
+
+export interface SetupOutcome {
+  registrations: Registration[];
+  adapters: DeployResult;
+  init: InitConfirmResult | null;
+  upgrade: ApplyUpgradeResult | null;
+  /** The archon version this project was set up with, before and now (null before the first setup). */
+  version: { from: string | null; to: string };
+}
+
+function recordVersion(ctx: ArchonContext): SetupOutcome["version"] {
+  const db = ctx.kdb.db;
+  const from =
+    (db.prepare("SELECT value FROM meta WHERE key = 'setup_version'").pluck().get() as string | undefined) ??
+    null;
+  if (from !== VERSION)
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('setup_version', ?)").run(VERSION);
+  return { from, to: VERSION };
+}
+
+/** `ctx` is the project's real context; the plan may have been made on a scratch database. */
+export function applySetup(ctx: ArchonContext, plan: SetupPlan, env?: NodeJS.ProcessEnv): SetupOutcome {
+  const registrations = plan.choices.agents.map((agent) =>
+    registerClient(agent, { projectRoot: ctx.projectRoot, env }),
+  );
+  // Adapters first: init deploys to the targets already deployed, so it repeats exactly these.
+  const adapters = deployAdapters(writeContext(ctx), { targets: plan.targets });
+  let init: InitConfirmResult | null = null;
+  if (readInitManifest(ctx.kdb.db) === undefined) {
+    if (plan.template?.template) {
+      // The preview the person saw must be the one that lands: same project, same template, same bytes.
+      const again = initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, {
+        template: plan.template.template,
+      });
+      if (again.preview_hash !== plan.template.preview_hash) {
+        throw new UserError(
+          "The project changed between the preview and now; run setup again to see the new preview.",
+        );
+      }
+      init = initConfirm(writeContext(ctx), ctx.init, { preview_hash: again.preview_hash as string });
+    } else if (plan.mode === "new") {
+      init = initConfirm(writeContext(ctx), ctx.init, { skip_template: true });
+    }
+  }
+  const upgrade =
+    plan.upgrade && plan.upgrade.pending_bundle_ids.length === 0
+      ? applyUpgrade({ ...writeContext(ctx), ids: ctx.ids }, ctx.init.templatesDir)
+      : null;
+  return { registrations, adapters, init, upgrade, version: recordVersion(ctx) };
+}

@@ -1,0 +1,138 @@
+// What `archon setup` would do, worked out without writing anything: the summary a person confirms.
+import { existsSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { UserError } from "@archon/core";
+import { listAdapterMeta } from "../adapters/adapter-meta.js";
+import { deployAdapters, type FileOutcome } from "../adapters/deploy-adapters.js";
+import { TARGETS, type Target } from "../adapters/render-targets.js";
+import { checkUpgrade, type UpgradeCheck } from "../init/check-upgrade.js";
+import { type InitDetectResult, initDetect } from "../init/init-detect.js";
+import { appliedTemplate, readInitManifest } from "../init/init-manifest.js";
+import { bundledVersions } from "../init/template-catalog.js";
+import { type ArchonContext, writeContext } from "../mcp/context.js";
+import { AGENTS, type AgentClient, type Registration, registerClient } from "./register-clients.js";
+
+export type TemplateChoice = "auto" | "none" | string;
+
+export interface SetupChoices {
+  agents: AgentClient[];
+  template: TemplateChoice;
+  embeddings: boolean;
+}
+
+export interface SetupPlan {
+  mode: "new" | "update";
+  projectRoot: string;
+  choices: SetupChoices;
+  registrations: Registration[];
+  /** The template to bootstrap from (new mode), or null to start empty. */
+  template: InitDetectResult | null;
+  /** A newer bundled version of the applied template (update mode). */
+  upgrade: UpgradeCheck | null;
+  /** Adapter targets: the chosen agents plus any deployed before. */
+  targets: Target[];
+  adapters: FileOutcome[];
+  notes: string[];
+}
+
+/** Agents the project already shows signs of, for the default selection. */
+export function detectAgents(projectRoot: string): AgentClient[] {
+  const has = (p: string) => existsSync(join(projectRoot, p));
+  const found: AgentClient[] = [];
+  if (has("CLAUDE.md") || has(".claude") || has(".mcp.json")) found.push("claude");
+  if (has(".cursor")) found.push("cursor");
+  if (has("AGENTS.md") || has(".codex")) found.push("codex");
+  return found.length > 0 ? found : ["claude"];
+}
+
+export const isUpdate = (projectRoot: string, dbPath: string) =>
+  existsSync(dbPath) || existsSync(join(projectRoot, ".archon", "rules.md"));
+
+/** Adapter targets for the chosen agents: Claude Code → claude, Cursor → cursor, Codex → codex. */
+export const targetsFor = (agents: readonly AgentClient[]): Target[] =>
+  TARGETS.filter((t) => agents.includes(t));
+
+export function planSetup(
+  ctx: ArchonContext,
+  mode: SetupPlan["mode"],
+  choices: SetupChoices,
+  env?: NodeJS.ProcessEnv,
+): SetupPlan {
+  const unknown = choices.agents.filter((a) => !AGENTS.includes(a));
+  if (unknown.length > 0)
+    throw new UserError(`Unknown agent(s): ${unknown.join(", ")}.`, `Choose from ${AGENTS.join(", ")}.`);
+  const notes: string[] = [];
+  const registrations = choices.agents.map((agent) =>
+    registerClient(agent, { projectRoot: ctx.projectRoot, env, dryRun: true }),
+  );
+  let template: InitDetectResult | null = null;
+  let upgrade: UpgradeCheck | null = null;
+  const manifest = readInitManifest(ctx.kdb.db);
+  if (mode === "new" || manifest === undefined) {
+    if (choices.template !== "none") {
+      if (choices.template !== "auto" && !bundledVersions(ctx.init.templatesDir).has(choices.template)) {
+        throw new UserError(
+          `There is no bundled template "${choices.template}".`,
+          "Use auto, none, laravel, nextjs, python or go.",
+        );
+      }
+      const detected = initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, {
+        template: choices.template === "auto" ? undefined : choices.template,
+      });
+      template = detected.template === null ? null : detected;
+      if (template === null)
+        notes.push("No bundled template fits this project: it starts empty (import your rules later).");
+    }
+  } else if (appliedTemplate(manifest)) {
+    const check = checkUpgrade(ctx.kdb.db, ctx.init.templatesDir);
+    upgrade = check.up_to_date ? null : check;
+  }
+  const deployed = new Set(listAdapterMeta(ctx.kdb.db).map((r) => r.target));
+  const targets = [...new Set([...targetsFor(choices.agents), ...TARGETS.filter((t) => deployed.has(t))])];
+  const adapters = deployAdapters(writeContext(ctx), { targets, dry_run: true }).files;
+  if (choices.embeddings)
+    notes.push("Local embeddings are not available in this version of archon yet; nothing to set up.");
+  if (mode === "update")
+    notes.push("Symbol indexing is not available in this version of archon yet; nothing to reindex.");
+  return {
+    mode,
+    projectRoot: ctx.projectRoot,
+    choices,
+    registrations,
+    template,
+    upgrade,
+    targets,
+    adapters,
+    notes,
+  };
+}
+
+/** The plan as lines a person reads before agreeing. */
+export function describePlan(plan: SetupPlan): string[] {
+  const lines: string[] = [];
+  for (const r of plan.registrations) {
+    for (const f of r.files) {
+      if (f.action === "unchanged") continue;
+      const path = relative(plan.projectRoot, f.path).split(sep).join("/");
+      lines.push(`${f.action === "created" ? "create" : "update"} ${path} (agent surface for ${r.agent})`);
+    }
+    if (r.admin.status === "planned") lines.push(`run: ${r.admin.instructions}`);
+    else if (r.admin.status === "manual")
+      lines.push(`you do (admin surface, personal scope): ${r.admin.instructions}`);
+  }
+  if (plan.template?.preview) {
+    lines.push(
+      `bootstrap ${plan.template.preview.documents.length} rules from template ${plan.template.template} (${plan.template.preview_hash?.slice(0, 12)})`,
+    );
+  }
+  if (plan.upgrade)
+    lines.push(
+      `propose the upgrade of ${plan.upgrade.template} ${plan.upgrade.from_version} → ${plan.upgrade.to_version} for approval`,
+    );
+  for (const f of plan.adapters)
+    if (f.action === "created" || f.action === "updated")
+      lines.push(`${f.action === "created" ? "create" : "update"} ${f.path}`);
+  for (const f of plan.adapters)
+    if (f.action === "conflict") lines.push(`leave alone (hand-written): ${f.path}`);
+  return lines;
+}

@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { PassThrough } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resolveGlobalOptions } from "../cli/options.js";
+import { type SetupFlags, setupCommand } from "../cli/setup.command.js";
+import { git } from "../test-support/git.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+
+let project: TestProject;
+beforeEach(() => {
+  project = tempProject();
+  // A small Next.js app with the App Router under src/app.
+  project.write("package.json", JSON.stringify({ name: "shop", dependencies: { next: "15.0.0", react: "19.0.0" } }));
+  project.write("next.config.mjs", "export default {};\n");
+  project.write("src/app/page.tsx", "export default function Page() { return null; }\n");
+  project.write("src/app/api/orders/route.ts", "export async function GET() { return Response.json([]); }\n");
+  git(project.root, "init", "-q", "-b", "main");
+});
+afterEach(() => project.cleanup());
+
+/** Every file under the project (git internals aside) with its content hash and mode. */
+function snapshot(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const rel = relative(project.root, path);
+      if (rel === ".git/objects" || rel === ".git/logs" || rel === ".git/index") continue;
+      const st = statSync(path);
+      if (st.isDirectory()) walk(path);
+      else out[rel] = `${createHash("sha256").update(readFileSync(path)).digest("hex")} ${st.mode}`;
+    }
+  };
+  walk(project.root);
+  return out;
+}
+
+const NO_CLIENT_CLIS = { ...process.env, PATH: "" };
+
+async function setup(flags: SetupFlags, input = new PassThrough(), interactive = false) {
+  const output = new PassThrough();
+  let screen = "";
+  output.on("data", (d) => {
+    screen += d.toString();
+  });
+  const done = setupCommand(resolveGlobalOptions({ projectRoot: project.root }), flags, {
+    input,
+    output,
+    interactive,
+    env: NO_CLIENT_CLIS,
+  });
+  return { done, screen: () => screen };
+}
+
+describe("archon setup --yes (no terminal)", () => {
+  it("registers the agent surface, bootstraps the detected template and deploys the adapters", async () => {
+    const run = await setup({ yes: true, agents: "claude,cursor" });
+    await run.done;
+    const mcp = JSON.parse(readFileSync(join(project.root, ".mcp.json"), "utf8"));
+    expect(Object.keys(mcp.mcpServers)).toEqual(["archon"]);
+    expect(JSON.parse(readFileSync(join(project.root, ".cursor/mcp.json"), "utf8")).mcpServers.archon.args).toContain("agent");
+    expect(readFileSync(join(project.root, "CLAUDE.md"), "utf8")).toContain("<!-- archon:start -->");
+    expect(existsSync(join(project.root, ".cursor/rules/archon-process.mdc"))).toBe(true);
+    expect(run.screen()).toContain("Bootstrapped");
+    expect(run.screen()).toContain("claude: register the admin surface yourself: claude mcp add-json archon-admin");
+    const ctx = project.context();
+    const r = ctx.compiler.compile({ target_files: ["src/app/api/orders/route.ts"] });
+    expect(r.base.documents.length).toBeGreaterThan(0);
+  });
+
+  it("changes no file when run a second time", async () => {
+    await (await setup({ yes: true, agents: "claude,codex" })).done;
+    const before = snapshot();
+    const again = await setup({ yes: true, agents: "claude,codex" });
+    await again.done;
+    expect(snapshot()).toEqual(before);
+    expect(again.screen()).toContain("Adapters: 0 file(s) written");
+  });
+
+  it("writes nothing on a dry run, and refuses to ask questions without a terminal", async () => {
+    const dry = await setup({ yes: true, dryRun: true });
+    await dry.done;
+    expect(dry.screen()).toContain("Dry run; would do:\n  create .mcp.json (agent surface for claude)");
+    expect(existsSync(join(project.root, ".archon"))).toBe(false);
+    await expect((await setup({})).done).rejects.toThrow("archon setup asks its questions on a terminal.");
+  });
+
+  it("names a wrong agent or template", async () => {
+    await expect((await setup({ yes: true, agents: "claude,vim" })).done).rejects.toThrow(/--agents takes a list of claude, cursor, codex/);
+    await expect((await setup({ yes: true, template: "rails" })).done).rejects.toThrow('There is no bundled template "rails".');
+  });
+});
+
+describe("archon setup on a terminal", () => {
+  /** Answers each screen once its question shows up. */
+  function drive(run: Awaited<ReturnType<typeof setup>>, input: PassThrough, steps: [string, string][]) {
+    let next = 0;
+    const timer = setInterval(() => {
+      const step = steps[next];
+      if (step && run.screen().includes(step[0])) {
+        input.write(step[1]);
+        next += 1;
+      }
+    }, 10);
+    return run.done.finally(() => clearInterval(timer));
+  }
+
+  it("asks one screen at a time and shows the summary before writing", async () => {
+    const input = new PassThrough();
+    const run = await setup({}, input, true);
+    await drive(run, input, [
+      ["Which agents do you use", "\r"],
+      ["This looks like a nextjs project", "\r"],
+      ["Set up local embeddings", "\r"],
+      ["Apply these changes?", "\r"],
+    ]);
+    const screen = run.screen();
+    expect(screen.indexOf("Summary")).toBeGreaterThan(screen.indexOf("Set up local embeddings"));
+    expect(screen).toContain("bootstrap");
+    expect(existsSync(join(project.root, "CLAUDE.md"))).toBe(true);
+  });
+
+  it("writes nothing when the person cancels", async () => {
+    const input = new PassThrough();
+    const run = await setup({}, input, true);
+    await drive(run, input, [["Which agents do you use", "\x03"]]);
+    expect(run.screen()).toContain("Setup cancelled; nothing was written.");
+    expect(existsSync(join(project.root, ".archon"))).toBe(false);
+    expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+// The interactive face of `archon setup`: one screen at a time, a summary before anything is written.
+// Every screen is skipped when its flag answered it, so `--yes` runs with no terminal at all.
+import type { Readable, Writable } from "node:stream";
+import * as p from "@clack/prompts";
+import { initDetect } from "../init/init-detect.js";
+import { bundledVersions } from "../init/template-catalog.js";
+import type { ArchonContext } from "../mcp/context.js";
+import { AGENTS, type AgentClient } from "./register-clients.js";
+import { detectAgents, type SetupChoices } from "./setup-plan.js";
+
+export interface WizardIo {
+  input: Readable;
+  output: Writable;
+}
+
+export interface ChoiceFlags {
+  agents?: AgentClient[];
+  template?: string;
+  embeddings?: boolean;
+}
+
+const AGENT_LABELS: Record<AgentClient, string> = { claude: "Claude Code", cursor: "Cursor", codex: "Codex" };
+
+/** Asks for whatever the flags left open. Returns undefined when the person cancels. */
+export async function askChoices(
+  ctx: ArchonContext,
+  mode: "new" | "update",
+  flags: ChoiceFlags,
+  io: WizardIo,
+): Promise<SetupChoices | undefined> {
+  const agents =
+    flags.agents ??
+    (await p.multiselect<AgentClient>({
+      message: "Which agents do you use in this project?",
+      options: AGENTS.map((a) => ({ value: a, label: AGENT_LABELS[a] })),
+      initialValues: detectAgents(ctx.projectRoot),
+      required: true,
+      ...io,
+    }));
+  if (p.isCancel(agents)) return undefined;
+
+  let template = flags.template ?? "none";
+  if (flags.template === undefined && mode === "new") {
+    const detected = initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, {});
+    const names = [...bundledVersions(ctx.init.templatesDir).keys()].sort();
+    const best = detected.template;
+    const picked = await p.select<string>({
+      message: best
+        ? `This looks like a ${best} project (${detected.preview?.documents.length ?? 0} starter rules). Start from its template?`
+        : "No bundled template fits this project. Start from one anyway?",
+      options: [
+        ...(best ? [{ value: best, label: `Use the ${best} template`, hint: "recommended" }] : []),
+        { value: "none", label: "Start empty", hint: "import or write your own rules" },
+        ...names.filter((n) => n !== best).map((n) => ({ value: n, label: `Use the ${n} template` })),
+      ],
+      initialValue: best ?? "none",
+      ...io,
+    });
+    if (p.isCancel(picked)) return undefined;
+    template = picked;
+  }
+
+  let embeddings = flags.embeddings;
+  if (embeddings === undefined) {
+    const answer = await p.confirm({
+      message: "Set up local embeddings (semantic suggestions, optional)?",
+      initialValue: false,
+      ...io,
+    });
+    if (p.isCancel(answer)) return undefined;
+    embeddings = answer;
+  }
+  return { agents, template, embeddings };
+}
+
+export async function confirmPlan(summary: string[], io: WizardIo): Promise<boolean> {
+  p.note(
+    summary.length > 0 ? summary.join("\n") : "Nothing to change: everything is already set up.",
+    "Summary",
+    {
+      output: io.output,
+    },
+  );
+  if (summary.length === 0) return true;
+  const answer = await p.confirm({ message: "Apply these changes?", initialValue: true, ...io });
+  return answer === true;
+}

@@ -22,6 +22,8 @@ const prd = await benchPrdPipeline();
 const rows = [
   ["canned feature run over stdio: round trips", prd.roundTrips, "< 100"],
   ["canned feature run over stdio: wall time (ms)", Math.round(prd.wallMs), "< 2000"],
+  ["full 20-step canned run over stdio: round trips", prd.fullRun.roundTrips, "-"],
+  ["full 20-step canned run over stdio: wall time (ms)", Math.round(prd.fullRun.wallMs), "-"],
   ["validator throughput (MB/s)", prd.validatorMBps.toFixed(1), "> 5"],
 ];
 process.stdout.write("| measure | value | target |\n|---|---:|---|\n");

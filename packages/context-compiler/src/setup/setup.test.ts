@@ -12,7 +12,10 @@ let project: TestProject;
 beforeEach(() => {
   project = tempProject();
   // A small Next.js app with the App Router under src/app.
-  project.write("package.json", JSON.stringify({ name: "shop", dependencies: { next: "15.0.0", react: "19.0.0" } }));
+  project.write(
+    "package.json",
+    JSON.stringify({ name: "shop", dependencies: { next: "15.0.0", react: "19.0.0" } }),
+  );
   project.write("next.config.mjs", "export default {};\n");
   project.write("src/app/page.tsx", "export default function Page() { return null; }\n");
   project.write("src/app/api/orders/route.ts", "export async function GET() { return Response.json([]); }\n");
@@ -60,11 +63,15 @@ describe("archon setup --yes (no terminal)", () => {
     await run.done;
     const mcp = JSON.parse(readFileSync(join(project.root, ".mcp.json"), "utf8"));
     expect(Object.keys(mcp.mcpServers)).toEqual(["archon"]);
-    expect(JSON.parse(readFileSync(join(project.root, ".cursor/mcp.json"), "utf8")).mcpServers.archon.args).toContain("agent");
+    expect(
+      JSON.parse(readFileSync(join(project.root, ".cursor/mcp.json"), "utf8")).mcpServers.archon.args,
+    ).toContain("agent");
     expect(readFileSync(join(project.root, "CLAUDE.md"), "utf8")).toContain("<!-- archon:start -->");
     expect(existsSync(join(project.root, ".cursor/rules/archon-process.mdc"))).toBe(true);
     expect(run.screen()).toContain("Bootstrapped");
-    expect(run.screen()).toContain("claude: register the admin surface yourself: claude mcp add-json archon-admin");
+    expect(run.screen()).toContain(
+      "claude: register the admin surface yourself: claude mcp add-json archon-admin",
+    );
     const ctx = project.context();
     const r = ctx.compiler.compile({ target_files: ["src/app/api/orders/route.ts"] });
     expect(r.base.documents.length).toBeGreaterThan(0);
@@ -88,8 +95,12 @@ describe("archon setup --yes (no terminal)", () => {
   });
 
   it("names a wrong agent or template", async () => {
-    await expect((await setup({ yes: true, agents: "claude,vim" })).done).rejects.toThrow(/--agents takes a list of claude, cursor, codex/);
-    await expect((await setup({ yes: true, template: "rails" })).done).rejects.toThrow('There is no bundled template "rails".');
+    await expect((await setup({ yes: true, agents: "claude,vim" })).done).rejects.toThrow(
+      /--agents takes a list of claude, cursor, codex/,
+    );
+    await expect((await setup({ yes: true, template: "rails" })).done).rejects.toThrow(
+      'There is no bundled template "rails".',
+    );
   });
 });
 

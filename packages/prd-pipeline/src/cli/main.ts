@@ -15,11 +15,14 @@ const program = new Command()
     process.cwd(),
   )
   .addOption(new Option("--profile <profile>", "tools to expose").choices(PROFILES).default("full"))
+  .option("--evidence-db <path>", "strategy evidence database (default ~/.archon/evidence.db)")
   .showHelpAfterError()
-  .action(async (options: { projectRoot: string; profile: (typeof PROFILES)[number] }) => {
-    const { serve } = await import("./serve.js");
-    await serve(options.projectRoot, options.profile);
-  });
+  .action(
+    async (options: { projectRoot: string; profile: (typeof PROFILES)[number]; evidenceDb?: string }) => {
+      const { serve } = await import("./serve.js");
+      await serve(options.projectRoot, options.profile, options.evidenceDb);
+    },
+  );
 
 program
   .command("validate")

@@ -8,7 +8,7 @@ import { outputDir } from "../sections/file-plan.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import { validateDocument } from "../validation/validate-document.js";
 import { cannedDraft } from "./canned-drafts.js";
-import { ScriptedHost } from "./scripted-host.js";
+import { ScriptedHost, type ScriptedHostOptions } from "./scripted-host.js";
 import { connectPrdServer } from "./stdio-client.js";
 
 export const DEMO_FEATURE = "Let members sign in with their company identity provider";
@@ -21,17 +21,28 @@ export interface DemoResult {
   ms: number;
 }
 
-/** Starts the built server over stdio, drives one feature run to `done`, and says where the files are. */
+/**
+ * Starts the built server over stdio, drives one feature run to `done`, and says where the files are.
+ * By default the scripted host answers the judges, takes the reduced judge sample and chooses "PRD only";
+ * `full` also implements, reviews and opens a (canned) pull request, with the project root as codebase.
+ */
 export async function runPrdDemo(options: {
   projectRoot: string;
   log?: (line: string) => void;
+  full?: boolean;
 }): Promise<DemoResult> {
   const log = options.log ?? (() => {});
   const started = performance.now();
   const connection = await connectPrdServer(options.projectRoot);
   try {
-    const host = new ScriptedHost({ projectRoot: options.projectRoot });
-    const first = await connection.start({ feature_description: DEMO_FEATURE, prd_context: "feature" });
+    const hostOptions: ScriptedHostOptions = { projectRoot: options.projectRoot };
+    if (options.full) hostOptions.gate = "Implement";
+    const host = new ScriptedHost(hostOptions);
+    const first = await connection.start({
+      feature_description: DEMO_FEATURE,
+      prd_context: "feature",
+      ...(options.full ? { codebase_path: options.projectRoot } : {}),
+    });
     log(`archon-prd: run ${first.run_id} started for "${DEMO_FEATURE}"`);
     const { last, roundTrips } = await host.drive(connection, first);
     if (last.action.kind !== "done") throw new Error(`the demo run ended with ${last.action.kind}`);
@@ -50,18 +61,30 @@ export async function runPrdDemo(options: {
   }
 }
 
-/** A canned feature run over stdio (round trips, wall time) and validator throughput in MB/s. */
+/**
+ * A canned PRD-only feature run over stdio (round trips, wall time), validator throughput in MB/s, and a
+ * full 20-step canned run (implementation, review, PR) as `fullRun`.
+ */
 export async function benchPrdPipeline(): Promise<{
   roundTrips: number;
   wallMs: number;
   validatorMBps: number;
+  fullRun: { roundTrips: number; wallMs: number };
 }> {
   const root = mkdtempSync(join(tmpdir(), "archon-prd-bench-"));
+  const fullRoot = mkdtempSync(join(tmpdir(), "archon-prd-bench-full-"));
   try {
     const run = await runPrdDemo({ projectRoot: root });
-    return { roundTrips: run.roundTrips, wallMs: run.ms, validatorMBps: validatorThroughput() };
+    const full = await runPrdDemo({ projectRoot: fullRoot, full: true });
+    return {
+      roundTrips: run.roundTrips,
+      wallMs: run.ms,
+      validatorMBps: validatorThroughput(),
+      fullRun: { roundTrips: full.roundTrips, wallMs: full.ms },
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
+    rmSync(fullRoot, { recursive: true, force: true });
   }
 }
 

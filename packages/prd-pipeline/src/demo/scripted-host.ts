@@ -19,6 +19,27 @@ export interface ScriptedHostOptions {
   proceedAfter?: number;
   /** Replace a draft per section type and attempt, e.g. to force a retry. */
   draftOverride?: (type: string, attempt: number) => string | undefined;
+  /** A judge's reply per claim; default: a PASS verdict with confidence 0.8. */
+  judgeReply?: (claimId: string, claimType: string, invocationId: string) => string;
+  /** Answer to the judge-budget question (default "Reduced sample"). */
+  budgetChoice?: string;
+  /** Answer at the implementation gate (default "PRD only"). */
+  gate?: string;
+  /** Answer at the PR gate (default "Push and open a PR"). */
+  pr?: string;
+  /** Review verdict per implementation attempt (1-based); default PASS. */
+  reviewVerdict?: (attempt: number) => "PASS" | "FAIL";
+  /** Replace the implementation reply per attempt, e.g. to drop its footer. */
+  implementationReply?: (attempt: number) => string | undefined;
+}
+
+/** A judge reply in the shape the judge prompt asks for. */
+export function judgeJson(
+  verdict: string,
+  confidence = 0.8,
+  rationale = "Checked against the evidence.",
+): string {
+  return JSON.stringify({ verdict, rationale, caveats: [], confidence });
 }
 
 /** Anything that can start a run and submit results: an MCP client, or the service in-process. */
@@ -91,6 +112,9 @@ export class ScriptedHost {
 
   private answer(action: Extract<Action, { kind: "ask_user" }>): string {
     if (action.question_id === "prd_context") return this.options.context ?? "feature";
+    if (action.question_id === "self_check_budget") return this.options.budgetChoice ?? "Reduced sample";
+    if (action.question_id === "implementation_gate") return this.options.gate ?? "PRD only";
+    if (action.question_id === "pr_gate") return this.options.pr ?? "Push and open a PR";
     if (action.question_id.startsWith("clarification_proceed_")) {
       const round = Number(action.question_id.slice("clarification_proceed_".length));
       return round >= (this.options.proceedAfter ?? 0) ? "Proceed" : "Continue";
@@ -108,6 +132,29 @@ export class ScriptedHost {
         rationale: "Scopes the first release.",
       });
     }
+    const claim = /^Claim ID: (\S+)\nClaim type: (\S+)/m.exec(prompt);
+    if (claim) {
+      const [, id = "", type = ""] = claim;
+      return this.options.judgeReply?.(id, type, invocation.invocation_id) ?? judgeJson("PASS");
+    }
+    const attempt = Number(
+      /(?:Implementation attempt: |\(attempt )(\d+)/.exec(`${prompt}\n${invocation.description}`)?.[1] ?? "1",
+    );
+    if (prompt.startsWith("You are implementing a feature")) {
+      return (
+        this.options.implementationReply?.(attempt) ??
+        `Added the identity port and OIDC adapter.\n\nBRANCH: feat/sign-in-a${attempt}\nWORKTREE: /tmp/worktrees/sign-in\n` +
+          `SHA: ${"3f9a1c2b7d4e5f60718293a4b5c6d7e8f9a0b1c2".slice(0, 38)}${String(attempt).padStart(2, "0")}\nFILES: src/auth/oidc-adapter.ts, src/auth/sign-in.ts`
+      );
+    }
+    if (prompt.startsWith("You are testing a fresh implementation"))
+      return "Ran 12 tests.\nTESTS: PASS\nFAILURES: none";
+    if (prompt.startsWith("You are reviewing an implementation")) {
+      const verdict = this.options.reviewVerdict?.(attempt) ?? "PASS";
+      return `Reviewed.\nVERDICT: ${verdict}\nFINDINGS: ${verdict === "FAIL" ? "the callback does not validate the OIDC state" : "none"}`;
+    }
+    if (prompt.startsWith("Push the implementation branch"))
+      return "Pushed.\nPR_URL: https://git.example.com/acme/app/pull/42";
     const type = /Section type: (\w+)/.exec(prompt)?.[1];
     if (type && isSectionType(type)) {
       const attempt = Number(/Attempt: (\d)/.exec(prompt)?.[1] ?? "1");

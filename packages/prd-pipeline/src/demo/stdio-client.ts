@@ -1,4 +1,5 @@
 // Connects a real MCP client to the built archon-prd server over stdio.
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -24,9 +25,13 @@ export async function connectPrdServer(
   projectRoot: string,
   extraArgs: string[] = [],
 ): Promise<PrdConnection> {
+  // Keeps test, demo and bench evidence out of the user's home unless a path is given.
+  const evidence = extraArgs.includes("--evidence-db")
+    ? []
+    : ["--evidence-db", join(projectRoot, ".archon", "evidence.db")];
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [serverEntry(), "--project-root", projectRoot, ...extraArgs],
+    args: [serverEntry(), "--project-root", projectRoot, ...evidence, ...extraArgs],
     stderr: "pipe",
   });
   const client = new Client({ name: "archon-prd-scripted-host", version: "0.1.0" });

@@ -75,11 +75,13 @@ describe("whole runs of several contexts over stdio", () => {
       expect(host.shown.some((m) => m.includes(`PRD context detected`))).toBe(true);
       const dir = join(root, "prd-output", first.run_id);
       const files = readdirSync(dir).sort();
-      expect(files).toEqual(["00-run-notes.md", ...c.expected].sort());
+      expect(files).toEqual(["00-run-notes.md", "10-verification-report.md", ...c.expected].sort());
       const prd = readFileSync(join(dir, "01-prd.md"), "utf8");
       expect(prd).toContain("## Overview");
       expect(prd).not.toMatch(/placeholder|TODO/);
-      expect(readFileSync(join(dir, "00-run-notes.md"), "utf8")).toContain("10-verification-report.md");
+      expect(readFileSync(join(dir, "00-run-notes.md"), "utf8")).toContain("08-source-code.md");
+      expect(readFileSync(join(dir, "10-verification-report.md"), "utf8")).toContain("## Policy");
+      expect(last.action.kind === "done" && last.action.verification?.claims_evaluated).toBeGreaterThan(0);
     });
   }
 });

@@ -13,6 +13,8 @@ export async function rawSession(projectRoot: string): Promise<RawSession> {
     serverEntry(),
     "--project-root",
     projectRoot,
+    "--evidence-db",
+    `${projectRoot}/.archon/evidence.db`,
   ]);
   const waiting = new Map<number, (value: unknown) => void>();
   let buffer = "";

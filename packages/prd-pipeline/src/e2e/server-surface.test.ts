@@ -20,8 +20,15 @@ async function connect(args: string[] = []): Promise<PrdConnection> {
   return c;
 }
 
+const VERIFICATION = ["plan_section_verification", "plan_document_verification", "conclude_verification"];
 const READ_ONLY = [
   "get_pipeline_state",
+  ...VERIFICATION,
+  "list_available_strategies",
+  "get_strategy_effectiveness",
+  "get_quality_history",
+  "coordinate_context_budget",
+  "map_failure_to_retrieval",
   "validate_prd_section",
   "validate_prd_document",
   "get_prd_context_info",
@@ -31,9 +38,10 @@ const READ_ONLY = [
 ];
 
 describe("tool profiles", () => {
-  it("full exposes the nine tools, unprefixed, each annotated", async () => {
+  it("full exposes the seventeen tools, unprefixed, each annotated", async () => {
     const c = await connect();
     const { tools } = await c.client.listTools();
+    expect(tools).toHaveLength(17);
     expect(tools.map((t) => t.name).sort()).toEqual(
       ["start_pipeline", "submit_action_result", ...READ_ONLY].sort(),
     );
@@ -42,26 +50,31 @@ describe("tool profiles", () => {
     }
   });
 
-  it("verifier exposes only the validators and refuses the others", async () => {
+  it("verifier exposes only the validators and the verification tools, and refuses the others", async () => {
     const c = await connect(["--profile", "verifier"]);
     const { tools } = await c.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["validate_prd_document", "validate_prd_section"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ["validate_prd_document", "validate_prd_section", ...VERIFICATION].sort(),
+    );
     const refused = await c.call("start_pipeline", { feature_description: "anything at all" });
     expect(refused.isError).toBe(true);
     expect(c.client.getServerCapabilities()?.prompts).toBeUndefined();
   });
 
-  it("agent exposes the loop, the validators and the context catalogue", async () => {
+  it("agent exposes the loop, verification, the validators and the context catalogue", async () => {
     const c = await connect(["--profile", "agent"]);
     const { tools } = await c.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      "get_pipeline_state",
-      "get_prd_context_info",
-      "start_pipeline",
-      "submit_action_result",
-      "validate_prd_document",
-      "validate_prd_section",
-    ]);
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        "get_pipeline_state",
+        "get_prd_context_info",
+        "start_pipeline",
+        "submit_action_result",
+        "validate_prd_document",
+        "validate_prd_section",
+        ...VERIFICATION,
+      ].sort(),
+    );
   });
 });
 
@@ -96,9 +109,15 @@ describe("resources and prompts", () => {
     expect((info.structuredContent as { contexts: unknown[] }).contexts).toHaveLength(8);
     const skill = await c.call("read_skill_config", {});
     expect(skill.structuredContent).toMatchObject({ name: "archon-prd" });
+    const listed = JSON.stringify(skill.structuredContent);
+    for (const tool of (await c.client.listTools()).tools) expect(listed, tool.name).toContain(tool.name);
     const health = await c.call("check_health", {});
     expect(health.structuredContent).toMatchObject({ ok: true });
     const config = await c.call("get_config", {});
-    expect(config.structuredContent).toMatchObject({ profile: "full", limits: { maxActiveRuns: 8 } });
+    expect(config.structuredContent).toMatchObject({
+      profile: "full",
+      limits: { maxActiveRuns: 8, max_judge_invocations: 20, max_review_loops: 3 },
+    });
+    expect((config.structuredContent as { enabled_steps: string[] }).enabled_steps).toHaveLength(20);
   });
 });

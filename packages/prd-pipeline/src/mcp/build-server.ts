@@ -10,6 +10,7 @@ import {
   systemClock,
 } from "@archon/core";
 import { z } from "zod";
+import { defaultEvidencePath, EvidenceStore } from "../evidence/evidence-store.js";
 import type { Limits } from "../pipeline/limits.js";
 import { PipelineService } from "../pipeline/run-service.js";
 import { RunStore } from "../pipeline/run-store.js";
@@ -24,6 +25,8 @@ export interface ServerOptions {
   projectRoot: string;
   profile?: Profile;
   dbPath?: string;
+  /** The evidence database; default `~/.archon/evidence.db`. */
+  evidenceDbPath?: string;
   clock?: Clock;
   ids?: IdGenerator;
   namespace?: string;
@@ -38,6 +41,7 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
   const profile = options.profile ?? "full";
   const dbPath = options.dbPath ?? defaultDbPath(options.projectRoot);
   const store = new RunStore(dbPath);
+  const evidence = new EvidenceStore(options.evidenceDbPath ?? defaultEvidencePath());
   const namespace = options.namespace ?? DEFAULT_SUBAGENT_NAMESPACE;
   const service = new PipelineService({
     store,
@@ -45,11 +49,13 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     ids: options.ids ?? randomIds,
     namespace,
     limits: options.limits,
+    evidence,
   });
   const context: ServerContext = {
     service,
     projectRoot: options.projectRoot,
     dbPath,
+    evidence,
     profile,
     namespace,
     version: VERSION,
@@ -63,7 +69,10 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
       "show messages, execute each action, submit its result with submit_action_result, stop on done or failed.",
     tools,
     context,
-    cleanup: () => store.close(),
+    cleanup: () => {
+      store.close();
+      evidence.close();
+    },
     extend: (server) => {
       server.registerResource(
         "prd-skill",

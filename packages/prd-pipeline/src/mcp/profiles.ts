@@ -2,9 +2,17 @@
 import type { ToolDefinition } from "@archon/core";
 import type { Profile, ServerContext } from "./server-context.js";
 import { checkHealthTool } from "./tools/check-health.tool.js";
+import { concludeVerificationTool } from "./tools/conclude-verification.tool.js";
+import { coordinateContextBudgetTool } from "./tools/coordinate-context-budget.tool.js";
 import { getConfigTool } from "./tools/get-config.tool.js";
 import { getPipelineStateTool } from "./tools/get-pipeline-state.tool.js";
 import { getPrdContextInfoTool } from "./tools/get-prd-context-info.tool.js";
+import { getQualityHistoryTool } from "./tools/get-quality-history.tool.js";
+import { getStrategyEffectivenessTool } from "./tools/get-strategy-effectiveness.tool.js";
+import { listAvailableStrategiesTool } from "./tools/list-available-strategies.tool.js";
+import { mapFailureToRetrievalTool } from "./tools/map-failure-to-retrieval.tool.js";
+import { planDocumentVerificationTool } from "./tools/plan-document-verification.tool.js";
+import { planSectionVerificationTool } from "./tools/plan-section-verification.tool.js";
 import { readSkillConfigTool } from "./tools/read-skill-config.tool.js";
 import { startPipelineTool } from "./tools/start-pipeline.tool.js";
 import { submitActionResultTool } from "./tools/submit-action-result.tool.js";
@@ -15,32 +23,47 @@ import { validatePrdSectionTool } from "./tools/validate-prd-section.tool.js";
 type AnyTool = ToolDefinition<ServerContext, any>;
 
 const VALIDATORS: AnyTool[] = [validatePrdSectionTool, validatePrdDocumentTool];
+const VERIFICATION: AnyTool[] = [
+  planSectionVerificationTool,
+  planDocumentVerificationTool,
+  concludeVerificationTool,
+];
+const EVIDENCE: AnyTool[] = [
+  listAvailableStrategiesTool,
+  getStrategyEffectivenessTool,
+  getQualityHistoryTool,
+  coordinateContextBudgetTool,
+  mapFailureToRetrievalTool,
+];
 
 /**
- * - full: everything.
- * - agent: what a host running the dispatcher loop needs: the three pipeline tools, the validators and
- *   the context catalogue. Operator tools (configuration, skill metadata, health) are left out.
- * - verifier: the two validators only, for CI and review bots that must not start runs.
+ * - full: everything (17 tools).
+ * - agent: what a host running the dispatcher loop needs: the three pipeline tools, the three verification
+ *   tools, the validators and the context catalogue. Operator and evidence tools are left out.
+ * - verifier: the validators and the verification tools, for CI and review bots that must not start runs.
  */
 export const PROFILE_TOOLS: Record<Profile, readonly AnyTool[]> = {
   full: [
     startPipelineTool,
     submitActionResultTool,
     getPipelineStateTool,
+    ...VERIFICATION,
     ...VALIDATORS,
     getPrdContextInfoTool,
     getConfigTool,
     readSkillConfigTool,
     checkHealthTool,
+    ...EVIDENCE,
   ],
   agent: [
     startPipelineTool,
     submitActionResultTool,
     getPipelineStateTool,
+    ...VERIFICATION,
     ...VALIDATORS,
     getPrdContextInfoTool,
   ],
-  verifier: VALIDATORS,
+  verifier: [...VALIDATORS, ...VERIFICATION],
 };
 
 export const PROFILES = Object.keys(PROFILE_TOOLS) as Profile[];

@@ -12,7 +12,10 @@ export function readSkill(): string {
   return readFileSync(skillPath(), "utf8");
 }
 
-/** The frontmatter of SKILL.md: `key: value` pairs and `key:` followed by `  - item` lists. */
+/**
+ * The frontmatter of SKILL.md: `key: value` pairs and `key:` followed by `- item` lists. The formatter
+ * rewrites the block as markdown (items flush left, a later key indented), so indentation is ignored.
+ */
 export function skillFrontmatter(text: string): Record<string, string | string[]> {
   const lines = text.split(/\r?\n/);
   const start = lines.findIndex((l) => l.trim() === "---");
@@ -21,13 +24,13 @@ export function skillFrontmatter(text: string): Record<string, string | string[]
   let key: string | null = null;
   for (const line of lines.slice(start + 1)) {
     if (line.trim() === "---") break;
-    const item = /^\s+-\s+(.*)$/.exec(line);
+    const item = /^\s*-\s+(.*)$/.exec(line);
     if (item && key) {
       const list = Array.isArray(out[key]) ? (out[key] as string[]) : [];
       out[key] = [...list, (item[1] ?? "").trim()];
       continue;
     }
-    const pair = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
+    const pair = /^\s*([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
     if (pair) {
       key = pair[1] ?? null;
       if (key) out[key] = (pair[2] ?? "").trim();

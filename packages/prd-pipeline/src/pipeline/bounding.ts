@@ -72,7 +72,7 @@ export function boundAction(action: Action, part: number, budget = RESPONSE_BUDG
 
 /**
  * The whole state within budget. Sheds, in order: grounding (code graph, git history, recall),
- * then the oldest clarifications, then section content. `errors` are never shed.
+ * then the oldest clarifications, then section content, then verification detail. `errors` are never shed.
  */
 export function boundFullState(state: RunState, budget = RESPONSE_BUDGET): Record<string, unknown> {
   const note: BoundedNote = { omitted: [], elided: [] };
@@ -111,6 +111,19 @@ export function boundFullState(state: RunState, budget = RESPONSE_BUDGET): Recor
     section.content = `[elided: ${length} characters; fetch with format: "validation" or read the exported file]`;
     note.elided.push(`sections.${section.type}.content`);
     view = { ...view, sections };
+  }
+  if (!fits() && state.verification) {
+    const v = state.verification;
+    view = {
+      ...view,
+      verification: {
+        ...v,
+        claims: v.claims.map((c) => ({ ...c, evidence: "" })),
+        verdicts: v.verdicts.map((x) => ({ ...x, rationale: "" })),
+        result: v.result ? { ...v.result, claims: [] } : null,
+      },
+    };
+    note.elided.push("verification claim evidence, verdict rationales and per-claim results");
   }
   if (!fits() && state.pending) {
     view = { ...view, pending: { kind: state.pending.kind, elided: true } };

@@ -1,5 +1,6 @@
 // The host-visible protocol: action kinds the runner issues and result kinds the host submits.
 import { z } from "zod";
+import { distributionSchema, judgeVerdictSchema } from "../verification/types.js";
 
 export const messageSchema = z.object({
   text: z.string(),
@@ -46,11 +47,21 @@ export const writeFileSchema = z.object({
   content: z.string(),
 });
 
+/** What `done` says about verification; null when no PRD section was left to verify. */
+export const doneVerificationSchema = z.object({
+  claims_evaluated: z.number().int(),
+  distribution: distributionSchema,
+  distribution_suspicious: z.boolean(),
+  verdicts: z.array(judgeVerdictSchema),
+  subjective_claims: z.number().int(),
+});
+export type DoneVerification = z.infer<typeof doneVerificationSchema>;
+
 export const doneSchema = z.object({
   kind: z.literal("done"),
   summary: z.string(),
   artifacts: z.array(z.string()),
-  verification: z.null(),
+  verification: doneVerificationSchema.nullable(),
 });
 export const failedSchema = z.object({ kind: z.literal("failed"), reason: z.string(), step: z.string() });
 

@@ -2,6 +2,8 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
+import type { EvidenceStore } from "../evidence/evidence-store.js";
+import type { StrategyStat } from "../evidence/select-strategy.js";
 import type { StepEnv } from "../steps/step-kit.js";
 import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "./bounding.js";
 import { type Envelope, envelopeOf, summarise } from "./envelope.js";
@@ -19,22 +21,60 @@ export interface ServiceDeps {
   ids: IdGenerator;
   namespace: string;
   limits?: Partial<Limits>;
+  /** Where strategy executions and quality scores go; without it the loop runs on the catalogue alone. */
+  evidence?: EvidenceStore;
 }
 
 export class PipelineService {
   readonly limits: Limits;
   private readonly inFlight = new Set<string>();
+  private history: StrategyStat[] | null = null;
 
   constructor(private readonly deps: ServiceDeps) {
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
   }
 
   private env(): StepEnv {
-    return { now: this.deps.clock.now().toISOString(), namespace: this.deps.namespace };
+    this.history ??= this.deps.evidence?.stats() ?? [];
+    return {
+      now: this.deps.clock.now().toISOString(),
+      namespace: this.deps.namespace,
+      strategyHistory: this.history,
+    };
   }
 
   private housekeeping(nowMs: number): void {
-    this.deps.store.evictFinished(nowMs - this.limits.idleMs, this.limits.maxFinishedRuns);
+    const evicted = this.deps.store.evictFinished(nowMs - this.limits.idleMs, this.limits.maxFinishedRuns);
+    if (evicted.length > 0) this.deps.evidence?.pruneRuns(evicted);
+  }
+
+  /** Writes what a step added to the evidence database: new strategy executions, and the quality of a finished run. */
+  private recordEvidence(before: RunState, after: RunState): void {
+    const evidence = this.deps.evidence;
+    if (!evidence) return;
+    const fresh = after.strategy_executions.slice(before.strategy_executions.length);
+    if (fresh.length > 0) {
+      evidence.recordExecutions(
+        fresh.map((e) => ({ ...e, run_id: after.run_id, recorded_at: after.updated_at })),
+      );
+      this.history = null;
+    }
+    if (before.status === "running" && after.status === "done") {
+      const scores = after.sections.map((s) => s.score ?? 0);
+      evidence.recordQuality({
+        run_id: after.run_id,
+        prd_context: after.prd_context ?? "unknown",
+        score:
+          scores.length === 0
+            ? 0
+            : Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 1e4) / 1e4,
+        sections_passed: after.sections.filter((s) => s.status === "passed").length,
+        sections_total: after.sections.length,
+        claims_evaluated: after.verification?.result?.claims_evaluated ?? 0,
+        failures: after.verification?.result?.failures.length ?? 0,
+        recorded_at: after.updated_at,
+      });
+    }
   }
 
   start(input: Omit<NewRunInput, "run_id" | "now">): Envelope {
@@ -51,6 +91,7 @@ export class PipelineService {
     const state = initialState({ ...input, run_id: this.deps.ids.next("run"), now: env.now });
     const out = step(state, undefined, env);
     this.deps.store.put(out.state, nowMs);
+    this.recordEvidence(state, out.state);
     return boundEnvelope(envelopeOf(out.state, out.action, out.messages));
   }
 
@@ -89,6 +130,7 @@ export class PipelineService {
       const nowMs = this.deps.clock.now().getTime();
       const out = step(state, result, this.env());
       this.deps.store.put(out.state, nowMs);
+      this.recordEvidence(state, out.state);
       this.housekeeping(nowMs);
       return boundEnvelope(envelopeOf(out.state, out.action, out.messages));
     } finally {

@@ -83,19 +83,22 @@ export class RunStore {
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
   }
 
-  /** Drops finished runs older than `beforeMs`, then the least recently used beyond `keep`. */
-  evictFinished(beforeMs: number, keep: number): number {
+  /** Drops finished runs older than `beforeMs`, then the least recently used beyond `keep`; returns their ids. */
+  evictFinished(beforeMs: number, keep: number): string[] {
     const tx = this.db.transaction(() => {
       const old = this.db
-        .prepare("DELETE FROM runs WHERE status != 'running' AND last_access_ms < ?")
-        .run(beforeMs).changes;
+        .prepare("SELECT run_id FROM runs WHERE status != 'running' AND last_access_ms < ?")
+        .all(beforeMs) as { run_id: string }[];
       const extra = this.db
         .prepare(
-          `DELETE FROM runs WHERE run_id IN (SELECT run_id FROM runs WHERE status != 'running'
-             ORDER BY last_access_ms DESC, run_id LIMIT -1 OFFSET ?)`,
+          `SELECT run_id FROM runs WHERE status != 'running' AND last_access_ms >= ?
+             ORDER BY last_access_ms DESC, run_id LIMIT -1 OFFSET ?`,
         )
-        .run(keep).changes;
-      return old + extra;
+        .all(beforeMs, keep) as { run_id: string }[];
+      const ids = [...old, ...extra].map((r) => r.run_id);
+      const del = this.db.prepare("DELETE FROM runs WHERE run_id = ?");
+      for (const id of ids) del.run(id);
+      return ids;
     });
     return tx();
   }

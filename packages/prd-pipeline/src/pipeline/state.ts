@@ -3,7 +3,16 @@ import { z } from "zod";
 import { PRD_CONTEXTS } from "../sections/contexts.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import { violationSchema } from "../validation/types.js";
+import {
+  emptyImplementation,
+  implementationStateSchema,
+  strategyAssignmentSchema,
+  strategyExecutionSchema,
+  verificationStateSchema,
+} from "./loop-state.js";
 import { doneSchema, failedSchema, pendingActionSchema } from "./protocol.js";
+
+export * from "./loop-state.js";
 
 export const STEP_NAMES = [
   "banner",
@@ -101,6 +110,10 @@ export const runStateSchema = z.object({
   file_index: z.number().int().min(0),
   errors: z.array(runErrorSchema),
   errors_dropped: z.number().int().min(0),
+  verification: verificationStateSchema.nullable().default(null),
+  implementation: implementationStateSchema.default(emptyImplementation),
+  strategy_assignments: z.array(strategyAssignmentSchema).default([]),
+  strategy_executions: z.array(strategyExecutionSchema).default([]),
 });
 export type RunState = z.infer<typeof runStateSchema>;
 
@@ -151,6 +164,10 @@ export function initialState(input: NewRunInput): RunState {
     file_index: 0,
     errors: [],
     errors_dropped: 0,
+    verification: null,
+    implementation: emptyImplementation(),
+    strategy_assignments: [],
+    strategy_executions: [],
   };
 }
 

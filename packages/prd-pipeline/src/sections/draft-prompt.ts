@@ -1,4 +1,5 @@
 // Prompts for the engineer subagent: section drafts (with recall and, on retry, the violations) and questions.
+import { strategyByName } from "../evidence/strategy-catalogue.js";
 import type { RecallItem, RunState } from "../pipeline/state.js";
 import type { Violation } from "../validation/types.js";
 import { recallBlock } from "./recall.js";
@@ -62,6 +63,9 @@ export function draftPrompt(input: DraftPromptInput): string {
   ];
   const guidance = SECTION_GUIDANCE[type];
   if (guidance) parts.push(`- For this section: ${guidance}`);
+  const assigned = state.strategy_assignments.find((a) => a.section === type);
+  const strategy = assigned ? strategyByName(assigned.strategy) : undefined;
+  if (strategy) parts.push(`- Reasoning strategy (${strategy.name}): ${strategy.guidance}`);
   if (state.clarifications.length > 0) {
     const qa = state.clarifications
       .map((c) => `Q${c.round}: ${c.question}\nA${c.round}: ${c.answer}`)

@@ -10,7 +10,7 @@ interface FileSpec {
   primary: readonly SectionType[];
   /** Included when present, but never the reason to write the file. */
   companion?: readonly SectionType[];
-  /** Set for files that later steps produce; they are skipped with this reason for now. */
+  /** Set for files that later steps produce; the export step leaves them to that step. */
   laterStep?: string;
 }
 
@@ -67,7 +67,7 @@ function sectionContent(state: RunState, type: SectionType): string | null {
 }
 
 function skipReason(state: RunState, spec: FileSpec): string {
-  if (spec.laterStep) return `produced by the ${spec.laterStep} step, which did not run`;
+  if (spec.laterStep) return `written by the ${spec.laterStep} step, only when the PRD is implemented`;
   if (spec.primary.includes("jira_tickets"))
     return "Jira ticket generation failed or had no requirements to work from";
   const planned = new Set<SectionType>(CONTEXTS[state.prd_context ?? "feature"].sections);
@@ -111,6 +111,8 @@ export function planFiles(state: RunState): PlannedFile[] {
   for (const spec of FILE_SPECS) {
     const primary = spec.laterStep ? [] : spec.primary.map((t) => [t, sectionContent(state, t)] as const);
     if (!primary.some(([, c]) => c !== null)) {
+      // The gate writes the verification report on every run, so it is never a skipped file.
+      if (spec.laterStep === "implementation_gate") continue;
       notes.push(`- \`${spec.name}\` was not written: ${skipReason(state, spec)}.`);
       continue;
     }

@@ -4,7 +4,7 @@ export const DEFAULT_SUBAGENT_NAMESPACE = "zetetic-team-subagents";
 
 export function subagentType(
   namespace: string,
-  role: "engineer" | "git-historian" | "test-engineer",
+  role: "engineer" | "git-historian" | "test-engineer" | "code-reviewer",
 ): string {
   return `${namespace}:${role}`;
 }

@@ -1,4 +1,4 @@
-// The step table: one handler per step name. Steps 11-19 are not built yet and have no entry.
+// The step table: one handler per step name, all twenty of them.
 import type { StepName } from "../pipeline/state.js";
 import { bannerStep } from "./banner.step.js";
 import { budgetStep } from "./budget.step.js";
@@ -7,11 +7,20 @@ import { contextDetectionStep } from "./context-detection.step.js";
 import { feasibilityGateStep } from "./feasibility-gate.step.js";
 import { fileExportStep } from "./file-export.step.js";
 import { finalizeStep } from "./finalize.step.js";
+import { implementationStep } from "./implementation.step.js";
+import { implementationGateStep } from "./implementation-gate.step.js";
 import { inputAnalysisStep } from "./input-analysis.step.js";
 import { jiraGenerationStep } from "./jira-generation.step.js";
+import { postImplVerificationStep } from "./post-impl-verification.step.js";
+import { prCreationStep } from "./pr-creation.step.js";
+import { prGateStep } from "./pr-gate.step.js";
+import { preImplGroundingStep } from "./pre-impl-grounding.step.js";
 import { preflightStep } from "./preflight.step.js";
+import { reviewStep } from "./review.step.js";
 import { sectionGenerationStep } from "./section-generation.step.js";
+import { selfCheckStep } from "./self-check.step.js";
 import type { StepHandler } from "./step-kit.js";
+import { testingStep } from "./testing.step.js";
 
 export const STEP_TABLE: Partial<Record<StepName, StepHandler>> = {
   banner: bannerStep,
@@ -24,5 +33,14 @@ export const STEP_TABLE: Partial<Record<StepName, StepHandler>> = {
   section_generation: sectionGenerationStep,
   jira_generation: jiraGenerationStep,
   file_export: fileExportStep,
+  self_check: selfCheckStep,
+  implementation_gate: implementationGateStep,
+  pre_impl_grounding: preImplGroundingStep,
+  implementation: implementationStep,
+  post_impl_verification: postImplVerificationStep,
+  testing: testingStep,
+  review: reviewStep,
+  pr_gate: prGateStep,
+  pr_creation: prCreationStep,
   finalize: finalizeStep,
 };

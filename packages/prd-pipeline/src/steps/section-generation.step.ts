@@ -1,11 +1,12 @@
 // Step 8: per planned section: recall -> draft -> validate -> pass, or retry (3 attempts) with the violations.
+
+import { correctiveQuery } from "../evidence/failure-retrieval.js";
 import type { Action } from "../pipeline/protocol.js";
 import { type RunState, type SectionState, withError } from "../pipeline/state.js";
 import { draftPrompt } from "../sections/draft-prompt.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
 import { recallQuery, SECTION_TITLES } from "../sections/section-catalogue.js";
 import { subagentType } from "../sections/subagents.js";
-import { allRules } from "../validation/catalogue.js";
 import type { Violation } from "../validation/types.js";
 import { validateSection } from "../validation/validate-section.js";
 import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
@@ -66,13 +67,6 @@ function draft(state: RunState, env: StepEnv): StepOutcome {
   };
 }
 
-/** A retry's extra recall, built from the topics of the rules that failed. */
-export function correctiveQuery(violations: readonly Violation[], feature: string): string {
-  const topics = new Map(allRules().map((r) => [r.id, r.topic]));
-  const wanted = [...new Set(violations.map((v) => topics.get(v.rule) ?? v.rule.replace(/_/g, " ")))];
-  return `${wanted.join(" ")} ${feature}`.trim();
-}
-
 /** Strips a fence that wraps the whole reply and makes sure the section starts with its heading. */
 export function normaliseDraft(raw: string, title: string): string {
   let text = raw.trim();
@@ -80,6 +74,21 @@ export function normaliseDraft(raw: string, title: string): string {
   const heading = text.indexOf("## ");
   if (heading > 0 && text.lastIndexOf("\n", heading) === heading - 1) text = text.slice(heading);
   return text.startsWith("## ") ? text : `## ${title}\n\n${text}`;
+}
+
+/** Records how the section's strategy fared: compliant when it passed; gain from its score, less per retry. */
+function withExecution(state: RunState, section: SectionState, passed: boolean, score: number): RunState {
+  const a = state.strategy_assignments.find((x) => x.section === section.type);
+  if (!a) return state;
+  const gain = Math.max(-1, Math.min(1, score - 0.5 - 0.1 * (section.attempt - 1)));
+  const execution = {
+    strategy: a.strategy,
+    section: section.type,
+    characteristics: a.characteristics,
+    compliant: passed,
+    confidence_gain: Math.round(gain * 1e6) / 1e6,
+  };
+  return { ...state, strategy_executions: [...state.strategy_executions, execution] };
 }
 
 function judge(state: RunState, raw: string | undefined, env: StepEnv): StepOutcome {
@@ -102,13 +111,13 @@ function judge(state: RunState, raw: string | undefined, env: StepEnv): StepOutc
     : 0;
   let next = withCurrent(state, { content, violations, score });
   if (passed) {
-    next = withCurrent(next, { status: "passed" });
+    next = withExecution(withCurrent(next, { status: "passed" }), section, true, score);
     return { state: advance(next), messages: [info(`${title}: passed (score ${score.toFixed(2)}).`)] };
   }
   if (section.attempt >= MAX_ATTEMPTS) {
     const rules = [...new Set(violations.map((v) => v.rule))].join(", ");
     next = withError(
-      withCurrent(next, { status: "failed" }),
+      withExecution(withCurrent(next, { status: "failed" }), section, false, score),
       "section_failure",
       `${section.type} failed validation after ${MAX_ATTEMPTS} attempts: ${rules}`,
       env.now,

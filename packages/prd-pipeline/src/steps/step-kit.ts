@@ -1,4 +1,6 @@
 // The contract every step handler follows, and the small helpers handlers share.
+
+import type { StrategyStat } from "../evidence/select-strategy.js";
 import type { Action, ActionResult, Message } from "../pipeline/protocol.js";
 import type { RunState, StepName } from "../pipeline/state.js";
 
@@ -8,6 +10,8 @@ export interface StepEnv {
   now: string;
   /** Namespace of subagent types, e.g. `zetetic-team-subagents`. */
   namespace: string;
+  /** Strategy evidence read from the evidence database; selection reads it, so the loop is closed. */
+  strategyHistory?: readonly StrategyStat[];
 }
 
 export interface StepOutcome {

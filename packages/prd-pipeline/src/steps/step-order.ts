@@ -1,4 +1,4 @@
-// The order of steps, and which ones run today. Steps 11-19 slot in here when they are built.
+// The order of steps, and which ones run: all twenty (steps 13-19 only after the implementation gate).
 import { STEP_NAMES, type StepName } from "../pipeline/state.js";
 
 /** Steps with a handler; a step not listed is passed over on the way to the next one. */
@@ -13,6 +13,15 @@ export const ENABLED_STEPS: ReadonlySet<StepName> = new Set<StepName>([
   "section_generation",
   "jira_generation",
   "file_export",
+  "self_check",
+  "implementation_gate",
+  "pre_impl_grounding",
+  "implementation",
+  "post_impl_verification",
+  "testing",
+  "review",
+  "pr_gate",
+  "pr_creation",
   "finalize",
 ]);
 

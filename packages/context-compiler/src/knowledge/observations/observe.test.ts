@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { observationsContext } from "../../mcp/agent/observe.tool.js";
 import { writeContext } from "../../mcp/context.js";
 import { getDocument } from "../../store/documents.js";
-import { approveProposal } from "../approval/approve-proposal.js";
-import { resolveConflict } from "../standing-rules/resolve-conflict.js";
-import { observationsContext } from "../../mcp/agent/observe.tool.js";
 import { evidenceOf, getProposal, listProposals } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
+import { approveProposal } from "../approval/approve-proposal.js";
+import { resolveConflict } from "../standing-rules/resolve-conflict.js";
 import { observe } from "./observe.js";
 
 let project: TestProject;
@@ -197,12 +197,20 @@ describe("a manual note stating a standing decision", () => {
 
     // Approval waits for the person's answer; "replace" then retires the old rule in the same version.
     const write = { ...writeContext(admin), ids: admin.ids };
-    expect(() => approveProposal(write, { proposal_id: "prop_0002" })).toThrow(/unresolved conflict .* "rule-tests"/);
-    resolveConflict(write, { proposal_id: "prop_0002", existing_doc_id: "rule-tests", resolution: "supersede" });
+    expect(() => approveProposal(write, { proposal_id: "prop_0002" })).toThrow(
+      /unresolved conflict .* "rule-tests"/,
+    );
+    resolveConflict(write, {
+      proposal_id: "prop_0002",
+      existing_doc_id: "rule-tests",
+      resolution: "supersede",
+    });
     const approved = approveProposal(write, { proposal_id: "prop_0002" });
     expect(approved.knowledge_version).toBe(2);
     expect(getDocument(admin.kdb.db, "rule-tests")?.status).toBe("deprecated");
-    expect(readFileSync(join(project.root, ".archon/rules.md"), "utf8")).toContain("Never run the tests before a commit.");
+    expect(readFileSync(join(project.root, ".archon/rules.md"), "utf8")).toContain(
+      "Never run the tests before a commit.",
+    );
   });
 
   it("cites the pending proposal instead of duplicating it when the same rule is noted twice", () => {

@@ -2,8 +2,11 @@
 import { defineTool, readOnly } from "@archon/core";
 import { RESPONSE_BUDGET } from "../../pipeline/bounding.js";
 import { MAX_CLARIFICATIONS, MAX_ERRORS } from "../../pipeline/state.js";
+import { MAX_IMPACT_QUERIES } from "../../steps/pre-impl-grounding.step.js";
+import { MAX_REVIEW_LOOPS } from "../../steps/review.step.js";
 import { MAX_ATTEMPTS } from "../../steps/section-generation.step.js";
 import { ENABLED_STEPS } from "../../steps/step-order.js";
+import { MAX_JUDGE_INVOCATIONS } from "../../verification/budget.js";
 import type { ServerContext } from "../server-context.js";
 
 export const getConfigTool = defineTool({
@@ -17,6 +20,7 @@ export const getConfigTool = defineTool({
     profile: ctx.profile,
     project_root: ctx.projectRoot,
     database: ctx.dbPath,
+    evidence_database: ctx.evidence.path,
     subagent_namespace: ctx.namespace,
     limits: {
       ...ctx.service.limits,
@@ -24,6 +28,9 @@ export const getConfigTool = defineTool({
       max_errors: MAX_ERRORS,
       max_section_attempts: MAX_ATTEMPTS,
       response_budget_chars: RESPONSE_BUDGET,
+      max_judge_invocations: MAX_JUDGE_INVOCATIONS,
+      max_review_loops: MAX_REVIEW_LOOPS,
+      max_impact_queries: MAX_IMPACT_QUERIES,
     },
     enabled_steps: [...ENABLED_STEPS],
   }),

@@ -1,0 +1,26 @@
+// get_strategy_effectiveness: what the evidence database says about each strategy, per characteristic.
+import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
+import { adjustment, MAX_ADJUSTMENT, MIN_EXECUTIONS } from "../../evidence/select-strategy.js";
+import type { ServerContext } from "../server-context.js";
+
+export const getStrategyEffectivenessTool = defineTool({
+  name: "get_strategy_effectiveness",
+  title: "Show strategy effectiveness",
+  description:
+    "Executions, compliance rate and mean confidence gain per strategy and claim characteristic, and the adjustment " +
+    `selection applies (none below ${MIN_EXECUTIONS} executions, never beyond ±${MAX_ADJUSTMENT}).`,
+  input: { strategy: z.string().optional() },
+  annotations: readOnly,
+  run: (args, ctx: ServerContext) => ({
+    database: ctx.evidence.path,
+    min_executions: MIN_EXECUTIONS,
+    max_adjustment: MAX_ADJUSTMENT,
+    effectiveness: ctx.evidence.stats(args.strategy).map((s) => ({
+      ...s,
+      compliance_rate: s.executions === 0 ? 0 : s.compliant / s.executions,
+      adjustment: adjustment(s),
+      moves_selection: s.executions >= MIN_EXECUTIONS,
+    })),
+  }),
+});

@@ -1,0 +1,111 @@
+// Step 18: writes 08-source-code.md and 09-test-code.md, then always asks whether to push and open a PR.
+import type { AskUser, WriteFile } from "../pipeline/protocol.js";
+import type { RunState } from "../pipeline/state.js";
+import { outputDir } from "../sections/file-plan.js";
+import { answerText, info, moveTo, type StepHandler, warning } from "./step-kit.js";
+
+export const PUSH = "Push and open a PR";
+export const NO_PUSH = "Do not push";
+
+function header(state: RunState, title: string): string {
+  return `# ${title}: ${state.feature_description}\n\nRun \`${state.run_id}\`, PRD context: ${state.prd_context ?? "unknown"}.\n`;
+}
+
+export function sourceFile(state: RunState): WriteFile {
+  const impl = state.implementation;
+  const f = impl.footer;
+  const body = [
+    header(state, "Source Code"),
+    "## Source Code",
+    "",
+    `- Branch: \`${f?.branch ?? "-"}\``,
+    `- Worktree: \`${f?.worktree ?? "-"}\``,
+    `- Commit: \`${f?.sha ?? "-"}\``,
+    `- Review loops: ${impl.loops}`,
+    "",
+    "Changed files:",
+    "",
+    ...(f?.files ?? []).map((p) => `- \`${p}\``),
+    "",
+    "Post-implementation checks:",
+    "",
+    ...(impl.post_checks.length === 0
+      ? ["- none ran"]
+      : impl.post_checks.map((c) => `- ${c.name}: ${c.ok ? "ok" : "problem"}`)),
+    "",
+    impl.engineer_summary ?? "",
+    "",
+  ];
+  return {
+    kind: "write_file",
+    path: `${outputDir(state.run_id)}/08-source-code.md`,
+    content: body.join("\n"),
+  };
+}
+
+export function testFile(state: RunState): WriteFile {
+  const impl = state.implementation;
+  const body = [
+    header(state, "Test Code"),
+    "## Test Code",
+    "",
+    `Tests: ${impl.tests?.status ?? "not run"}.`,
+    ...(impl.tests?.failures ?? []).map((x) => `- failing: ${x}`),
+    "",
+    `Review verdict: ${impl.review?.verdict ?? "none"}.`,
+    ...(impl.review?.findings ?? []).map((x) => `- finding: ${x}`),
+    "",
+  ];
+  return { kind: "write_file", path: `${outputDir(state.run_id)}/09-test-code.md`, content: body.join("\n") };
+}
+
+function question(state: RunState): AskUser {
+  const impl = state.implementation;
+  return {
+    kind: "ask_user",
+    question_id: "pr_gate",
+    header: "Push the branch and open a pull request?",
+    description: `Branch ${impl.footer?.branch ?? "-"}; tests ${impl.tests?.status ?? "not run"}; review ${impl.review?.verdict ?? "none"}.`,
+    options: [
+      { label: PUSH, description: "An engineer pushes the branch and opens the PR" },
+      { label: NO_PUSH, description: "Keep the branch local and finish" },
+    ],
+    multi_select: false,
+  };
+}
+
+function confirm(state: RunState, path: string, bytes: number): RunState {
+  const files = [...state.files.filter((f) => f.path !== path), { path, bytes, confirmed: true }];
+  return { ...state, files };
+}
+
+export const prGateStep: StepHandler = (state, result) => {
+  if (state.phase === "start") return { state: { ...state, phase: "source" }, action: sourceFile(state) };
+  if (state.phase === "source" && result?.kind === "file_written") {
+    return {
+      state: { ...confirm(state, result.path, result.bytes), phase: "tests" },
+      action: testFile(state),
+    };
+  }
+  if (state.phase === "tests" && result?.kind === "file_written") {
+    return { state: { ...confirm(state, result.path, result.bytes), phase: "ask" }, action: question(state) };
+  }
+  if (state.phase === "ask" && result?.kind === "user_answer") {
+    const answer = answerText(result);
+    const impl = state.implementation;
+    if (answer === PUSH)
+      return { state: moveTo({ ...state, implementation: { ...impl, pr_decision: "push" } }, "pr_creation") };
+    if (answer === NO_PUSH) {
+      return {
+        state: moveTo({ ...state, implementation: { ...impl, pr_decision: "no" } }, "finalize"),
+        messages: [info("Not pushed: the branch stays local.")],
+      };
+    }
+    return {
+      state,
+      messages: [warning(`Answer "${PUSH}" or "${NO_PUSH}" (got "${answer}").`)],
+      action: question(state),
+    };
+  }
+  throw new Error(`pr_gate has no transition from phase "${state.phase}"`);
+};

@@ -1,0 +1,197 @@
+// Step 11: claims, graph validation (with a codebase), the judge budget question, one judge batch, consensus.
+import type { AskUser } from "../pipeline/protocol.js";
+import { type RunState, type VerificationState, withError } from "../pipeline/state.js";
+import { outputDir } from "../sections/file-plan.js";
+import { budgetOf, defaultChoice, planJudges, samePlan } from "../verification/budget.js";
+import { extractClaims } from "../verification/claims.js";
+import { concludeDocument, ruleTierVerdicts } from "../verification/consensus.js";
+import { judgePrompt } from "../verification/judge-prompt.js";
+import { parseBatch, structuralMismatch } from "../verification/parse-verdicts.js";
+import type { BudgetChoice, JudgeVerdict } from "../verification/types.js";
+import { workFolder } from "./input-analysis.step.js";
+import {
+  answerText,
+  info,
+  moveTo,
+  type StepEnv,
+  type StepHandler,
+  type StepOutcome,
+  warning,
+} from "./step-kit.js";
+
+export const BUDGET_OPTIONS: readonly { label: string; choice: BudgetChoice; description: string }[] = [
+  {
+    label: "Reduced sample",
+    choice: "reduced",
+    description: "Every claim type judged once, then more claims up to 20 judges",
+  },
+  { label: "Full fleet", choice: "full", description: "Every subjective claim judged, whatever it costs" },
+  {
+    label: "Skip verification",
+    choice: "skip",
+    description: "No judges; the implementation gate will ask you to decide",
+  },
+];
+
+function verification(state: RunState): VerificationState {
+  if (!state.verification) throw new Error("self_check has no verification state");
+  return state.verification;
+}
+
+function withVerification(state: RunState, patch: Partial<VerificationState>): RunState {
+  return { ...state, verification: { ...verification(state), ...patch } };
+}
+
+function budgetQuestion(state: RunState, env: StepEnv): AskUser {
+  const b = budgetOf(verification(state).claims, env.namespace);
+  return {
+    kind: "ask_user",
+    question_id: "self_check_budget",
+    header: `Verification needs ${b.full_fleet} judges (limit ${b.limit})`,
+    description:
+      `${b.subjective} claims need a judge and ${b.mechanical} are settled by rule. ` +
+      "Judge a reduced sample, the full fleet, or skip verification?",
+    options: BUDGET_OPTIONS.map(({ label, description }) => ({ label, description })),
+    multi_select: false,
+  };
+}
+
+function conclude(state: RunState, judged: readonly JudgeVerdict[]): StepOutcome {
+  const v = verification(state);
+  const verdicts = [...ruleTierVerdicts(v.claims), ...judged];
+  const result = concludeDocument(v.claims, verdicts);
+  const d = result.distribution;
+  const text =
+    `Verification: ${result.claims_evaluated} of ${v.claims.length} claims evaluated by ${result.judges_invoked} judges ` +
+    `(PASS ${d.PASS}, SPEC-COMPLETE ${d["SPEC-COMPLETE"]}, NEEDS-RUNTIME ${d["NEEDS-RUNTIME"]}, ` +
+    `INCONCLUSIVE ${d.INCONCLUSIVE}, FAIL ${d.FAIL}).`;
+  const messages = [info(text)];
+  if (result.distribution_suspicious)
+    messages.push(warning("Every claim passed: the panel may have been too soft."));
+  return { state: moveTo(withVerification(state, { verdicts, result }), "implementation_gate"), messages };
+}
+
+function dispatch(state: RunState, choice: BudgetChoice, env: StepEnv): StepOutcome {
+  const v = verification(state);
+  const plan = planJudges(v.claims, choice, env.namespace);
+  const next = withVerification({ ...state, phase: "judge" }, { choice, plan });
+  if (plan.judges.length === 0) {
+    const why = choice === "skip" ? "Verification skipped by choice." : "No claim needs a judge.";
+    const out = conclude(next, []);
+    return { ...out, messages: [info(why), ...(out.messages ?? [])] };
+  }
+  const byId = new Map(v.claims.map((c) => [c.claim_id, c]));
+  return {
+    state: next,
+    action: {
+      kind: "spawn_subagents",
+      purpose: "judge",
+      batch_id: "self_check_verify",
+      invocations: plan.judges.map((j) => {
+        const claim = byId.get(j.claim_id);
+        if (!claim) throw new Error(`plan names unknown claim ${j.claim_id}`);
+        return {
+          invocation_id: j.invocation_id,
+          subagent_type: j.judge.subagent_type,
+          description: `Judge ${j.claim_id} (${j.judge.name})`,
+          prompt: judgePrompt(claim, j.judge, state.feature_description),
+          isolation: "none" as const,
+        };
+      }),
+    },
+  };
+}
+
+function plan(state: RunState, env: StepEnv): StepOutcome {
+  const choice = defaultChoice(verification(state).claims, env.namespace);
+  if (choice) return dispatch(state, choice, env);
+  return { state: { ...state, phase: "budget" }, action: budgetQuestion(state, env) };
+}
+
+export const selfCheckStep: StepHandler = (state, result, env) => {
+  if (state.phase === "start") {
+    const sections = state.sections
+      .filter((s) => s.status === "passed" && s.content !== null)
+      .map((s) => ({ type: s.type, content: s.content ?? "" }));
+    const claims = extractClaims(sections);
+    const next: RunState = {
+      ...state,
+      verification: {
+        claims,
+        choice: null,
+        plan: null,
+        verdicts: [],
+        result: null,
+        graph_validation: null,
+        policy: null,
+      },
+    };
+    const messages = [
+      info(`Self-check: ${claims.length} claims extracted from ${sections.length} sections.`),
+    ];
+    if (!state.codebase_path || state.grounding === null) return { ...plan(next, env), messages };
+    const dir = outputDir(state.run_id);
+    return {
+      state: { ...next, phase: "graph" },
+      messages,
+      action: {
+        kind: "call_pipeline_tool",
+        tool_name: "validate_prd_against_graph",
+        arguments: {
+          path: state.codebase_path,
+          output_dir: workFolder(state.codebase_path),
+          prd_path: `${dir}/01-prd.md`,
+          affected_symbols_path: `${dir}/affected-symbols.json`,
+        },
+        correlation_id: "self_check_graph",
+      },
+    };
+  }
+  if (state.phase === "graph" && result?.kind === "tool_result") {
+    if (result.success) {
+      const graph = JSON.parse(JSON.stringify(result.data ?? null));
+      return plan(withVerification(state, { graph_validation: graph }), env);
+    }
+    const failed = withError(
+      state,
+      "upstream_failure",
+      `graph validation failed: ${result.error ?? ""}`,
+      env.now,
+    );
+    const out = plan(failed, env);
+    return {
+      ...out,
+      messages: [warning("Graph validation failed; judging without it."), ...(out.messages ?? [])],
+    };
+  }
+  if (state.phase === "budget" && result?.kind === "user_answer") {
+    const answer = answerText(result).toLowerCase();
+    const option = BUDGET_OPTIONS.find((o) => o.label.toLowerCase() === answer || o.choice === answer);
+    if (option) return dispatch(state, option.choice, env);
+    return {
+      state,
+      messages: [warning(`Answer one of: ${BUDGET_OPTIONS.map((o) => o.label).join(", ")}.`)],
+      action: budgetQuestion(state, env),
+    };
+  }
+  if (state.phase === "judge" && result?.kind === "subagent_batch_result") {
+    const v = verification(state);
+    if (!v.plan || !v.choice) throw new Error("judge replies arrived without a dispatched plan");
+    const rebuilt = planJudges(v.claims, v.choice, env.namespace);
+    if (!samePlan(rebuilt, v.plan)) {
+      const failed = withError(
+        state,
+        "structural",
+        "the judge plan rebuilt at parse time differs from the plan dispatched; every verdict is INCONCLUSIVE",
+        env.now,
+      );
+      const out = conclude(failed, structuralMismatch(v.plan.judges));
+      return {
+        ...out,
+        messages: [warning("Judge plan mismatch: verdicts discarded."), ...(out.messages ?? [])],
+      };
+    }
+    return conclude(state, parseBatch(v.plan.judges, result.responses));
+  }
+  throw new Error(`self_check has no transition from phase "${state.phase}"`);
+};

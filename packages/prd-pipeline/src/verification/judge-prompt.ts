@@ -1,0 +1,51 @@
+// The judge prompt: the verdict taxonomy, the rules that keep judges honest, and the one-object answer.
+import type { AgentIdentity, Claim } from "./types.js";
+
+const TAXONOMY = [
+  "| Verdict | Meaning |",
+  "|---|---|",
+  "| PASS | Structurally complete and verifiable from the document alone |",
+  "| SPEC-COMPLETE | A test method is specified; confirming it needs a runtime |",
+  "| NEEDS-RUNTIME | Cannot be verified at design time |",
+  "| INCONCLUSIVE | Depends on an unresolved open question (OQ-XXX) or an external factor |",
+  "| FAIL | Structurally invalid, or contradicts another claim |",
+].join("\n");
+
+const NFR_TYPES = new Set(["performance"]);
+
+export function judgePrompt(claim: Claim, judge: AgentIdentity, feature: string): string {
+  const parts = [
+    `You are ${judge.name}, judging ONE claim of a product requirements document (PRD).`,
+    `Feature: ${feature}`,
+    `Claim ID: ${claim.claim_id}`,
+    `Claim type: ${claim.claim_type}`,
+    `Source section: ${claim.source_section}`,
+    "",
+    "<claim>",
+    claim.text,
+    "</claim>",
+    "<evidence>",
+    claim.evidence,
+    "</evidence>",
+    "",
+    "Choose exactly one verdict:",
+    TAXONOMY,
+    "",
+    "Rules:",
+    "- Do not default to PASS. PASS only when the evidence above shows the claim is complete and checkable; " +
+      "when in doubt choose the verdict that says what is missing.",
+    "- NFR claims (latency, throughput, frame rate, storage) MUST NOT receive PASS: a target on paper is at " +
+      "best SPEC-COMPLETE (its measurement method is named) or NEEDS-RUNTIME.",
+    "- Judge only this claim, from this evidence; do not invent context.",
+    "- Confidence describes the verdict, not the claim: 0.9 means you are sure your verdict is right, even when " +
+      "the verdict is FAIL.",
+  ];
+  if (NFR_TYPES.has(claim.claim_type)) parts.push("- This claim IS an NFR claim: PASS is not allowed.");
+  parts.push(
+    "",
+    "Answer with exactly one JSON object and nothing else:",
+    '{"verdict": "PASS|SPEC-COMPLETE|NEEDS-RUNTIME|INCONCLUSIVE|FAIL", "rationale": "<one or two sentences>", ' +
+      '"caveats": ["<what could change the verdict>"], "confidence": <number from 0 to 1>}',
+  );
+  return parts.join("\n");
+}

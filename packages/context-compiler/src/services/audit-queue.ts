@@ -1,12 +1,16 @@
 // Audit rows, written off the response path. In DELETE-journal mode every commit pays two fsyncs, so
-// rows are batched into one transaction just after the response. While the database has not yet been
-// seen to accept a write, or after a write failed, rows are written at once instead, so that a compile
-// can still say in its own warnings that its audit row was not written (INV-5).
+// rows queue for a short window and land together in one transaction: an agent compiling file after
+// file pays one commit per window, not one per compile. While the database has not yet been seen to
+// accept a write, or after a write failed, rows are written at once instead, so that a compile can
+// still say in its own warnings that its audit row was not written (INV-5). Closing the server flushes
+// the queue; a process killed inside the window loses at most that window's rows.
 import type { Db } from "@archon/core";
 import { type CompileLogEntry, writeCompileLog } from "../store/audit.js";
 
 /** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
 const MAX_PENDING = 1000;
+/** How long a queued row may wait for others to share its commit. */
+export const AUDIT_FLUSH_WINDOW_MS = 30;
 
 export class AuditQueue {
   #pending: CompileLogEntry[] = [];
@@ -22,10 +26,10 @@ export class AuditQueue {
     if (!this.#writable) return this.flush();
     if (!this.#scheduled) {
       this.#scheduled = true;
-      setImmediate(() => {
+      setTimeout(() => {
         this.#scheduled = false;
         this.flush();
-      });
+      }, AUDIT_FLUSH_WINDOW_MS).unref();
     }
     return undefined;
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importDoc } from "../knowledge/import-doc.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
 import { writeContext } from "../mcp/context.js";
+import { AUDIT_FLUSH_WINDOW_MS } from "../services/audit-queue.js";
 import { CompileService } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { readCompileLog } from "./audit.js";
@@ -94,11 +95,11 @@ describe("INV-5: every compile is auditable", () => {
     seed(ctx, { documents: [doc("huge", { patterns: ["src/**"], content: "z".repeat(9000) })] });
     const ok = ctx.compiler.compile({ target_files: ["docs/x.md"], agent_id: "tester" });
     expect(() => ctx.compiler.compile({ target_files: ["src/a.ts"] })).toThrow(/budget_exceeded/);
-    // The first row is written at once (writability unknown); later rows land just after the response.
+    // The first row is written at once (writability unknown); later rows land together within the window.
     const logged = () =>
       ctx.kdb.db.prepare("SELECT compile_id FROM compile_log ORDER BY compile_id").pluck().all();
     expect(logged()).toEqual(["cmp_0001"]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, AUDIT_FLUSH_WINDOW_MS + 50));
     expect(logged()).toEqual(["cmp_0001", "cmp_0002"]);
     const audit = readCompileLog(ctx.kdb.db, ok.compile_id);
     expect(audit).toMatchObject({

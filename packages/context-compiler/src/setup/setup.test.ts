@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveGlobalOptions } from "../cli/options.js";
 import { type SetupFlags, setupCommand } from "../cli/setup.command.js";
+import { releasedWithNextjs100 } from "../init/init-context.fixture.js";
+import { readInitManifest } from "../init/init-manifest.js";
+import { listProposals } from "../store/proposals.js";
 import { git } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 
@@ -42,13 +45,13 @@ function snapshot(): Record<string, string> {
 
 const NO_CLIENT_CLIS = { ...process.env, PATH: "" };
 
-async function setup(flags: SetupFlags, input = new PassThrough(), interactive = false) {
+async function setup(flags: SetupFlags, input = new PassThrough(), interactive = false, templates?: string) {
   const output = new PassThrough();
   let screen = "";
   output.on("data", (d) => {
     screen += d.toString();
   });
-  const done = setupCommand(resolveGlobalOptions({ projectRoot: project.root }), flags, {
+  const done = setupCommand(resolveGlobalOptions({ projectRoot: project.root, templates }), flags, {
     input,
     output,
     interactive,
@@ -101,6 +104,31 @@ describe("archon setup --yes (no terminal)", () => {
     await expect((await setup({ yes: true, template: "rails" })).done).rejects.toThrow(
       'There is no bundled template "rails".',
     );
+  });
+});
+
+describe("archon setup again (update mode)", () => {
+  it("offers a newer template version as a bundle to approve, once", async () => {
+    const released = releasedWithNextjs100();
+    try {
+      await (await setup({ yes: true, agents: "claude" }, new PassThrough(), false, released)).done;
+      const first = project.context();
+      expect(readInitManifest(first.kdb.db)?.template_version).toBe("1.0.0");
+      first.close();
+
+      const update = await setup({ yes: true, agents: "claude" });
+      await update.done;
+      expect(update.screen()).toMatch(
+        /Template upgrade proposed as bundle (bundle_\w+): approve it with archon approve \1\./,
+      );
+      const again = await setup({ yes: true, agents: "claude" });
+      await again.done;
+      expect(again.screen()).not.toContain("Template upgrade proposed");
+      const ctx = project.context();
+      expect(new Set(listProposals(ctx.kdb.db, "pending").map((p) => p.bundle_id)).size).toBe(1);
+    } finally {
+      rmSync(released, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,12 +1,12 @@
 // apply_upgrade: turns the upgrade diff into pending proposals sharing one bundle_id; nothing is applied here.
 import { type IdGenerator, UserError } from "@archon/core";
+import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedDocument } from "../knowledge/seed-file.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import type { ProposalInput } from "../store/proposals.js";
 import { createProposal } from "../store/proposals.js";
 import { pendingUpgradeBundles, planUpgrade, type UpgradePlan } from "./check-upgrade.js";
-import { edgeKey } from "./init-preview.js";
 
 export interface ApplyUpgradeResult {
   template: string;

@@ -1,9 +1,9 @@
 // check_upgrade: the diff from the applied template version to the newest bundled one, read-only.
 import { type Db, UserError } from "@archon/core";
+import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
 import type { EdgeType } from "../store/schema.js";
 import { appliedTemplate, type InitManifest, readInitManifest } from "./init-manifest.js";
-import { edgeKey } from "./init-preview.js";
 import { renderTemplate } from "./render-template.js";
 import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
 import { type CurrentDocument, diffTemplates, nothingToPropose, type UpgradeDiff } from "./upgrade-diff.js";

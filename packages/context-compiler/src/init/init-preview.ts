@@ -1,17 +1,10 @@
 // The preview of what a template would create (after placeholders), and its hash: the unit a person confirms.
 import { hashCanonical, sha256 } from "@archon/core";
+import { edgeKey, type PlannedEdge, seedEdges } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
-import type { DocKind, EdgeType } from "../store/schema.js";
+import type { DocKind } from "../store/schema.js";
 import { type PlaceholderValue, placeholderValues, renderTemplate } from "./render-template.js";
 import type { TemplateSpec } from "./template-file.js";
-
-export interface PlannedEdge {
-  edge_type: EdgeType;
-  source_value: string;
-  target_doc_id: string;
-}
-
-export const edgeKey = (e: PlannedEdge) => `${e.edge_type}\u0000${e.source_value}\u0000${e.target_doc_id}`;
 
 const byKey = (a: PlannedEdge, b: PlannedEdge) => {
   const ka = edgeKey(a);
@@ -20,33 +13,7 @@ const byKey = (a: PlannedEdge, b: PlannedEdge) => {
 };
 
 /** Every edge a plan creates, as applySeed creates them, sorted. */
-export function planEdges(plan: SeedPlan): PlannedEdge[] {
-  return plan.documents
-    .flatMap((d) => [
-      ...d.patterns.map((p) => ({
-        edge_type: "path_requires" as const,
-        source_value: p,
-        target_doc_id: d.doc_id,
-      })),
-      ...d.layers.map((l) => ({
-        edge_type: "layer_requires" as const,
-        source_value: l,
-        target_doc_id: d.doc_id,
-      })),
-      ...d.commands.map((c) => ({
-        edge_type: "command_requires" as const,
-        source_value: c,
-        target_doc_id: d.doc_id,
-      })),
-      // As in seed files: the document depends on each target, so it is the edge's source.
-      ...d.depends_on.map((t) => ({
-        edge_type: "doc_depends_on" as const,
-        source_value: d.doc_id,
-        target_doc_id: t,
-      })),
-    ])
-    .sort(byKey);
-}
+export const planEdges = (plan: SeedPlan): PlannedEdge[] => seedEdges(plan).sort(byKey);
 
 export interface PreviewDocument {
   doc_id: string;

@@ -2,8 +2,8 @@
 import { UserError } from "@archon/core";
 import { parseDocument } from "yaml";
 import { z } from "zod";
+import { layerRuleSchema, seedDocumentSchema } from "../knowledge/seed-file.js";
 import { globProblem } from "../read/glob.js";
-import { DOC_ID_PATTERN, DOC_KINDS } from "../store/schema.js";
 
 const name = z.string().trim().min(1);
 export const SEMVER_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
@@ -23,26 +23,14 @@ const templateSchema = z
       .default({}),
     documents: z
       .array(
-        z
-          .object({
-            doc_id: z
-              .string()
-              .regex(DOC_ID_PATTERN, "letters, digits, '.', '_' or '-', starting with a letter or digit"),
-            title: name,
-            kind: z.enum(DOC_KINDS).default("guideline"),
-            priority: z.number().int().default(100),
-            // Templates ship no project files, so every document carries its content inline.
-            content: z.string().min(1),
-            patterns: z.array(z.string()).default([]),
-            layers: z.array(name).default([]),
-            commands: z.array(name).default([]),
-            depends_on: z.array(z.string()).default([]),
-            tags: z.array(name).optional(),
-          })
+        // Templates ship no project files, so every document carries its content inline.
+        seedDocumentSchema
+          .omit({ file: true })
+          .extend({ content: z.string().min(1) })
           .strict(),
       )
       .min(1),
-    layer_rules: z.array(z.object({ pattern: z.string(), layer: name }).strict()).default([]),
+    layer_rules: z.array(layerRuleSchema).default([]),
   })
   .strict();
 

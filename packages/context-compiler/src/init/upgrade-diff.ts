@@ -1,7 +1,8 @@
 // The pure diff between two rendered template versions, judged against what the knowledge holds now.
 import { sha256 } from "@archon/core";
+import { edgeKey, type PlannedEdge } from "../knowledge/seed-edges.js";
 import type { SeedDocument, SeedPlan } from "../knowledge/seed-file.js";
-import { edgeKey, type PlannedEdge, planEdges } from "./init-preview.js";
+import { planEdges } from "./init-preview.js";
 
 /** A document as the database holds it now (any status). */
 export interface CurrentDocument {

@@ -2,9 +2,9 @@
 import type { Db } from "@archon/core";
 import { upsertDocument } from "../store/documents.js";
 import { addEdge, deprecateEdge, type EdgeRow } from "../store/edges.js";
-import type { EdgeType } from "../store/schema.js";
 import { setDocTags } from "../store/tags.js";
 import { bumpVersion, readVersion } from "../store/version.js";
+import { edgeKey, seedEdges } from "./seed-edges.js";
 import type { SeedPlan } from "./seed-file.js";
 import { assertAdminSurface } from "./surface.js";
 import type { WriteContext } from "./write-context.js";
@@ -19,9 +19,6 @@ export interface SeedSummary {
   knowledge_version: number;
   snapshot_id: string | null;
 }
-
-type WantedEdge = { edge_type: EdgeType; source_value: string; target_doc_id: string };
-const key = (e: WantedEdge) => `${e.edge_type}\u0000${e.source_value}\u0000${e.target_doc_id}`;
 
 export function applySeed(ctx: WriteContext, plan: SeedPlan): SeedSummary {
   assertAdminSurface(ctx.surface, "seed");
@@ -40,31 +37,10 @@ export function applySeed(ctx: WriteContext, plan: SeedPlan): SeedSummary {
         );
         if (changed) documents_changed += 1;
       }
-      const wanted: WantedEdge[] = plan.documents.flatMap((d) => [
-        ...d.patterns.map((p) => ({
-          edge_type: "path_requires" as const,
-          source_value: p,
-          target_doc_id: d.doc_id,
-        })),
-        ...d.layers.map((l) => ({
-          edge_type: "layer_requires" as const,
-          source_value: l,
-          target_doc_id: d.doc_id,
-        })),
-        ...d.commands.map((c) => ({
-          edge_type: "command_requires" as const,
-          source_value: c,
-          target_doc_id: d.doc_id,
-        })),
-        ...d.depends_on.map((t) => ({
-          edge_type: "doc_depends_on" as const,
-          source_value: d.doc_id,
-          target_doc_id: t,
-        })),
-      ]);
-      const wantedKeys = new Set(wanted.map(key));
+      const wanted = seedEdges(plan);
+      const wantedKeys = new Set(wanted.map(edgeKey));
       for (const edge of currentEdges(db, plan)) {
-        if (!wantedKeys.has(key(edge))) {
+        if (!wantedKeys.has(edgeKey(edge))) {
           deprecateEdge(db, edge.edge_id);
           edges_removed += 1;
         }

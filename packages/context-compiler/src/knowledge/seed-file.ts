@@ -9,30 +9,32 @@ import { DOC_ID_PATTERN, DOC_KINDS } from "../store/schema.js";
 import { resolveProjectFile } from "./project-path.js";
 
 const name = z.string().trim().min(1);
+
+/** One document of a seed file; bundled templates use the same shape without `file`. */
+export const seedDocumentSchema = z
+  .object({
+    doc_id: z
+      .string()
+      .regex(DOC_ID_PATTERN, "letters, digits, '.', '_' or '-', starting with a letter or digit"),
+    title: name,
+    kind: z.enum(DOC_KINDS).default("guideline"),
+    priority: z.number().int().default(100),
+    content: z.string().optional(),
+    file: z.string().optional(),
+    patterns: z.array(z.string()).default([]),
+    layers: z.array(name).default([]),
+    commands: z.array(name).default([]),
+    depends_on: z.array(z.string()).default([]),
+    tags: z.array(name).optional(),
+  })
+  .strict();
+
+export const layerRuleSchema = z.object({ pattern: z.string(), layer: name }).strict();
+
 const seedSchema = z
   .object({
-    documents: z
-      .array(
-        z
-          .object({
-            doc_id: z
-              .string()
-              .regex(DOC_ID_PATTERN, "letters, digits, '.', '_' or '-', starting with a letter or digit"),
-            title: name,
-            kind: z.enum(DOC_KINDS).default("guideline"),
-            priority: z.number().int().default(100),
-            content: z.string().optional(),
-            file: z.string().optional(),
-            patterns: z.array(z.string()).default([]),
-            layers: z.array(name).default([]),
-            commands: z.array(name).default([]),
-            depends_on: z.array(z.string()).default([]),
-            tags: z.array(name).optional(),
-          })
-          .strict(),
-      )
-      .default([]),
-    layer_rules: z.array(z.object({ pattern: z.string(), layer: name }).strict()).default([]),
+    documents: z.array(seedDocumentSchema).default([]),
+    layer_rules: z.array(layerRuleSchema).default([]),
   })
   .strict();
 

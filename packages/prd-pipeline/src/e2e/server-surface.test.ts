@@ -118,6 +118,6 @@ describe("resources and prompts", () => {
       profile: "full",
       limits: { maxActiveRuns: 8, max_judge_invocations: 20, max_review_loops: 3 },
     });
-    expect((config.structuredContent as { enabled_steps: string[] }).enabled_steps).toHaveLength(20);
+    expect((config.structuredContent as { steps: string[] }).steps).toHaveLength(20);
   });
 });

@@ -1,11 +1,10 @@
 // get_config: the settings this server runs with.
 import { defineTool, readOnly } from "@archon/core";
 import { RESPONSE_BUDGET } from "../../pipeline/bounding.js";
-import { MAX_CLARIFICATIONS, MAX_ERRORS } from "../../pipeline/state.js";
+import { MAX_CLARIFICATIONS, MAX_ERRORS, STEP_NAMES } from "../../pipeline/state.js";
 import { MAX_IMPACT_QUERIES } from "../../steps/pre-impl-grounding.step.js";
 import { MAX_REVIEW_LOOPS } from "../../steps/review.step.js";
 import { MAX_ATTEMPTS } from "../../steps/section-generation.step.js";
-import { ENABLED_STEPS } from "../../steps/step-order.js";
 import { MAX_JUDGE_INVOCATIONS } from "../../verification/budget.js";
 import type { ServerContext } from "../server-context.js";
 
@@ -32,6 +31,6 @@ export const getConfigTool = defineTool({
       max_review_loops: MAX_REVIEW_LOOPS,
       max_impact_queries: MAX_IMPACT_QUERIES,
     },
-    enabled_steps: [...ENABLED_STEPS],
+    steps: [...STEP_NAMES],
   }),
 });

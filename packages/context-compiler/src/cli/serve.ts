@@ -4,6 +4,12 @@ import { createArchonServer } from "../mcp/server.js";
 import type { GlobalOptions } from "./options.js";
 
 export async function serve(options: GlobalOptions): Promise<void> {
+  if (process.stdin.isTTY) {
+    // A person typed `archon` alone: say what is happening (stderr never disturbs the MCP stream).
+    process.stderr.write(
+      `archon is serving the ${options.surface} surface over stdio for an MCP client (Ctrl-C to stop). Run \`archon --help\` for the commands.\n`,
+    );
+  }
   await serveStdio(
     createArchonServer({
       surface: options.surface,

@@ -12,7 +12,9 @@ describe("npm start", () => {
     expect(stdout).toContain("Seeded 18 documents");
     expect(stdout).toMatch(/Connected\. 9 tools: archon_compile_context, /);
     expect(stdout).toMatch(/3\. compile_context src\/api\/invoices\.ts\n/);
-    expect(stdout).toMatch(/api-error-handling +guideline +5574 B +deferred → docs\/rules\/api-error-handling\.md/);
+    expect(stdout).toMatch(
+      /api-error-handling +guideline +5574 B +deferred → docs\/rules\/api-error-handling\.md/,
+    );
     expect(stdout).toMatch(/template-api-route +template +\d+ B +inline/);
     expect(stdout).toMatch(/compile_id cmp_[0-9a-f]{16} · knowledge_version 1 · snapshot snap_v1/);
     expect(stdout).toMatch(/5\. PRD pipeline: .*\n(.*\n)*.*files: 00-run-notes\.md, 01-prd\.md/);

@@ -1,6 +1,6 @@
 // Git hooks: a managed, fail-open block in .git/hooks/pre-commit and post-merge, beside the user's own script.
 import { isAbsolute, relative, resolve } from "node:path";
-import { runGit } from "../knowledge/curation/git.js";
+import { runGit } from "../knowledge/git.js";
 import type { AdapterConfig } from "./adapter-config.js";
 import { SHELL_BLOCK, upsertBlock } from "./markers.js";
 

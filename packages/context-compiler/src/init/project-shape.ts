@@ -1,7 +1,7 @@
 // Reads what detection needs from a project: its file list and root manifests, through the project sandbox.
 import { readFileSync, statSync } from "node:fs";
 import { UserError } from "@archon/core";
-import { listProjectFiles } from "../knowledge/curation/project-files.js";
+import { listProjectFiles } from "../knowledge/project-files.js";
 import { resolveProjectFile } from "../knowledge/project-path.js";
 import type { ProjectShape } from "./detect-stack.js";
 

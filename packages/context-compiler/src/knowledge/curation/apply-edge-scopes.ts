@@ -4,9 +4,9 @@ import { globProblem } from "../../read/glob.js";
 import { getEdge } from "../../store/edges.js";
 import { createProposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
+import { filesByGlob, listProjectFiles } from "../project-files.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
-import { filesByGlob, listProjectFiles } from "./project-files.js";
 
 export interface EdgeScope {
   edge_id: number;

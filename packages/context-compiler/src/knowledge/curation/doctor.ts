@@ -1,12 +1,12 @@
 // doctor: the full read-only health scan of the knowledge base against the project on disk.
 import type { Db } from "@archon/core";
 import { readVersion } from "../../store/version.js";
+import { recentCommitFiles } from "../git.js";
+import { listProjectFiles } from "../project-files.js";
 import { CO_CHANGE_COMMIT_LIMIT, CO_CHANGE_MIN_COMMITS, coChangeFindings } from "./co-change.js";
 import { countBySeverity, type Finding, type Severity, sortFindings } from "./finding.js";
-import { recentCommitFiles } from "./git.js";
 import { graphFindings } from "./graph-checks.js";
 import { NEAR_DUPLICATE_THRESHOLD, nearDuplicates, type TextDoc } from "./near-duplicates.js";
-import { listProjectFiles } from "./project-files.js";
 import { anchoredDocuments, checkSource } from "./source-check.js";
 
 export interface DoctorOptions {

@@ -2,9 +2,9 @@
 import type { Db } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
 import { globProblem } from "../../read/glob.js";
+import { filesByGlob } from "../project-files.js";
 import { dependencyCycles } from "./dependency-cycles.js";
 import type { Finding } from "./finding.js";
-import { filesByGlob } from "./project-files.js";
 
 interface DocRow {
   doc_id: string;

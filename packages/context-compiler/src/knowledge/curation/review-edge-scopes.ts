@@ -1,7 +1,7 @@
 // review_edge_scopes: finds path_requires globs that match most of the project and asks the agent to narrow them.
 import { type Db, UserError } from "@archon/core";
 import { globProblem } from "../../read/glob.js";
-import { filesByGlob, listProjectFiles } from "./project-files.js";
+import { filesByGlob, listProjectFiles } from "../project-files.js";
 
 export const DEFAULT_SCOPE_THRESHOLD = 0.5;
 const SAMPLE_SIZE = 10;

@@ -1,7 +1,7 @@
 // The project's file list, which curation checks globs against: git's view first, a bounded walk otherwise.
 import { type Dirent, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { GlobIndex } from "../../read/glob-index.js";
+import { GlobIndex } from "../read/glob-index.js";
 import { runGit } from "./git.js";
 
 export interface ProjectFiles {
@@ -13,7 +13,7 @@ export interface ProjectFiles {
 }
 
 export const WALK_LIMIT = 20_000;
-const SKIPPED_FOLDERS = new Set(["node_modules", ".git", "dist", ".archon"]);
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(["node_modules", ".git", "dist", ".archon"]);
 
 /** Tracked plus untracked-but-not-ignored files, so a file created this session already counts. */
 export function listProjectFiles(projectRoot: string, walkLimit = WALK_LIMIT): ProjectFiles {

@@ -1,4 +1,4 @@
-// Read-only git queries for curation, fail-open: no git, no repository or a failing command gives undefined.
+// Read-only git queries, fail-open: no git, no repository or a failing command gives undefined.
 import { spawnSync } from "node:child_process";
 
 const GIT_TIMEOUT_MS = 15_000;

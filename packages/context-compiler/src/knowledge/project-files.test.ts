@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { git } from "../../test-support/git.js";
-import { type TestProject, tempProject } from "../../test-support/project.js";
+import { git } from "../test-support/git.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
 import { filesByGlob, listProjectFiles } from "./project-files.js";
 
 let project: TestProject;

@@ -71,3 +71,21 @@ export function getDocument(db: Db, docId: string): DocumentRow | undefined {
     )
     .get(docId) as DocumentRow | undefined;
 }
+
+export interface DocumentText {
+  doc_id: string;
+  title: string;
+  kind: DocKind;
+  content: string;
+}
+
+/** Approved documents with their text, by doc_id; `standing` keeps only standing rules (captured decisions). */
+export function approvedDocumentTexts(db: Db, only?: "standing"): DocumentText[] {
+  return db
+    .prepare(
+      `SELECT d.doc_id, d.title, d.kind, b.content FROM documents d
+       JOIN content_blobs b ON b.content_hash = d.content_hash
+       WHERE d.status = 'approved' AND (? IS NULL OR d.origin = ?) ORDER BY d.doc_id`,
+    )
+    .all(only ?? null, only ?? null) as DocumentText[];
+}

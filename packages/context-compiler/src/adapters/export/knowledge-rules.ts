@@ -1,5 +1,6 @@
 // The approved knowledge as editor rules: each document with the globs it reaches files through, or always-on.
 import type { Db } from "@archon/core";
+import { approvedDocumentTexts } from "../../store/documents.js";
 import type { DocKind } from "../../store/schema.js";
 
 export interface ExportRule {
@@ -29,12 +30,7 @@ const EVERYWHERE = new Set(["**", "**/*"]);
  * are skipped with a reason.
  */
 export function exportableRules(db: Db): { rules: ExportRule[]; skipped: SkippedDoc[] } {
-  const docs = db
-    .prepare(
-      `SELECT d.doc_id, d.title, d.kind, b.content FROM documents d
-       JOIN content_blobs b ON b.content_hash = d.content_hash WHERE d.status = 'approved' ORDER BY d.doc_id`,
-    )
-    .all() as Omit<ExportRule, "always" | "globs">[];
+  const docs = approvedDocumentTexts(db);
   const edges = db
     .prepare(
       `SELECT edge_type, source_value, target_doc_id FROM edges WHERE status = 'approved'

@@ -1,12 +1,13 @@
 // doctor: the full read-only health scan of the knowledge base against the project on disk.
 import type { Db } from "@archon/core";
+import { approvedDocumentTexts } from "../../store/documents.js";
 import { readVersion } from "../../store/version.js";
 import { recentCommitFiles } from "../git.js";
 import { listProjectFiles } from "../project-files.js";
 import { CO_CHANGE_COMMIT_LIMIT, CO_CHANGE_MIN_COMMITS, coChangeFindings } from "./co-change.js";
 import { countBySeverity, type Finding, type Severity, sortFindings } from "./finding.js";
 import { graphFindings } from "./graph-checks.js";
-import { NEAR_DUPLICATE_THRESHOLD, nearDuplicates, type TextDoc } from "./near-duplicates.js";
+import { NEAR_DUPLICATE_THRESHOLD, nearDuplicates } from "./near-duplicates.js";
 import { anchoredDocuments, checkSource } from "./source-check.js";
 
 export interface DoctorOptions {
@@ -88,13 +89,7 @@ function sourceFindings(ctx: { db: Db; projectRoot: string }): Finding[] {
 }
 
 function duplicateFindings(db: Db, threshold: number): Finding[] {
-  const docs = db
-    .prepare(
-      `SELECT d.doc_id, d.title, b.content FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash
-       WHERE d.status = 'approved' ORDER BY d.doc_id`,
-    )
-    .all() as TextDoc[];
-  return nearDuplicates(docs, threshold).map((pair) => ({
+  return nearDuplicates(approvedDocumentTexts(db), threshold).map((pair) => ({
     severity: "warning",
     check: "near_duplicate",
     message: `${pair.doc_ids[0]} and ${pair.doc_ids[1]} share ${Math.round(pair.similarity * 100)}% of their wording; merge them or make the difference explicit.`,

@@ -1,5 +1,5 @@
 // Near-duplicate rules: approved documents whose wording overlaps so much they probably say the same thing.
-import { planTerms } from "../../read/relevance.js";
+import { documentTerms, jaccard } from "../../read/term-sets.js";
 
 export const NEAR_DUPLICATE_THRESHOLD = 0.8;
 /** Below this many distinct terms, two short documents look alike without meaning the same. */
@@ -26,7 +26,7 @@ export function nearDuplicates(
   threshold = NEAR_DUPLICATE_THRESHOLD,
 ): DuplicatePair[] {
   const sets = docs
-    .map((d) => ({ doc_id: d.doc_id, terms: new Set(planTerms(`${d.title}\n${d.content}`)) }))
+    .map((d) => ({ doc_id: d.doc_id, terms: documentTerms(d.title, d.content) }))
     .filter((d) => d.terms.size >= MIN_TERMS);
   const frequency = new Map<string, number>();
   for (const d of sets) for (const t of d.terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
@@ -52,9 +52,7 @@ export function nearDuplicates(
     const [i, j] = key.split(":").map(Number) as [number, number];
     const a = sets[i] as (typeof sets)[number];
     const b = sets[j] as (typeof sets)[number];
-    let shared = 0;
-    for (const t of a.terms) if (b.terms.has(t)) shared += 1;
-    const similarity = shared / (a.terms.size + b.terms.size - shared);
+    const similarity = jaccard(a.terms, b.terms);
     if (similarity >= threshold) {
       const ids = [a.doc_id, b.doc_id].sort() as [string, string];
       pairs.push({ doc_ids: ids, similarity: Math.round(similarity * 1000) / 1000 });

@@ -1,12 +1,13 @@
 // Turns drafts into plan items: unique doc_ids, inferred kind and tags, and the flags a reviewer should see.
 import type { Db } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
+import { documentTerms } from "../../read/term-sets.js";
 import { scanForSecrets } from "../secret-scan.js";
 import type { ImportDraft, ImportFlag, ImportItem } from "./import-item.js";
 import { uniqueIds } from "./import-item.js";
 import { inferKind } from "./infer-kind.js";
 import { inferTags } from "./infer-tags.js";
-import { approvedTerms, overlapsOf, type Termed, termSet } from "./overlap.js";
+import { approvedTerms, overlapsOf, type Termed } from "./overlap.js";
 
 /** Every doc_id an import must not reuse: documents of any status, and pending new_doc proposals. */
 export function takenDocIds(db: Db): Set<string> {
@@ -51,7 +52,7 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
   const imported = importedSources(db);
   const termed: Termed[] = drafts.map((d, i) => ({
     id: ids[i] as string,
-    terms: termSet(d.title, d.content),
+    terms: documentTerms(d.title, d.content),
   }));
   return drafts.map((draft, i) => {
     const { kind, reason } = inferKind(draft);

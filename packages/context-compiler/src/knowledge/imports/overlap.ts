@@ -1,6 +1,7 @@
 // Lexical overlap between import units and documents: Jaccard similarity over their distinct terms.
 import type { Db } from "@archon/core";
-import { planTerms } from "../../read/relevance.js";
+import { documentTerms, jaccard, sharedCount } from "../../read/term-sets.js";
+import { approvedDocumentTexts } from "../../store/documents.js";
 
 /** A pair at or above this similarity is worth a reviewer's look. */
 export const OVERLAP_THRESHOLD = 0.35;
@@ -13,15 +14,11 @@ export interface Termed {
   terms: ReadonlySet<string>;
 }
 
-export const termSet = (title: string, content: string): Set<string> =>
-  new Set(planTerms(`${title}\n${content}`));
-
 /** |a ∩ b| / |a ∪ b| rounded to 3 places, or 0 when too few terms are shared to mean anything. */
 export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared += 1;
+  const shared = sharedCount(a, b);
   if (shared < MIN_SHARED) return 0;
-  return Math.round((shared / (a.size + b.size - shared)) * 1000) / 1000;
+  return Math.round(jaccard(a, b, shared) * 1000) / 1000;
 }
 
 /** The strongest overlaps of `subject` among `others`, highest score first, then by id. */
@@ -36,11 +33,5 @@ export function overlapsOf(subject: Termed, others: readonly Termed[]): { doc_id
 
 /** Approved documents with their terms, in doc_id order. */
 export function approvedTerms(db: Db): Termed[] {
-  const rows = db
-    .prepare(
-      `SELECT d.doc_id, d.title, b.content FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash
-       WHERE d.status = 'approved' ORDER BY d.doc_id`,
-    )
-    .all() as { doc_id: string; title: string; content: string }[];
-  return rows.map((r) => ({ id: r.doc_id, terms: termSet(r.title, r.content) }));
+  return approvedDocumentTexts(db).map((r) => ({ id: r.doc_id, terms: documentTerms(r.title, r.content) }));
 }

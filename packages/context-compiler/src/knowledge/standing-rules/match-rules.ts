@@ -1,6 +1,8 @@
 // Standing rules whose wording matches a text: used for conflict candidates and for prompt-time injection.
 import type { Db } from "@archon/core";
 import { planTerms } from "../../read/relevance.js";
+import { documentTerms } from "../../read/term-sets.js";
+import { standingRules } from "./rules-on-disk.js";
 
 export interface RuleMatch {
   doc_id: string;
@@ -18,16 +20,10 @@ const MIN_SHARED = 2;
 export function matchStandingRules(db: Db, text: string, excludeDocId?: string): RuleMatch[] {
   const terms = new Set(planTerms(text));
   if (terms.size === 0) return [];
-  const rules = db
-    .prepare(
-      `SELECT d.doc_id, d.title, b.content FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash
-       WHERE d.status = 'approved' AND d.origin = 'standing' ORDER BY d.doc_id`,
-    )
-    .all() as { doc_id: string; title: string; content: string }[];
   const out: RuleMatch[] = [];
-  for (const rule of rules) {
+  for (const rule of standingRules(db)) {
     if (rule.doc_id === excludeDocId) continue;
-    const ruleTerms = new Set(planTerms(`${rule.title}\n${rule.content}`));
+    const ruleTerms = documentTerms(rule.title, rule.content);
     const shared = [...terms].filter((t) => ruleTerms.has(t)).sort();
     const overlap = shared.length / Math.min(terms.size, ruleTerms.size || 1);
     if (shared.length >= MIN_SHARED && overlap >= MIN_OVERLAP) {

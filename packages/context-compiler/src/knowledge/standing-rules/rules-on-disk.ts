@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Db } from "@archon/core";
+import { approvedDocumentTexts } from "../../store/documents.js";
 import { resolveProjectFile } from "../project-path.js";
 import {
   normalizeRuleText,
@@ -14,12 +15,11 @@ import {
 
 /** The approved standing rules, by doc_id. */
 export function standingRules(db: Db): RuleSection[] {
-  return db
-    .prepare(
-      `SELECT d.doc_id, d.title, b.content FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash
-       WHERE d.status = 'approved' AND d.origin = 'standing' ORDER BY d.doc_id`,
-    )
-    .all() as RuleSection[];
+  return approvedDocumentTexts(db, "standing").map(({ doc_id, title, content }) => ({
+    doc_id,
+    title,
+    content,
+  }));
 }
 
 export interface RulesOnDisk {

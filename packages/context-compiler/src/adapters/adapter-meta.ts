@@ -1,5 +1,5 @@
 // adapter_meta: what each deploy wrote, and the per-compile check that a deploy is stale for this archon.
-import { type Db, describeError } from "@archon/core";
+import { canonicalJson, type Db, describeError } from "@archon/core";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { pieceHash, renderTarget, TARGETS, type Target } from "./render-targets.js";
 import { loadSkillSources } from "./skills.js";
@@ -66,12 +66,27 @@ export function adapterNotices(
   }
 }
 
+/**
+ * What the running archon renders, as `target piece` → hash. It depends only on the config, which is fixed
+ * for a process, so it is rendered once per config rather than on every compile.
+ */
+let rendered: { key: string; hashes: ReadonlyMap<string, string> } | undefined;
+
+function renderedHashes(config: AdapterConfig): ReadonlyMap<string, string> {
+  const key = canonicalJson(config);
+  if (rendered?.key !== key) {
+    const sources = loadSkillSources();
+    const hashes = new Map<string, string>();
+    for (const target of TARGETS)
+      for (const piece of renderTarget(target, config, sources))
+        hashes.set(`${target} ${piece.piece}`, pieceHash(piece));
+    rendered = { key, hashes };
+  }
+  return rendered.hashes;
+}
+
 function staleNotices(rows: readonly AdapterMetaRow[], config: AdapterConfig, version: string): string[] {
-  const sources = loadSkillSources();
-  const current = new Map<string, string>();
-  for (const target of TARGETS.filter((t) => rows.some((r) => r.target === t)))
-    for (const piece of renderTarget(target, config, sources))
-      current.set(`${target} ${piece.piece}`, pieceHash(piece));
+  const current = renderedHashes(config);
   const stale = new Map<string, AdapterMetaRow>();
   for (const row of rows)
     if (current.get(`${row.target} ${row.piece}`) !== row.rendered_hash && !stale.has(row.path))

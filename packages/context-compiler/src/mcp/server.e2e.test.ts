@@ -235,6 +235,10 @@ describe("the other agent tools", () => {
       { edge_type: "layer_requires", edge_id: 5, pattern: "api", matched_file: "src/api/users.ts → api" },
     ]);
     expect(byId.naming?.via_dependency_chain).toEqual(["base-style"]);
+    // Agents often send absolute paths: inside the project they mean the same file.
+    const absolute = (await agent.call("archon_impact", { files: [`${project.root}/src/api/users.ts`] }))
+      .structuredContent as typeof r;
+    expect(absolute.documents).toEqual(r.documents);
     const sql = (await agent.call("archon_impact", { files: ["src/api/schema.sql"] }))
       .structuredContent as typeof r;
     const chains = Object.fromEntries(sql.documents.map((d) => [d.doc_id, d.via_dependency_chain]));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { globProblem, normalizeRepoPath, specificity } from "./glob.js";
+import { globProblem, normalizeRepoPath, specificity, toRepoPath } from "./glob.js";
 
 describe("specificity is computed from the pattern", () => {
   it("scores ** as 0, a glob segment as 1 and a literal as 2", () => {
@@ -40,6 +40,13 @@ describe("normalizeRepoPath", () => {
     expect(normalizeRepoPath("src\\api\\users.ts")).toBe("src/api/users.ts");
     expect(normalizeRepoPath("./src//api/./users.ts")).toBe("src/api/users.ts");
     expect(normalizeRepoPath("src/api/../lib/x.ts")).toBe("src/lib/x.ts");
+  });
+
+  it("turns an absolute path inside the project into a repo-relative one, and refuses one outside", () => {
+    expect(toRepoPath("/home/dev/shop", "/home/dev/shop/src/api/users.ts")).toBe("src/api/users.ts");
+    expect(toRepoPath("/home/dev/shop", "src\\api\\users.ts")).toBe("src/api/users.ts");
+    expect(toRepoPath("/home/dev/shop", "/home/dev/other/x.ts")).toBeUndefined();
+    expect(toRepoPath("/home/dev/shop", "C:\\Users\\dev\\x.ts")).toBeUndefined();
   });
 
   it("rejects paths that leave the project or name nothing", () => {

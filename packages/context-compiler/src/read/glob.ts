@@ -1,4 +1,5 @@
 // The one place globs are interpreted: specificity, validation, matching and path normalization.
+import { isAbsolute, relative, sep } from "node:path";
 import picomatch from "picomatch";
 
 /** Hidden folders (.github, .cursor) are ordinary project paths, so `**` walks into them. */
@@ -52,6 +53,20 @@ export type Matcher = (path: string) => boolean;
 
 export function makeMatcher(pattern: string): Matcher {
   return picomatch(pattern, PICOMATCH_OPTIONS);
+}
+
+/** Whether a target path is absolute, on POSIX or Windows (`C:\\x`, `C:/x`). */
+export const isAbsoluteTarget = (input: string) => isAbsolute(input) || /^[A-Za-z]:[\\/]/.test(input);
+
+/**
+ * A target file as the project sees it: an absolute path inside `projectRoot` becomes repo-relative (agents
+ * often send absolute paths), then it is normalized. Undefined for a path outside the project.
+ */
+export function toRepoPath(projectRoot: string, input: string): string | undefined {
+  if (!isAbsoluteTarget(input)) return normalizeRepoPath(input);
+  const rel = relative(projectRoot, input);
+  if (rel.startsWith("..") || isAbsolute(rel)) return undefined;
+  return normalizeRepoPath(rel.split(sep).join("/"));
 }
 
 /**

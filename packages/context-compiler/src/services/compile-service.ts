@@ -1,10 +1,9 @@
 // compile_context at the edges: keeps the index for the current knowledge version, reads content,
 // writes the audit row and adds the time-varying notices.
-import { isAbsolute, relative, sep } from "node:path";
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
-import { normalizeRepoPath } from "../read/glob.js";
+import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
 import { buildIndex, type KnowledgeIndex } from "../read/knowledge-index.js";
 import { readContent } from "../store/documents.js";
 import type { KnowledgeDb } from "../store/knowledge-db.js";
@@ -88,19 +87,11 @@ export class CompileService {
     const warnings: string[] = [];
     const files = new Set<string>();
     for (const target of targets) {
-      let path = target;
-      if (isAbsolute(target) || /^[A-Za-z]:[\\/]/.test(target)) {
-        const rel = relative(this.projectRoot, target);
-        if (rel.startsWith("..") || isAbsolute(rel)) {
-          warnings.push(`Target file ${target} is outside the project root and was ignored.`);
-          continue;
-        }
-        path = rel.split(sep).join("/");
-      }
-      const normalized = normalizeRepoPath(path);
-      if (normalized === undefined)
-        warnings.push(`Target file "${target}" is not a path inside the project and was ignored.`);
-      else files.add(normalized);
+      const path = toRepoPath(this.projectRoot, target);
+      if (path !== undefined) files.add(path);
+      else if (isAbsoluteTarget(target))
+        warnings.push(`Target file ${target} is outside the project root and was ignored.`);
+      else warnings.push(`Target file "${target}" is not a path inside the project and was ignored.`);
     }
     if (files.size === 0) {
       throw new UserError(

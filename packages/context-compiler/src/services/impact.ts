@@ -1,6 +1,6 @@
 // impact: the rule surface a set of files enters, with the edges that prove it.
 import { UserError } from "@archon/core";
-import { normalizeRepoPath } from "../read/glob.js";
+import { toRepoPath } from "../read/glob.js";
 import type { IndexedDoc, KnowledgeIndex } from "../read/knowledge-index.js";
 import { compareDocs } from "../read/order.js";
 import { type ResolutionStep, resolve } from "../read/resolve.js";
@@ -20,9 +20,9 @@ export interface ImpactedDoc {
   via_dependency_chain: string[];
 }
 
-export function impact(index: KnowledgeIndex, inputFiles: readonly string[]) {
+export function impact(index: KnowledgeIndex, inputFiles: readonly string[], projectRoot: string) {
   const files = [
-    ...new Set(inputFiles.map(normalizeRepoPath).filter((f): f is string => f !== undefined)),
+    ...new Set(inputFiles.map((f) => toRepoPath(projectRoot, f)).filter((f): f is string => f !== undefined)),
   ].sort();
   if (files.length === 0)
     throw new UserError("files names no path inside the project.", "Give repo-relative paths.", "files");

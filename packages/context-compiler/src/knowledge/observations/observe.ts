@@ -1,6 +1,6 @@
 // observe: the agent's one write-shaped service. It records an observation and never touches canonical
 // knowledge; a manual note stating a standing decision also gets a pending proposal for the user to confirm.
-import { normalizeRepoPath } from "../../read/glob.js";
+import { toRepoPath } from "../../read/glob.js";
 import { getDocument } from "../../store/documents.js";
 import type { ObservationEvent } from "../../store/lifecycle.js";
 import { recordObservation, setObservationStatus } from "../../store/observations.js";
@@ -49,7 +49,7 @@ function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[
         ? payload.changed_files
         : [];
   for (const file of files as string[]) {
-    if (normalizeRepoPath(file) === undefined)
+    if (toRepoPath(ctx.projectRoot, file) === undefined)
       warnings.push(`"${file}" is not a path inside the project and cannot match any rule.`);
   }
   if (event_type === "compile_miss" || event_type === "review_correction") {
@@ -72,7 +72,8 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
 
   if (event_type === "compile_miss") {
     const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
-    const hint = triageHint(ctx.index(), payload.target_files as string[]);
+    const files = (payload.target_files as string[]).flatMap((f) => toRepoPath(ctx.projectRoot, f) ?? []);
+    const hint = triageHint(ctx.index(), files);
     return {
       observation_id: observation.observation_id,
       ...base,

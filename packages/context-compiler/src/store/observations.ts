@@ -68,10 +68,13 @@ export function setObservationStatus(
   status: Observation["status"],
   at: Date,
 ): number {
+  // Back to 'new' clears the stamp, so the next analysis records its own time; otherwise the first one stays.
   const update = db.prepare(
-    "UPDATE observations SET status = ?, analyzed_at = COALESCE(analyzed_at, ?) WHERE observation_id = ?",
+    `UPDATE observations SET status = @status,
+       analyzed_at = CASE WHEN @status = 'new' THEN NULL ELSE COALESCE(analyzed_at, @at) END
+     WHERE observation_id = @id`,
   );
   let changed = 0;
-  for (const id of ids) changed += update.run(status, status === "new" ? null : at.toISOString(), id).changes;
+  for (const id of ids) changed += update.run({ status, at: at.toISOString(), id }).changes;
   return changed;
 }

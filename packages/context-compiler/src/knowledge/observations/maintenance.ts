@@ -2,6 +2,7 @@
 // re-queueing of observations that were analyzed long ago but never became (or joined) a proposal.
 import { type Db, UserError } from "@archon/core";
 import type { ObservationEvent, ProposalType } from "../../store/lifecycle.js";
+import { setObservationStatus } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
 import { assertAdminSurface } from "../surface.js";
 import type { ObservationsContext } from "./observations-context.js";
@@ -86,11 +87,7 @@ function reclaim(ctx: ObservationsContext, staleAfterDays: number): string[] {
         )
         .pluck()
         .all(cutoff) as string[];
-      // analyzed_at is cleared so the next analysis stamps its own time (setObservationStatus keeps an old one).
-      const requeue = ctx.db.prepare(
-        "UPDATE observations SET status = 'new', analyzed_at = NULL WHERE observation_id = ?",
-      );
-      for (const id of ids) requeue.run(id);
+      setObservationStatus(ctx.db, ids, "new", ctx.clock.now());
       return ids;
     })
     .immediate();

@@ -1,8 +1,9 @@
 // deploy-adapters: plan every managed piece against the files on disk, then write the plan and record it.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type Clock, type Db, UserError } from "@archon/core";
-import { assertAdminSurface, type Surface } from "../knowledge/surface.js";
+import { UserError } from "@archon/core";
+import { assertAdminSurface } from "../knowledge/surface.js";
+import type { WriteContext } from "../knowledge/write-context.js";
 import { VERSION } from "../version.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { type AdapterMetaRow, recordDeploy } from "./adapter-meta.js";
@@ -30,13 +31,6 @@ export interface DeployResult {
   /** Hand-written files left alone; reported, never fatal. */
   conflicts: number;
   written: number;
-}
-
-export interface DeployContext {
-  surface: Surface;
-  projectRoot: string;
-  db: Db;
-  clock: Clock;
 }
 
 interface Planned {
@@ -110,7 +104,7 @@ function planPiece(root: string, piece: Piece, hooksDir: string | undefined | nu
  * the whole deploy before anything is written; a hand-written file where archon would write is a conflict.
  */
 export function deployAdapters(
-  ctx: DeployContext,
+  ctx: WriteContext,
   options: { targets: readonly Target[]; dry_run?: boolean; config?: AdapterConfig },
 ): DeployResult {
   assertAdminSurface(ctx.surface, "deploy_adapters");

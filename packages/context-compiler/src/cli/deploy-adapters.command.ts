@@ -1,6 +1,7 @@
 // archon deploy-adapters: write adapter files, skills and hooks; conflicts are reported and exit 0.
 import { type DeployResult, deployAdapters } from "../adapters/deploy-adapters.js";
 import { parseTargets } from "../adapters/render-targets.js";
+import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -38,10 +39,7 @@ export function deployAdaptersCommand(
   const targets = parseTargets(opts.targets);
   const ctx = openContext(options);
   try {
-    const result = deployAdapters(
-      { surface: "admin", projectRoot: ctx.projectRoot, db: ctx.kdb.db, clock: ctx.clock },
-      { targets, dry_run: opts.dryRun === true },
-    );
+    const result = deployAdapters(writeContext(ctx), { targets, dry_run: opts.dryRun === true });
     out(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatDeploy(result));
   } finally {
     ctx.close();

@@ -3,7 +3,7 @@ import { defineTool, destructiveWrite } from "@archon/core";
 import { z } from "zod";
 import { deployAdapters } from "../../adapters/deploy-adapters.js";
 import { TARGETS } from "../../adapters/render-targets.js";
-import type { ArchonContext } from "../context.js";
+import { type ArchonContext, writeContext } from "../context.js";
 
 export const deployAdaptersTool = defineTool({
   name: "deploy_adapters",
@@ -17,11 +17,8 @@ export const deployAdaptersTool = defineTool({
   // It overwrites archon's own blocks and files; the user's text is never touched.
   annotations: { ...destructiveWrite, idempotentHint: true },
   run: (args, ctx: ArchonContext) =>
-    deployAdapters(
-      { surface: ctx.surface, projectRoot: ctx.projectRoot, db: ctx.kdb.db, clock: ctx.clock },
-      {
-        targets: args.targets ? TARGETS.filter((t) => args.targets?.includes(t)) : [...TARGETS],
-        dry_run: args.dry_run,
-      },
-    ),
+    deployAdapters(writeContext(ctx), {
+      targets: args.targets ? TARGETS.filter((t) => args.targets?.includes(t)) : [...TARGETS],
+      dry_run: args.dry_run,
+    }),
 });

@@ -109,6 +109,10 @@ describe("resolution: the four steps", () => {
     const r = run(k, { target_files: ["docs/x.md"], target_layers: ["api"] });
     expect(ids(r.base.documents)).toEqual(["unrelated", "chain", "deep", "layered"]);
     expect(r.debug.layer_classification).toEqual([]);
+    // The layers given apply to every target file, so a file only they reach is not reported as unwired.
+    const layersOnly = run(k, { target_files: ["README.md"], target_layers: ["api"] });
+    expect(ids(layersOnly.base.documents)).toEqual(["chain", "deep", "layered"]);
+    expect(layersOnly.warnings).toEqual([]);
   });
 
   it("records every edge that fired in resolution_path, in document order", () => {

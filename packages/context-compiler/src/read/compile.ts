@@ -152,13 +152,8 @@ export function compile(
       (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
   );
 
-  const matchedFiles = new Set(
-    resolution.steps
-      .filter((s) => s.via !== "doc_depends_on" && s.via !== "command_requires")
-      .map((s) => s.matched.split(" → ")[0]),
-  );
   for (const file of files) {
-    if (!matchedFiles.has(file))
+    if (!resolution.wired_files.has(file))
       warnings.push(`No approved document is wired to ${file} (by path or layer).`);
   }
   if (

@@ -29,6 +29,8 @@ export interface Resolution {
   specificity: Map<string, number>;
   steps: ResolutionStep[];
   layer_classification: LayerClassification[];
+  /** Target files that a path or layer edge reached (target_layers apply to every file). */
+  wired_files: Set<string>;
 }
 
 /** Most specific layer rule wins; ties go to the lexically first pattern, then layer name. */
@@ -50,6 +52,7 @@ export function classifyLayer(index: KnowledgeIndex, file: string): LayerClassif
 export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Resolution {
   const spec = new Map<string, number>();
   const steps: ResolutionStep[] = [];
+  const wired_files = new Set<string>();
   const reach = (edge: IndexedEdge, matched: string, edgeSpecificity: number) => {
     const doc_id = edge.target_doc_id;
     spec.set(doc_id, Math.max(spec.get(doc_id) ?? 0, edgeSpecificity));
@@ -67,6 +70,7 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
     for (const hit of index.pathEdges.match(file)) {
       const s = specificity(hit.pattern);
       for (const edge of hit.items) reach(edge, file, s);
+      if (hit.items.length > 0) wired_files.add(file);
     }
   }
 
@@ -74,14 +78,18 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
   const layer_classification: LayerClassification[] = [];
   if (request.target_layers) {
     for (const layer of [...new Set(request.target_layers)].sort()) {
-      for (const edge of index.layerEdges.get(layer) ?? []) reach(edge, `target_layers → ${layer}`, 0);
+      const edges = index.layerEdges.get(layer) ?? [];
+      for (const edge of edges) reach(edge, `target_layers → ${layer}`, 0);
+      if (edges.length > 0) for (const file of request.files) wired_files.add(file);
     }
   } else {
     for (const file of request.files) {
       const c = classifyLayer(index, file);
       layer_classification.push(c);
       if (c.layer === null) continue;
-      for (const edge of index.layerEdges.get(c.layer) ?? []) reach(edge, `${file} → ${c.layer}`, 0);
+      const edges = index.layerEdges.get(c.layer) ?? [];
+      for (const edge of edges) reach(edge, `${file} → ${c.layer}`, 0);
+      if (edges.length > 0) wired_files.add(file);
     }
   }
 
@@ -104,5 +112,5 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
     }
   }
 
-  return { specificity: spec, steps, layer_classification };
+  return { specificity: spec, steps, layer_classification, wired_files };
 }

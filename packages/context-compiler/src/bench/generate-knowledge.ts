@@ -108,6 +108,7 @@ function buildDocument(
     priority: between(rand, 10, 200),
     content: fileBacked ? content(rand, 200, 2000) : content(rand, 200, 500),
     source_path: fileBacked ? `docs/knowledge/${slug}.md` : null,
+    description: null,
     patterns: [...patterns],
     layers: withLayer ? [pick(rand, layers)] : [],
     commands: rand() < Math.min(0.05, 300 / n) ? [pick(rand, COMMANDS)] : [],

@@ -68,6 +68,7 @@ export function renderTemplate(spec: TemplateSpec, values: Readonly<Record<strin
     commands: doc.commands,
     depends_on: doc.depends_on,
     ...(doc.tags ? { tags: doc.tags } : {}),
+    description: doc.description === undefined ? null : substitute(doc.description, values),
   }));
   const layer_rules = spec.layer_rules.map((rule) => ({
     pattern: glob(rule.pattern, `layer_rules[${rule.layer}]`),

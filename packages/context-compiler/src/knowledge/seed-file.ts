@@ -26,6 +26,8 @@ export const seedDocumentSchema = z
     commands: z.array(name).default([]),
     depends_on: z.array(z.string()).default([]),
     tags: z.array(name).optional(),
+    /** A plan matching it brings the document in, without any glob (see read/description-match.ts). */
+    description: name.optional(),
   })
   .strict();
 
@@ -50,6 +52,8 @@ export interface SeedDocument {
   commands: string[];
   depends_on: string[];
   tags?: string[];
+  /** The file is the truth: null clears a description given before. */
+  description: string | null;
 }
 
 export interface SeedPlan {
@@ -105,8 +109,8 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
         problems.push(`${at}: ${error instanceof UserError ? error.message : String(error)}`);
       }
     }
-    const { file: _file, content: _content, ...rest } = doc;
-    documents.push({ ...rest, content, source_path });
+    const { file: _file, content: _content, description, ...rest } = doc;
+    documents.push({ ...rest, content, source_path, description: description ?? null });
   }
   for (const doc of documents) {
     for (const dep of doc.depends_on) {

@@ -14,6 +14,7 @@ interface DocSpec {
   commands?: string[];
   depends_on?: string[];
   tags?: string[];
+  description?: string;
 }
 
 /** A knowledge index built in memory from a compact description. */
@@ -34,6 +35,7 @@ function knowledge(docs: Record<string, DocSpec>, layerRules: Record<string, str
       content_bytes: Buffer.byteLength(content),
       source_path: d.source_path ?? null,
       priority: d.priority ?? 100,
+      description: d.description ?? null,
     });
     const edge = (edge_type: string, source_value: string, target_doc_id = doc_id) =>
       edges.push({ edge_id: edges.length + 1, edge_type, source_value, target_doc_id });

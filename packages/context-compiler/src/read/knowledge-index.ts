@@ -11,6 +11,8 @@ export interface IndexedDoc {
   content_bytes: number;
   source_path: string | null;
   priority: number;
+  /** What a plan is matched against (reaching the document in `expanded`); null for most documents. */
+  description: string | null;
 }
 
 export interface IndexedEdge {

@@ -10,9 +10,12 @@ export interface DocumentInput {
   status: DocStatus;
   source_path: string | null;
   priority: number;
+  /** What a plan is matched against to reach the document; undefined keeps the stored one. */
+  description?: string | null;
 }
 
-export interface DocumentRow extends Omit<DocumentInput, "content"> {
+export interface DocumentRow extends Omit<DocumentInput, "content" | "description"> {
+  description: string | null;
   content: string;
   content_hash: string;
   content_bytes: number;
@@ -40,6 +43,7 @@ export function readContent(db: Db, contentHash: string): string | undefined {
 export function upsertDocument(db: Db, doc: DocumentInput, version: number): boolean {
   const { content_hash, content_bytes } = storeContent(db, doc.content);
   const before = getDocument(db, doc.doc_id);
+  const description = doc.description === undefined ? (before?.description ?? null) : doc.description;
   if (
     before &&
     before.title === doc.title &&
@@ -47,18 +51,21 @@ export function upsertDocument(db: Db, doc: DocumentInput, version: number): boo
     before.content_hash === content_hash &&
     before.status === doc.status &&
     before.source_path === doc.source_path &&
-    before.priority === doc.priority
+    before.priority === doc.priority &&
+    before.description === description
   ) {
     return false;
   }
   db.prepare(
     `INSERT INTO documents (doc_id, title, kind, content_hash, content_bytes, status, source_path, priority,
-       created_version, updated_version)
-     VALUES (@doc_id, @title, @kind, @content_hash, @content_bytes, @status, @source_path, @priority, @version, @version)
+       description, created_version, updated_version)
+     VALUES (@doc_id, @title, @kind, @content_hash, @content_bytes, @status, @source_path, @priority,
+       @description, @version, @version)
      ON CONFLICT (doc_id) DO UPDATE SET title = excluded.title, kind = excluded.kind,
        content_hash = excluded.content_hash, content_bytes = excluded.content_bytes, status = excluded.status,
-       source_path = excluded.source_path, priority = excluded.priority, updated_version = excluded.updated_version`,
-  ).run({ ...doc, content_hash, content_bytes, version });
+       source_path = excluded.source_path, priority = excluded.priority, description = excluded.description,
+       updated_version = excluded.updated_version`,
+  ).run({ ...doc, description, content_hash, content_bytes, version });
   return true;
 }
 
@@ -66,7 +73,7 @@ export function getDocument(db: Db, docId: string): DocumentRow | undefined {
   return db
     .prepare(
       `SELECT d.doc_id, d.title, d.kind, b.content, d.content_hash, d.content_bytes, d.status, d.source_path,
-         d.priority, d.created_version, d.updated_version
+         d.priority, d.description, d.created_version, d.updated_version
        FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash WHERE d.doc_id = ?`,
     )
     .get(docId) as DocumentRow | undefined;

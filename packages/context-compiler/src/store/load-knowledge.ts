@@ -10,7 +10,8 @@ export function loadKnowledgeRows(db: Db): KnowledgeRows {
     snapshot_id: latestSnapshot(db)?.snapshot_id ?? null,
     documents: db
       .prepare(
-        `SELECT doc_id, title, kind, content_hash, content_bytes, source_path, priority FROM documents
+        `SELECT doc_id, title, kind, content_hash, content_bytes, source_path, priority, description
+         FROM documents
          WHERE status = 'approved' ORDER BY doc_id`,
       )
       .all() as KnowledgeRows["documents"],

@@ -18,6 +18,8 @@ export const proposalPayloads = {
       content: z.string(),
       source_path: z.string().min(1).nullable().default(null),
       priority: z.number().int().default(100),
+      /** One line a plan is matched against (a rule its author applies "when relevant"). */
+      description: z.string().min(1).optional(),
       edge_hints: z.array(edgeHint).default([]),
       depends_on: z.array(docId).default([]),
       tags: z.array(z.string().min(1)).optional(),
@@ -33,6 +35,7 @@ export const proposalPayloads = {
       content: z.string().optional(),
       source_path: z.string().min(1).nullable().optional(),
       priority: z.number().int().optional(),
+      description: z.string().min(1).nullable().optional(),
       /** The content_hash the proposal was written against; approval refuses if the document moved on. */
       base_content_hash: z.string().optional(),
     })

@@ -11,6 +11,8 @@ export interface SnapshotManifest {
     content_hash: string;
     source_path: string | null;
     priority: number;
+    /** Present only when the document has one, so manifests of documents without one keep their bytes. */
+    description?: string;
   }[];
   edges: { edge_id: number; edge_type: string; source_value: string; target_doc_id: string }[];
   layer_rules: { path_pattern: string; layer_name: string }[];
@@ -21,12 +23,14 @@ export const snapshotIdFor = (version: number) => `snap_v${version}`;
 export function buildManifest(db: Db, version: number): SnapshotManifest {
   return {
     knowledge_version: version,
-    documents: db
-      .prepare(
-        `SELECT doc_id, title, kind, content_hash, source_path, priority FROM documents
-         WHERE status = 'approved' ORDER BY doc_id`,
-      )
-      .all() as SnapshotManifest["documents"],
+    documents: (
+      db
+        .prepare(
+          `SELECT doc_id, title, kind, content_hash, source_path, priority, description FROM documents
+           WHERE status = 'approved' ORDER BY doc_id`,
+        )
+        .all() as (SnapshotManifest["documents"][number] & { description: string | null })[]
+    ).map(({ description, ...doc }) => (description === null ? doc : { ...doc, description })),
     edges: db
       .prepare(
         `SELECT e.edge_id, e.edge_type, e.source_value, e.target_doc_id FROM edges e

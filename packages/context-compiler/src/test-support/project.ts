@@ -64,6 +64,7 @@ export function doc(doc_id: string, fields: Partial<SeedDocument> = {}): SeedDoc
     layers: [],
     commands: [],
     depends_on: [],
+    description: null,
     ...fields,
   };
 }

@@ -39,7 +39,7 @@ export function createDocument(db: Db, p: ProposalPayload<"new_doc">, version: n
   for (const dep of p.depends_on) requireLive(db, dep, "Dependency", "depends_on");
 
   const { edge_hints, depends_on, tags, origin, ...fields } = p;
-  upsertDocument(db, { ...fields, status: "approved" }, version);
+  upsertDocument(db, { ...fields, description: fields.description ?? null, status: "approved" }, version);
   db.prepare("UPDATE documents SET origin = ? WHERE doc_id = ?").run(origin, p.doc_id);
   const change = noChange();
   change.documents_added.push(p.doc_id);
@@ -82,6 +82,7 @@ export function updateDocument(db: Db, p: ProposalPayload<"update_doc">, version
       status: "approved",
       source_path: p.source_path === undefined ? doc.source_path : p.source_path,
       priority: p.priority ?? doc.priority,
+      description: p.description === undefined ? doc.description : p.description,
     },
     version,
   );

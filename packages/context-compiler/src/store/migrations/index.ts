@@ -5,6 +5,7 @@ import { approvalPipeline } from "./002-approval-pipeline.js";
 import { documentUsage } from "./003-document-usage.js";
 import { initManifest } from "./004-init-manifest.js";
 import { adapterMeta } from "./005-adapter-meta.js";
+import { documentDescription } from "./006-document-description.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -12,4 +13,5 @@ export const migrations: readonly Migration[] = [
   documentUsage,
   initManifest,
   adapterMeta,
+  documentDescription,
 ];

@@ -2,7 +2,7 @@
 // the document's globs cover. Git history says they belong together; the globs say otherwise.
 import type { Db } from "@archon/core";
 import { makeMatcher } from "../../read/glob.js";
-import { parseSourceRef } from "../source-anchor.js";
+import { parseSourceRef } from "../../read/source-anchor.js";
 import type { Finding } from "./finding.js";
 
 export const CO_CHANGE_MIN_COMMITS = 3;

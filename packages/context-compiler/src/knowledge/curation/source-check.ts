@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { type Db, sha256, UserError } from "@archon/core";
 import { resolveProjectFile } from "../project-path.js";
-import { extractAnchored, parseSourceRef } from "../source-anchor.js";
+import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
 
 export type SourceStatus = "unchanged" | "drifted" | "missing_file" | "missing_anchor";
 

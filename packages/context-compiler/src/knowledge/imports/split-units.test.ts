@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractAnchored, parseSourceRef } from "../source-anchor.js";
+import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
 import { normalizeNewlines, splitUnits, unitSourcePath } from "./split-units.js";
 
 const DOC = [

@@ -1,5 +1,5 @@
 // Splits markdown into import units at `##` headings, code fences respected, with a source anchor per unit.
-import { extractAnchored, formatSourceRef } from "../source-anchor.js";
+import { extractAnchored, formatSourceRef } from "../../read/source-anchor.js";
 
 export interface SplitUnit {
   /** The `##` heading text as written (what a section anchor names); absent for the text before it. */

@@ -142,6 +142,25 @@ describe("compile_context over stdio", () => {
     expect(r.base.resolution_path.length).toBe(5);
   });
 
+  it("answers the model in compact text, and in JSON text when response_format is json", async () => {
+    const agent = await open("agent");
+    const request = { target_files: ["src/api/users.ts"], plan: "users endpoint" };
+    const r = await agent.call("archon_compile_context", request);
+    const structured = r.structuredContent as unknown as CompileResponse;
+    const text = textOf(r);
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      `archon ${structured.compile_id} · knowledge v1 · 4 rule(s) · ${structured.budget.inline_bytes} of 8192 bytes inline`,
+      "",
+      "## api-constraint (constraint) Title of api-constraint · path src/api/**",
+      "Content of api-constraint.",
+    ]);
+    expect(text).toContain("## naming (guideline) Title of naming · needed by base-style\nContent of naming.");
+    expect(Buffer.byteLength(text)).toBeLessThan(JSON.stringify(structured).length / 2);
+    const json = await agent.call("archon_compile_context", { ...request, response_format: "json" });
+    const parsed = JSON.parse(textOf(json)) as CompileResponse;
+    expect(CompileService.deterministicPart(parsed)).toBe(CompileService.deterministicPart(structured));
+  });
+
   it("is byte-identical across two server processes for the same request and version", async () => {
     const request = {
       target_files: ["src/api/users.ts", "src/lib/a.ts"],

@@ -14,6 +14,8 @@ export interface Candidate {
   bytes: number;
   fileBacked: boolean;
   priority: number;
+  /** Of the most specific glob that reached it (0 otherwise): a rule written for this folder goes first. */
+  specificity: number;
   relevance?: number;
   /** Set when an earlier rule already dropped it (e.g. below min_relevance). */
   omitReason?: string;
@@ -64,12 +66,14 @@ export function allocate(
     );
   }
 
-  // Rule 3: everything else competes for what is left.
+  // Rule 3: everything else competes for what is left; within a class the rule written for these files
+  // (higher specificity) beats a project-wide one, then the plan decides.
   const rest = live
     .filter((c) => c.fileBacked || c.docClass === "expanded")
     .sort(
       (a, b) =>
         CLASS_ORDER[a.docClass] - CLASS_ORDER[b.docClass] ||
+        b.specificity - a.specificity ||
         (b.relevance ?? 0) - (a.relevance ?? 0) ||
         a.priority - b.priority ||
         (a.doc_id < b.doc_id ? -1 : a.doc_id > b.doc_id ? 1 : 0),

@@ -251,6 +251,103 @@ describe("intent_tags expansion", () => {
   });
 });
 
+describe("specificity within a class of the allocator", () => {
+  it("inlines the rule written for this folder before a project-wide one of better relevance", () => {
+    const body = "z".repeat(3000);
+    const k = knowledge({
+      everywhere: { paths: ["**"], source_path: "AGENTS.md#L1-L40", content: `${body} invoice totals` },
+      folder: { paths: ["apps/web/**"], source_path: "apps/web/AGENTS.md", content: body },
+    });
+    const r = run(k, { target_files: ["apps/web/page.tsx"], plan: "invoice totals", max_inline_bytes: 4000 });
+    expect(r.base.documents.map((d) => [d.doc_id, d.delivery])).toEqual([
+      ["folder", "inline"],
+      ["everywhere", "deferred"],
+    ]);
+  });
+});
+
+describe("rules reached by their description", () => {
+  const k = knowledge({
+    flags: { description: "Use PostHog feature flags to gate unreleased work" },
+    digest: { description: "Weekly digest email" },
+    testing: { description: "Testing" },
+    scoped: { paths: ["src/**"], description: "Feature flags in the API" },
+  });
+
+  it("adds a document whose description shares two significant words with the plan, or its only one", () => {
+    const r = run(k, { target_files: ["lib/x.ts"], plan: "gate the new export behind a PostHog flag" });
+    expect(r.expanded).toMatchObject({ tags: [], described: ["flags"], documents: [{ doc_id: "flags" }] });
+    expect(run(k, { target_files: ["lib/x.ts"], plan: "add tests for paging" }).expanded?.described).toEqual([
+      "testing",
+    ]);
+    expect(
+      run(k, { target_files: ["lib/x.ts"], plan: "send the weekly digest" }).expanded?.described,
+    ).toEqual(["digest"]);
+  });
+
+  it("does not fire on one generic shared word, without a plan, or for a document already in the base", () => {
+    expect(run(k, { target_files: ["lib/x.ts"], plan: "call the email API" }).expanded).toBeUndefined();
+    expect(run(k, { target_files: ["lib/x.ts"] }).expanded).toBeUndefined();
+    const inBase = run(k, { target_files: ["src/a.ts"], plan: "feature flags" });
+    expect(ids(inBase.base.documents)).toEqual(["scoped"]);
+    expect(inBase.expanded?.described).toEqual(["flags"]);
+  });
+});
+
+describe("sections of deferred documents", () => {
+  const guide = [
+    "# Guide",
+    "",
+    "Intro line.",
+    "",
+    "## Setup",
+    "",
+    `Install things. ${"s".repeat(2500)}`,
+    "",
+    "## Pagination",
+    "",
+    "Use cursor pagination with opaque cursors.",
+    "```md",
+    "## not a heading inside a fence",
+    "```",
+    "",
+    "## Errors",
+    "",
+    `Errors use the envelope. ${"e".repeat(2500)}`,
+  ].join("\n");
+  const k = knowledge({
+    guide: { paths: ["src/**"], source_path: "docs/guide.md#L11-L28", content: guide },
+    notes: { paths: ["src/**"], source_path: "docs/notes.md#Notes", content: guide },
+  });
+
+  it("lists each section's lines in the source file and inlines the ones the plan is about", () => {
+    const r = run(k, { plan: "cursor pagination", max_inline_bytes: 1000 });
+    const doc = r.base.documents.find((d) => d.doc_id === "guide");
+    expect(doc?.delivery).toBe("deferred");
+    expect(
+      doc?.sections?.map((s) => [s.heading, s.start, s.end, s.relevance, s.content !== undefined]),
+    ).toEqual([
+      ["Setup", 15, 17, 0, false],
+      ["Pagination", 19, 24, 1, true],
+      ["Errors", 26, 28, 0, false],
+    ]);
+    expect(doc?.sections?.[1]?.content).toContain("opaque cursors");
+    expect(r.budget.inline_bytes).toBe(doc?.sections?.[1]?.bytes);
+  });
+
+  it("offers no line ranges when the place of the content in its file is unknown", () => {
+    const r = run(k, { plan: "cursor pagination", max_inline_bytes: 1000 });
+    expect(r.base.documents.find((d) => d.doc_id === "notes")?.sections).toBeUndefined();
+  });
+
+  it("lists sections without inlining any when there is no plan", () => {
+    const r = run(k, { max_inline_bytes: 1000 });
+    const doc = r.base.documents.find((d) => d.doc_id === "guide");
+    expect(doc?.sections?.every((s) => s.content === undefined && s.relevance === undefined)).toBe(true);
+    expect(r.budget.inline_bytes).toBe(0);
+  });
+});
+
 describe("warnings are part of the deterministic result", () => {
   it("says Project not initialized on an empty knowledge base", () => {
     const r = run(knowledge({}), {});

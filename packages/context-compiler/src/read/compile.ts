@@ -1,5 +1,12 @@
 // compile_context as a pure function of (knowledge index, request, document content).
 import { type AllocationResult, allocate, type Candidate, type ContentMode } from "./allocate-budget.js";
+import {
+  allocateSections,
+  SECTION_MIN_RELEVANCE,
+  type SectionCandidate,
+  sectionKey,
+} from "./allocate-sections.js";
+import { matchesDescription, significantTerms } from "./description-match.js";
 import type { DocText } from "./doc-text.js";
 import { expandTags } from "./expand-tags.js";
 import type { IndexedDoc, KnowledgeIndex } from "./knowledge-index.js";
@@ -34,6 +41,18 @@ export interface DeliveredDoc {
   source_path?: string;
   relevance?: number;
   omit_reason?: string;
+  /** For a deferred document with `##` sections: where each is in source_path, the relevant ones inlined. */
+  sections?: DeliveredSection[];
+}
+
+export interface DeliveredSection {
+  heading: string;
+  /** 1-based, inclusive lines of source_path. */
+  start: number;
+  end: number;
+  bytes: number;
+  relevance?: number;
+  content?: string;
 }
 
 export interface NearMiss {
@@ -53,7 +72,8 @@ export interface CompileOutcome {
   snapshot_id: string | null;
   knowledge_version: number;
   base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionStep[] };
-  expanded?: { tags: string[]; documents: DeliveredDoc[] };
+  /** Additive: documents reached through intent tags, or because the plan matches their description. */
+  expanded?: { tags: string[]; described: string[]; documents: DeliveredDoc[] };
   budget: { max_inline_bytes: number; inline_bytes: number; content_mode: ContentMode };
   warnings: string[];
   debug: {
@@ -95,7 +115,9 @@ export function compile(
 
   const tags = expandTags(index, request.intent_tags, request.plan, resolution.specificity);
   warnings.push(...tags.warnings);
-  const expandedDocs = tags.doc_ids.map((id) => index.docs.get(id) as IndexedDoc);
+  const described = describedDocs(index, request.plan, resolution.specificity);
+  const expandedIds = new Set([...tags.doc_ids, ...described]);
+  const expandedDocs = [...expandedIds].map((id) => index.docs.get(id) as IndexedDoc);
   expandedDocs.sort((a, b) => compareDocs(a, b, 0, 0));
 
   const terms = request.plan !== undefined ? planTerms(request.plan) : undefined;
@@ -118,6 +140,7 @@ export function compile(
       bytes: doc.content_bytes,
       fileBacked: doc.source_path !== null,
       priority: doc.priority,
+      specificity: expanded ? 0 : spec(doc),
       relevance: rel,
       omitReason: below ? "below_min_relevance" : undefined,
     };
@@ -127,8 +150,19 @@ export function compile(
     { maxInlineBytes: maxInline, contentMode: mode, command: request.command },
   );
 
+  const sections = deferredSections(
+    [...reached, ...expandedDocs].filter(
+      (d) => allocation.allocations.get(d.doc_id)?.delivery === "deferred",
+    ),
+    text,
+    terms,
+    Math.max(SECTION_MIN_RELEVANCE, request.min_relevance ?? 0),
+    maxInline - allocation.usedBytes,
+  );
+
   const deliver = (doc: IndexedDoc): DeliveredDoc => {
     const a = allocation.allocations.get(doc.doc_id) ?? { delivery: "omitted" as const };
+    const docSections = sections.byDoc.get(doc.doc_id);
     return {
       doc_id: doc.doc_id,
       title: doc.title,
@@ -140,6 +174,7 @@ export function compile(
       ...(doc.source_path !== null ? { source_path: doc.source_path } : {}),
       ...(relevanceOf.has(doc.doc_id) ? { relevance: relevanceOf.get(doc.doc_id) } : {}),
       ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),
+      ...(docSections ? { sections: docSections } : {}),
     };
   };
 
@@ -178,8 +213,14 @@ export function compile(
       templates: reached.filter((d) => d.kind === "template").map(deliver),
       resolution_path,
     },
-    ...(tags.tags.length > 0 ? { expanded: { tags: tags.tags, documents: expandedDocs.map(deliver) } } : {}),
-    budget: { max_inline_bytes: maxInline, inline_bytes: allocation.usedBytes, content_mode: mode },
+    ...(tags.tags.length > 0 || described.length > 0
+      ? { expanded: { tags: tags.tags, described, documents: expandedDocs.map(deliver) } }
+      : {}),
+    budget: {
+      max_inline_bytes: maxInline,
+      inline_bytes: allocation.usedBytes + sections.usedBytes,
+      content_mode: mode,
+    },
     warnings,
     debug: {
       files: [...files],
@@ -194,6 +235,63 @@ export function compile(
       budget_drops,
     },
   };
+}
+
+/** Documents with a description the plan matches, not already in the base result; sorted. */
+function describedDocs(index: KnowledgeIndex, plan: string | undefined, base: ReadonlyMap<string, unknown>) {
+  if (plan === undefined || index.descriptions.size === 0) return [];
+  const words = significantTerms(plan);
+  return [...index.descriptions]
+    .filter(([id, terms]) => !base.has(id) && matchesDescription(words, terms))
+    .map(([id]) => id)
+    .sort();
+}
+
+/**
+ * Sections of deferred documents (two or more, with known lines). With a plan, the relevant ones share the
+ * inline budget that is left, best first.
+ */
+function deferredSections(
+  deferred: readonly IndexedDoc[],
+  text: DocText,
+  terms: readonly string[] | undefined,
+  minRelevance: number,
+  remainingBytes: number,
+): { byDoc: Map<string, DeliveredSection[]>; usedBytes: number } {
+  const listed = deferred
+    .map((doc) => ({ doc, sections: text.sections(doc) }))
+    .filter((d) => d.sections.length >= 2);
+  const candidates: SectionCandidate[] = [];
+  const relevanceOf = new Map<string, number>();
+  listed.forEach(({ doc, sections }, docOrder) => {
+    if (!terms) return;
+    sections.forEach((s, i) => {
+      const r = relevance(terms, s.terms);
+      relevanceOf.set(sectionKey(doc.doc_id, i), r);
+      if (r >= minRelevance)
+        candidates.push({ doc_id: doc.doc_id, index: i, docOrder, bytes: s.bytes, relevance: r });
+    });
+  });
+  const { chosen, usedBytes } = allocateSections(candidates, remainingBytes);
+  const byDoc = new Map<string, DeliveredSection[]>();
+  for (const { doc, sections } of listed) {
+    byDoc.set(
+      doc.doc_id,
+      sections.map((s, i) => {
+        const key = sectionKey(doc.doc_id, i);
+        const r = relevanceOf.get(key);
+        return {
+          heading: s.heading,
+          start: s.start,
+          end: s.end,
+          bytes: s.bytes,
+          ...(r !== undefined ? { relevance: r } : {}),
+          ...(chosen.has(key) ? { content: s.text } : {}),
+        };
+      }),
+    );
+  }
+  return { byDoc, usedBytes };
 }
 
 const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;

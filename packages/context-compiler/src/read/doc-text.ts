@@ -1,11 +1,18 @@
 // Document text for the compile: content by hash, and the terms relevance needs, both computed once.
+import { type DocSection, lineOffset, sectionsOf } from "./doc-sections.js";
 import type { IndexedDoc } from "./knowledge-index.js";
 import { termsOf } from "./relevance.js";
+
+export interface SectionText extends DocSection {
+  terms: ReadonlySet<string>;
+}
 
 export interface DocText {
   content(doc: IndexedDoc): string;
   /** Terms of the title and content together. */
   terms(doc: IndexedDoc): ReadonlySet<string>;
+  /** The `##` sections of a file-backed document whose place in its file is known; [] otherwise. */
+  sections(doc: IndexedDoc): readonly SectionText[];
 }
 
 /**
@@ -15,6 +22,7 @@ export interface DocText {
 export function cachedDocText(load: (contentHash: string) => string, limit = 20_000): DocText {
   const contents = new Map<string, string>();
   const terms = new Map<string, ReadonlySet<string>>();
+  const sections = new Map<string, readonly SectionText[]>();
   const content = (doc: IndexedDoc) => {
     let text = contents.get(doc.content_hash);
     if (text === undefined) {
@@ -35,6 +43,18 @@ export function cachedDocText(load: (contentHash: string) => string, limit = 20_
         terms.set(key, set);
       }
       return set;
+    },
+    sections(doc) {
+      const offset = doc.source_path === null ? undefined : lineOffset(doc.source_path);
+      if (offset === undefined) return [];
+      const key = `${doc.content_hash}\u0000${offset}`;
+      let list = sections.get(key);
+      if (list === undefined) {
+        if (sections.size >= limit) sections.clear();
+        list = sectionsOf(content(doc), offset).map((s) => ({ ...s, terms: termsOf(s.text) }));
+        sections.set(key, list);
+      }
+      return list;
     },
   };
 }

@@ -1,5 +1,6 @@
 // The read path's view of one knowledge version: approved rows only (INV-1), globs indexed once.
 
+import { significantTerms } from "./description-match.js";
 import { specificity } from "./glob.js";
 import { GlobIndex } from "./glob-index.js";
 
@@ -48,6 +49,8 @@ export interface KnowledgeIndex {
   dependencies: ReadonlyMap<string, IndexedEdge[]>;
   /** tag → approved doc_ids, sorted. */
   tags: ReadonlyMap<string, string[]>;
+  /** doc_id → the significant terms of its description, for documents that have one. */
+  descriptions: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -90,6 +93,11 @@ export function buildIndex(rows: KnowledgeRows): KnowledgeIndex {
   const tags = new Map<string, string[]>();
   for (const { tag, doc_id } of rows.tags) if (docs.has(doc_id)) push(tags, tag, doc_id);
   for (const ids of tags.values()) ids.sort();
+  const descriptions = new Map<string, ReadonlySet<string>>();
+  for (const doc of rows.documents) {
+    const terms = doc.description === null ? undefined : significantTerms(doc.description);
+    if (terms && terms.size > 0) descriptions.set(doc.doc_id, terms);
+  }
   return {
     knowledge_version: rows.knowledge_version,
     snapshot_id: rows.snapshot_id,
@@ -100,5 +108,6 @@ export function buildIndex(rows: KnowledgeRows): KnowledgeIndex {
     commandEdges,
     dependencies,
     tags,
+    descriptions,
   };
 }

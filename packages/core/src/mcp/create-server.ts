@@ -40,7 +40,8 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
       },
       async (args: unknown) => {
         try {
-          return jsonResult(await tool.run(args as never, spec.context));
+          const result = await tool.run(args as never, spec.context);
+          return jsonResult(result, tool.text?.(result, args as never));
         } catch (error) {
           return errorResult(error);
         }

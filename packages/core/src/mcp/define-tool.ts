@@ -17,6 +17,11 @@ export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape
   annotations: ToolAnnotations;
   /** Returns the structured result; throws UserError for expected failures. */
   run(args: z.infer<z.ZodObject<Shape>>, ctx: Ctx): unknown | Promise<unknown>;
+  /**
+   * The text content a model reads, when it should be other than the result as JSON (which stays the
+   * structuredContent either way); undefined falls back to the JSON.
+   */
+  text?(result: unknown, args: z.infer<z.ZodObject<Shape>>): string | undefined;
 }
 
 /** Identity function that keeps the handler's argument type tied to its schema. */

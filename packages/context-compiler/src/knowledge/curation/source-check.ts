@@ -1,8 +1,8 @@
 // Compares a file-anchored document with its source on disk: the one drift check sync_docs and doctor share.
 import { readFileSync } from "node:fs";
 import { type Db, sha256, UserError } from "@archon/core";
-import { resolveProjectFile } from "../project-path.js";
 import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
+import { resolveProjectFile } from "../project-path.js";
 
 export type SourceStatus = "unchanged" | "drifted" | "missing_file" | "missing_anchor";
 

@@ -1,13 +1,15 @@
 // compile_context: the rules wired to the files the agent is about to touch.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { CompileResponse } from "../../services/compile-service.js";
+import { renderCompileText } from "../../services/compile-text.js";
 import type { ArchonContext } from "../context.js";
 
 export const compileContextTool = defineTool({
   name: "compile_context",
   title: "Compile context for target files",
   description:
-    "Call before touching files. Returns exactly the approved rules wired to target_files (by path glob, layer, command and dependency), ordered and fitted to an inline byte budget: read `inline` content now, open `deferred` documents' source_path yourself, and obey notices. Same request + same knowledge_version = same result.",
+    "Call before touching files. Returns exactly the approved rules wired to target_files (by path glob, layer, command and dependency, plus rules whose description the plan matches), ordered and fitted to an inline byte budget: follow the inline rules, read each deferred rule where it says (only the sections you need), and obey warnings and notices. Same request + same knowledge = same result.",
   input: {
     target_files: z.array(z.string().min(1)).min(1).describe("Repo-relative paths about to be touched"),
     target_layers: z
@@ -45,7 +47,13 @@ export const compileContextTool = defineTool({
       .optional()
       .describe("Add debug_info: near-miss edges, layer classification, budget drops"),
     agent_id: z.string().optional().describe("Recorded in the audit log"),
+    response_format: z
+      .enum(["text", "json"])
+      .optional()
+      .describe("text (default): compact rules for reading; json: the whole result as JSON text"),
   },
   annotations: { ...readOnly, idempotentHint: false },
-  run: (args, ctx: ArchonContext) => ctx.compiler.compile(args),
+  run: ({ response_format: _format, ...request }, ctx: ArchonContext) => ctx.compiler.compile(request),
+  text: (result, args) =>
+    args.response_format === "json" ? undefined : renderCompileText(result as CompileResponse),
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import type { DeliveredDoc } from "../read/compile.js";
+import type { CompileResponse } from "./compile-service.js";
+import { renderCompileText } from "./compile-text.js";
+
+const doc = (doc_id: string, fields: Partial<DeliveredDoc>): DeliveredDoc => ({
+  doc_id,
+  title: `Title ${doc_id}`,
+  kind: "guideline",
+  delivery: "inline",
+  content_bytes: 10,
+  content_hash: "h".repeat(64),
+  ...fields,
+});
+
+const response: CompileResponse = {
+  compile_id: "cmp_1",
+  snapshot_id: "snap_v3",
+  knowledge_version: 3,
+  base: {
+    documents: [
+      doc("api", { content: "Use the client.\n" }),
+      doc("guide", { delivery: "deferred", source_path: "AGENTS.md#L10-L60", content_bytes: 9000 }),
+      doc("arch", {
+        delivery: "deferred",
+        source_path: "docs/arch.md",
+        content_bytes: 7000,
+        sections: [
+          { heading: "Layers", start: 3, end: 20, bytes: 900 },
+          { heading: "Paging", start: 22, end: 30, bytes: 120, relevance: 1, content: "## Paging\nCursors." },
+        ],
+      }),
+    ],
+    templates: [
+      doc("tpl", { kind: "template", delivery: "omitted", omit_reason: "template_requires_scaffold" }),
+    ],
+    resolution_path: [
+      {
+        doc_id: "api",
+        via: "path_requires",
+        edge_id: 1,
+        source_value: "src/api/**",
+        matched: "src/api/a.ts",
+      },
+      { doc_id: "guide", via: "path_requires", edge_id: 2, source_value: "**", matched: "src/api/a.ts" },
+      { doc_id: "arch", via: "doc_depends_on", edge_id: 3, source_value: "api", matched: "api" },
+      { doc_id: "tpl", via: "path_requires", edge_id: 4, source_value: "src/**", matched: "src/api/a.ts" },
+    ],
+  },
+  expanded: { tags: [], described: ["flags"], documents: [doc("flags", { content: "Gate it." })] },
+  budget: { max_inline_bytes: 8192, inline_bytes: 150, content_mode: "auto" },
+  warnings: ["No approved document is wired to README.md (by path or layer)."],
+  notices: ["1 proposal is pending."],
+};
+
+describe("the compile text a model reads", () => {
+  it("gives one header per rule with why it matched, inline content, where to read deferred ones, and what was omitted", () => {
+    expect(renderCompileText(response)).toBe(
+      [
+        "archon cmp_1 · knowledge v3 · 4 rule(s) · 150 of 8192 bytes inline",
+        "Warning: No approved document is wired to README.md (by path or layer).",
+        "Notice: 1 proposal is pending.",
+        "",
+        "## api (guideline) Title api · path src/api/**",
+        "Use the client.",
+        "",
+        "## guide (guideline) Title guide · path ** · deferred: read AGENTS.md lines 10-60 (9000 bytes)",
+        "",
+        "## arch (guideline) Title arch · needed by api · deferred: 7000 bytes in docs/arch.md; read the sections you need:",
+        "- lines 3-20: Layers",
+        "- lines 22-30: Paging (below)",
+        "",
+        "## Paging",
+        "Cursors.",
+        "",
+        "## flags (guideline) Title flags · the plan matches its description",
+        "Gate it.",
+        "",
+        "Omitted: tpl (template_requires_scaffold)",
+        "",
+      ].join("\n"),
+    );
+  });
+});

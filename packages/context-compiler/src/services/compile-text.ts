@@ -1,0 +1,74 @@
+// The text of a compile_context answer as the model reads it: one header line per document, its content,
+// and for a deferred document where to read it (by section when it has them). The JSON stays the
+// structuredContent; this is what keeps a compile from costing more than the rules it delivers.
+import type { DeliveredDoc } from "../read/compile.js";
+import type { ResolutionStep } from "../read/resolve.js";
+import { parseSourceRef } from "../read/source-anchor.js";
+import type { CompileResponse } from "./compile-service.js";
+
+function why(step: ResolutionStep | undefined): string {
+  if (!step) return "";
+  switch (step.via) {
+    case "path_requires":
+      return `path ${step.source_value}`;
+    case "layer_requires":
+      return `layer ${step.source_value}`;
+    case "command_requires":
+      return `command ${step.source_value}`;
+    case "doc_depends_on":
+      return `needed by ${step.source_value}`;
+  }
+}
+
+/** `AGENTS.md#L3-L9` as "AGENTS.md lines 3-9", so the agent can read just that range. */
+function where(sourcePath: string): string {
+  const ref = parseSourceRef(sourcePath);
+  if (!ref.anchor) return ref.path;
+  return ref.anchor.kind === "lines"
+    ? `${ref.path} lines ${ref.anchor.start}-${ref.anchor.end}`
+    : `the section "${ref.anchor.heading}" of ${ref.path}`;
+}
+
+function renderDoc(doc: DeliveredDoc, reason: string): string[] {
+  const head = `## ${doc.doc_id} (${doc.kind}) ${doc.title}${reason ? ` · ${reason}` : ""}`;
+  if (doc.delivery === "inline") return [head, (doc.content ?? "").replace(/\s+$/, ""), ""];
+  const path = doc.source_path ?? "";
+  if (!doc.sections) return [`${head} · deferred: read ${where(path)} (${doc.content_bytes} bytes)`, ""];
+  const lines = [
+    `${head} · deferred: ${doc.content_bytes} bytes in ${parseSourceRef(path).path}; read the sections you need:`,
+  ];
+  for (const s of doc.sections)
+    lines.push(`- lines ${s.start}-${s.end}: ${s.heading}${s.content ? " (below)" : ""}`);
+  for (const s of doc.sections) if (s.content) lines.push("", s.content.replace(/\s+$/, ""));
+  return [...lines, ""];
+}
+
+export function renderCompileText(response: CompileResponse): string {
+  const firstStep = new Map<string, ResolutionStep>();
+  for (const step of response.base.resolution_path)
+    if (!firstStep.has(step.doc_id)) firstStep.set(step.doc_id, step);
+  const described = new Set(response.expanded?.described ?? []);
+  const tagReason = `tag ${response.expanded?.tags.join(", ") ?? ""}`;
+  const all = [
+    ...response.base.documents.map((d) => ({ d, reason: why(firstStep.get(d.doc_id)) })),
+    ...response.base.templates.map((d) => ({ d, reason: why(firstStep.get(d.doc_id)) })),
+    ...(response.expanded?.documents ?? []).map((d) => ({
+      d,
+      reason: described.has(d.doc_id) ? "the plan matches its description" : tagReason,
+    })),
+  ];
+  const shown = all.filter(({ d }) => d.delivery !== "omitted");
+  const omitted = all.filter(({ d }) => d.delivery === "omitted");
+  const { budget } = response;
+  const out = [
+    `archon ${response.compile_id} · knowledge v${response.knowledge_version} · ${shown.length} rule(s) · ${budget.inline_bytes} of ${budget.max_inline_bytes} bytes inline`,
+    ...response.warnings.map((w) => `Warning: ${w}`),
+    ...response.notices.map((n) => `Notice: ${n}`),
+    "",
+    ...shown.flatMap(({ d, reason }) => renderDoc(d, reason)),
+  ];
+  if (omitted.length > 0)
+    out.push(`Omitted: ${omitted.map(({ d }) => `${d.doc_id} (${d.omit_reason ?? "omitted"})`).join(", ")}`);
+  if (response.debug_info) out.push("", `Debug: ${JSON.stringify(response.debug_info)}`);
+  return `${out.join("\n").replace(/\n+$/, "")}\n`;
+}

@@ -154,7 +154,9 @@ describe("compile_context over stdio", () => {
       "## api-constraint (constraint) Title of api-constraint · path src/api/**",
       "Content of api-constraint.",
     ]);
-    expect(text).toContain("## naming (guideline) Title of naming · needed by base-style\nContent of naming.");
+    expect(text).toContain(
+      "## naming (guideline) Title of naming · needed by base-style\nContent of naming.",
+    );
     expect(Buffer.byteLength(text)).toBeLessThan(JSON.stringify(structured).length / 2);
     const json = await agent.call("archon_compile_context", { ...request, response_format: "json" });
     const parsed = JSON.parse(textOf(json)) as CompileResponse;

@@ -80,6 +80,12 @@ export function allocate(
     );
   for (const c of rest) {
     const nowhereToDefer = !c.fileBacked;
+    // Rule 4: with a plan, a project-wide rule that shares no word with it is listed, not inlined: its
+    // title is there for the agent to judge, and the budget goes to what the change is about.
+    if (options.contentMode === "auto" && c.fileBacked && c.specificity === 0 && c.relevance === 0) {
+      allocations.set(c.doc_id, { delivery: "deferred", reason: "not_about_plan" });
+      continue;
+    }
     const eligible =
       options.contentMode === "always" ||
       (options.contentMode === "auto" && (nowhereToDefer || c.bytes <= AUTO_INLINE_LIMIT));

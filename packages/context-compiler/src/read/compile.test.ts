@@ -266,6 +266,25 @@ describe("specificity within a class of the allocator", () => {
   });
 });
 
+describe("project-wide rules a plan is not about", () => {
+  it("lists a file-backed project-wide rule sharing no word with the plan instead of inlining it", () => {
+    const k = knowledge({
+      paging: { paths: ["**"], source_path: "AGENTS.md#L1-L3", content: "Use cursor pagination." },
+      release: { paths: ["**"], source_path: "AGENTS.md#L5-L9", content: "Tag releases on main." },
+      db: { paths: ["**"], content: "Never drop tables." },
+      scoped: { paths: ["src/**"], source_path: "src/AGENTS.md", content: "Scoped rule." },
+    });
+    const r = run(k, { plan: "cursor pagination" });
+    expect(r.base.documents.map((d) => [d.doc_id, d.delivery, d.defer_reason])).toEqual([
+      ["scoped", "inline", undefined],
+      ["db", "inline", undefined],
+      ["paging", "inline", undefined],
+      ["release", "deferred", "not_about_plan"],
+    ]);
+    expect(run(k, {}).base.documents.every((d) => d.delivery === "inline")).toBe(true);
+  });
+});
+
 describe("rules reached by their description", () => {
   const k = knowledge({
     flags: { description: "Use PostHog feature flags to gate unreleased work" },

@@ -41,6 +41,8 @@ export interface DeliveredDoc {
   source_path?: string;
   relevance?: number;
   omit_reason?: string;
+  /** Why it was not inlined; `not_about_plan` means the agent may skip it unless its change concerns it. */
+  defer_reason?: string;
   /** For a deferred document with `##` sections: where each is in source_path, the relevant ones inlined. */
   sections?: DeliveredSection[];
 }
@@ -174,6 +176,7 @@ export function compile(
       ...(doc.source_path !== null ? { source_path: doc.source_path } : {}),
       ...(relevanceOf.has(doc.doc_id) ? { relevance: relevanceOf.get(doc.doc_id) } : {}),
       ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),
+      ...(a.delivery === "deferred" ? { defer_reason: a.reason ?? "deferred" } : {}),
       ...(docSections ? { sections: docSections } : {}),
     };
   };

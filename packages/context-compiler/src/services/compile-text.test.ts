@@ -21,6 +21,12 @@ const response: CompileResponse = {
     documents: [
       doc("api", { content: "Use the client.\n" }),
       doc("guide", { delivery: "deferred", source_path: "AGENTS.md#L10-L60", content_bytes: 9000 }),
+      doc("release", {
+        delivery: "deferred",
+        defer_reason: "not_about_plan",
+        source_path: ".archon/rules/release.md",
+        content_bytes: 400,
+      }),
       doc("arch", {
         delivery: "deferred",
         source_path: "docs/arch.md",
@@ -57,7 +63,7 @@ describe("the compile text a model reads", () => {
   it("gives one header per rule with why it matched, inline content, where to read deferred ones, and what was omitted", () => {
     expect(renderCompileText(response)).toBe(
       [
-        "archon cmp_1 · knowledge v3 · 4 rule(s) · 150 of 8192 bytes inline",
+        "archon cmp_1 · knowledge v3 · 5 rule(s) · 150 of 8192 bytes inline",
         "Warning: No approved document is wired to README.md (by path or layer).",
         "Notice: 1 proposal is pending.",
         "",
@@ -65,6 +71,8 @@ describe("the compile text a model reads", () => {
         "Use the client.",
         "",
         "## guide (guideline) Title guide · path ** · deferred: read AGENTS.md lines 10-60 (9000 bytes)",
+        "",
+        "## release (guideline) Title release · not about your plan: read .archon/rules/release.md only if your change concerns it (400 bytes)",
         "",
         "## arch (guideline) Title arch · needed by api · deferred: 7000 bytes in docs/arch.md; read the sections you need:",
         "- lines 3-20: Layers",

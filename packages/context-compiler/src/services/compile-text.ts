@@ -33,6 +33,11 @@ function renderDoc(doc: DeliveredDoc, reason: string): string[] {
   const head = `## ${doc.doc_id} (${doc.kind}) ${doc.title}${reason ? ` · ${reason}` : ""}`;
   if (doc.delivery === "inline") return [head, (doc.content ?? "").replace(/\s+$/, ""), ""];
   const path = doc.source_path ?? "";
+  if (doc.defer_reason === "not_about_plan")
+    return [
+      `${head} · not about your plan: read ${where(path)} only if your change concerns it (${doc.content_bytes} bytes)`,
+      "",
+    ];
   if (!doc.sections) return [`${head} · deferred: read ${where(path)} (${doc.content_bytes} bytes)`, ""];
   const lines = [
     `${head} · deferred: ${doc.content_bytes} bytes in ${parseSourceRef(path).path}; read the sections you need:`,

@@ -38,9 +38,9 @@ describe("adapter staleness notices", () => {
     const stale = (path: string) =>
       `${path} was deployed by archon 0.0.9; run deploy_adapters to refresh it.`;
     expect(adapterNotices(db, project.root, "1.0.0", configAt("1.0.0"))).toEqual([
-      stale(".codex/skills/archon-bulk-import/SKILL.md"),
-      stale(".codex/skills/archon-setup/SKILL.md"),
-      stale(".codex/skills/archon-triage/SKILL.md"),
+      stale(".agents/skills/archon-bulk-import/SKILL.md"),
+      stale(".agents/skills/archon-setup/SKILL.md"),
+      stale(".agents/skills/archon-triage/SKILL.md"),
       stale(".cursor/rules/archon-process.mdc"),
       stale(".cursor/skills/archon-bulk-import/SKILL.md"),
       stale(".cursor/skills/archon-setup/SKILL.md"),
@@ -54,7 +54,7 @@ describe("adapter staleness notices", () => {
     const notices = adapterNotices(db, project.root, "1.0.0", configAt("1.0.0"));
     expect(notices).toHaveLength(8);
     expect(notices[0]).toBe(
-      ".codex/skills/archon-bulk-import/SKILL.md no longer matches what archon 1.0.0 renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.",
+      ".agents/skills/archon-bulk-import/SKILL.md no longer matches what archon 1.0.0 renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.",
     );
   });
 

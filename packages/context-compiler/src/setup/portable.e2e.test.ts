@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -134,5 +143,46 @@ describe("a project set up once, then cloned into a worktree and copied", () => 
     expect(count(copy)).not.toEqual(before);
     expect(count(repo)).toEqual(before);
     // About twenty archon processes on a shared machine: more than the default timeout allows.
+  }, 180_000);
+
+  it("commits portable entries when the project installed archon, and each checkout starts its own", () => {
+    // npm links a dependency's bin into node_modules/.bin; node_modules itself is ignored.
+    const install = (root: string) => {
+      mkdirSync(join(root, "node_modules", ".bin"), { recursive: true });
+      symlinkSync(ARCHON_BIN, join(root, "node_modules", ".bin", "archon"));
+    };
+    writeText(join(repo, ".gitignore"), "node_modules/\n");
+    install(repo);
+    const run = archon(repo, "setup", "--yes", "--agents", "claude,cursor,codex", "--json");
+    expect(run.code).toBe(0);
+    const outcome = JSON.parse(run.stdout);
+    expect(outcome.registrations.map((r: { shared: boolean }) => r.shared)).toEqual([true, true, true]);
+    for (const file of committable(repo)) {
+      const text = readFileSync(join(repo, file)).toString("latin1");
+      expect({ file, base: text.includes(base), checkout: text.includes(CHECKOUT) }).toEqual({
+        file,
+        base: false,
+        checkout: false,
+      });
+    }
+    expect(JSON.parse(readFileSync(join(repo, ".mcp.json"), "utf8")).mcpServers.archon.command).toBe("npx");
+
+    git(repo, "add", "-A");
+    git(repo, "commit", "-q", "-m", "archon setup");
+    const worktree = join(base, "shop-feature");
+    git(repo, "worktree", "add", "-q", "-b", "feature", worktree);
+    install(worktree);
+
+    const settings = JSON.parse(readFileSync(join(worktree, ".claude", "settings.json"), "utf8"));
+    const claudeCommand: string = settings.hooks.UserPromptSubmit[0].hooks[0].command;
+    expect(claudeCommand).toMatch(/^npx --no-install --prefix "\$CLAUDE_PROJECT_DIR" archon /);
+    expect(runHookCommand(claudeCommand, "sync-rules --hook", base, { CLAUDE_PROJECT_DIR: worktree })).toBe(
+      join(worktree, ".archon", "archon.db"),
+    );
+    const hook = readFileSync(join(repo, ".git", "hooks", "pre-commit"), "utf8");
+    const hookLine = hook.split("\n").find((l) => l.includes(" sync-rules ||")) ?? "";
+    expect(runHookCommand(hookLine.slice(0, hookLine.indexOf(" ||")), "sync-rules", worktree)).toBe(
+      join(worktree, ".archon", "archon.db"),
+    );
   }, 180_000);
 });

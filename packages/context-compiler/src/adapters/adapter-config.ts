@@ -1,8 +1,8 @@
 // What adapter rendering depends on, and the ONE place the archon command written into hooks is computed.
 import { isAbsolute, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { UserError } from "@archon/core";
 import { toolPrefix } from "../mcp/tool-prefix.js";
+import { ARCHON_BIN, forwardSlashes, projectHasArchon } from "./launcher.js";
 
 /** Everything a deployed file is a function of: rendering is pure over this. */
 export interface AdapterConfig {
@@ -10,11 +10,27 @@ export interface AdapterConfig {
   version: string;
   /** Tool name prefix (`archon_`), from mcp/tool-prefix.ts. */
   prefix: string;
-  /** How hooks start archon: everything before the subcommand. */
-  command: string;
+  /** How hooks start archon, everything before the subcommand, for each place a hook runs. */
+  commands: HookCommands;
+  /** Where archon's Claude Code hooks go: the committed settings only when no machine path is in them. */
+  claudeSettings: ClaudeSettingsFile;
   /** Hooks whose commands another part of archon provides; written only once those commands exist. */
   optionalHooks: OptionalHooks;
 }
+
+export interface HookCommands {
+  /** Claude Code hooks (.claude/settings*.json). */
+  claude: string;
+  /** Git hooks (.git/hooks/*), which every worktree of a repository shares. */
+  git: string;
+}
+
+export const CLAUDE_SETTINGS = {
+  shared: ".claude/settings.json",
+  /** Claude Code's personal, never committed project settings. */
+  personal: ".claude/settings.local.json",
+} as const;
+export type ClaudeSettingsFile = (typeof CLAUDE_SETTINGS)[keyof typeof CLAUDE_SETTINGS];
 
 export interface OptionalHooks {
   reindexSymbols: boolean;
@@ -32,16 +48,19 @@ export const HOOK_COMMAND_ENV = "ARCHON_HOOK_COMMAND";
 
 const DEFAULT_DB = ".archon/archon.db";
 
-/** The package's own entry point, whether this module runs from src/ or dist/. */
-export const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));
-
-/** Forward slashes work on every platform Node runs on and need no escaping in JSON or sh. */
-const forward = (path: string) => path.replace(/\\/g, "/");
+/**
+ * The project folder as each hook learns it at run time, so a clone, a copy or a worktree uses its own
+ * database. Claude Code sets CLAUDE_PROJECT_DIR to the project root for hook commands (its hooks
+ * reference, code.claude.com/docs/en/hooks); git runs hooks inside the worktree being committed to.
+ */
+const ROOT_AT_RUN_TIME: Record<keyof HookCommands, string> = {
+  claude: '"$CLAUDE_PROJECT_DIR"',
+  git: '"$(git rev-parse --show-toplevel)"',
+};
 
 /**
- * One argument as every shell we target reads it (sh, cmd.exe, PowerShell after a bare `node`): bare
- * when it holds only safe characters, otherwise in double quotes, which none of them treat differently
- * for a path without `"`, `$`, `%` or backticks.
+ * One argument as every shell we target reads it: bare when it holds only safe characters, otherwise in
+ * double quotes, which none of them treat differently for a path without `"`, `$`, `%` or backticks.
  */
 export function shellArg(value: string): string {
   if (/^[A-Za-z0-9_./:@=+-]+$/.test(value)) return value;
@@ -61,8 +80,29 @@ export interface CommandInputs {
   env?: NodeJS.ProcessEnv;
 }
 
-/** `node <bin/archon.js> --project-root <root> [--db <db>]`, or the ARCHON_HOOK_COMMAND override. */
-export function archonCommand(inputs: CommandInputs): string {
+/** `--db <path>` when the database is not the default one: relative inside the project, absolute outside. */
+function dbWords(root: string, dbPath: string | undefined): { words: string[]; inside: boolean } {
+  if (!dbPath || dbPath === ":memory:") return { words: [], inside: true };
+  const db = resolve(root, dbPath);
+  const rel = forwardSlashes(relative(root, db));
+  if (rel === DEFAULT_DB) return { words: [], inside: true };
+  const inside = !(isAbsolute(rel) || rel.startsWith(".."));
+  return { words: ["--db", shellArg(inside ? rel : forwardSlashes(db))], inside };
+}
+
+/** True when hook commands can be committed: the project installed archon and keeps its database inside. */
+export function portableCommands(inputs: CommandInputs): boolean {
+  const env = inputs.env ?? process.env;
+  if (env[HOOK_COMMAND_ENV]?.trim()) return false;
+  const root = resolve(inputs.projectRoot);
+  return projectHasArchon(root) && dbWords(root, inputs.dbPath).inside;
+}
+
+/**
+ * The base command for hooks of `where`: the project's archon through npx when it installed one, else
+ * this checkout's bin; the root always from the hook's own environment. ARCHON_HOOK_COMMAND wins whole.
+ */
+export function archonCommand(inputs: CommandInputs, where: keyof HookCommands): string {
   const override = inputs.env?.[HOOK_COMMAND_ENV]?.trim();
   if (override) {
     // Managed hook entries are found again by the word "archon" in their command.
@@ -74,22 +114,21 @@ export function archonCommand(inputs: CommandInputs): string {
     return override;
   }
   const root = resolve(inputs.projectRoot);
-  const parts = ["node", shellArg(forward(ARCHON_BIN)), "--project-root", shellArg(forward(root))];
-  if (inputs.dbPath && inputs.dbPath !== ":memory:") {
-    const db = resolve(root, inputs.dbPath);
-    const rel = relative(root, db);
-    const isDefault = forward(rel) === DEFAULT_DB;
-    if (!isDefault) parts.push("--db", shellArg(forward(isAbsolute(rel) || rel.startsWith("..") ? db : rel)));
-  }
-  return parts.join(" ");
+  const at = ROOT_AT_RUN_TIME[where];
+  const start = projectHasArchon(root)
+    ? ["npx", "--no-install", "--prefix", at, "archon"]
+    : ["node", shellArg(ARCHON_BIN)];
+  return [...start, "--project-root", at, ...dbWords(root, inputs.dbPath).words].join(" ");
 }
 
 export function adapterConfig(inputs: CommandInputs & { version: string }): AdapterConfig {
   const env = inputs.env ?? process.env;
+  const withEnv = { ...inputs, env };
   return {
     version: inputs.version,
     prefix: toolPrefix(env),
-    command: archonCommand({ ...inputs, env }),
+    commands: { claude: archonCommand(withEnv, "claude"), git: archonCommand(withEnv, "git") },
+    claudeSettings: portableCommands(withEnv) ? CLAUDE_SETTINGS.shared : CLAUDE_SETTINGS.personal,
     optionalHooks: { ...OPTIONAL_HOOKS_AVAILABLE },
   };
 }

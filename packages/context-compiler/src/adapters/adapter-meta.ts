@@ -70,32 +70,50 @@ export function adapterNotices(
  * What the running archon renders, as `target piece` → hash. It depends only on the config, which is fixed
  * for a process, so it is rendered once per config rather than on every compile.
  */
-let rendered: { key: string; hashes: ReadonlyMap<string, string> } | undefined;
+interface RenderedPiece {
+  hash: string;
+  /** Where the piece goes; undefined for pieces inside git's folder, whose place deploy asks git for. */
+  path: string | undefined;
+}
 
-function renderedHashes(config: AdapterConfig): ReadonlyMap<string, string> {
+let rendered: { key: string; pieces: ReadonlyMap<string, RenderedPiece> } | undefined;
+
+function renderedPieces(config: AdapterConfig): ReadonlyMap<string, RenderedPiece> {
   const key = canonicalJson(config);
   if (rendered?.key !== key) {
     const sources = loadSkillSources();
-    const hashes = new Map<string, string>();
+    const pieces = new Map<string, RenderedPiece>();
     for (const target of TARGETS)
-      for (const piece of renderTarget(target, config, sources))
-        hashes.set(`${target} ${piece.piece}`, pieceHash(piece));
-    rendered = { key, hashes };
+      for (const piece of renderTarget(target, config, sources)) {
+        const inGit = piece.kind === "git-hook" || piece.kind === "git-exclude";
+        pieces.set(`${target} ${piece.piece}`, {
+          hash: pieceHash(piece),
+          path: inGit ? undefined : piece.path,
+        });
+      }
+    rendered = { key, pieces };
   }
-  return rendered.hashes;
+  return rendered.pieces;
 }
 
 function staleNotices(rows: readonly AdapterMetaRow[], config: AdapterConfig, version: string): string[] {
-  const current = renderedHashes(config);
-  const stale = new Map<string, AdapterMetaRow>();
-  for (const row of rows)
-    if (current.get(`${row.target} ${row.piece}`) !== row.rendered_hash && !stale.has(row.path))
-      stale.set(row.path, row);
-  return [...stale.values()]
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((row) =>
-      row.archon_version !== version
-        ? `${row.path} was deployed by archon ${row.archon_version}; run deploy_adapters to refresh it.`
-        : `${row.path} no longer matches what archon ${version} renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.`,
-    );
+  const current = renderedPieces(config);
+  const stale = new Map<string, string>();
+  for (const row of rows) {
+    if (stale.has(row.path)) continue;
+    const now = current.get(`${row.target} ${row.piece}`);
+    if (now?.path !== undefined && now.path !== row.path)
+      stale.set(
+        row.path,
+        `${row.path} is not where archon ${version} puts it (${now.path}); run deploy_adapters to write it there.`,
+      );
+    else if (now?.hash !== row.rendered_hash)
+      stale.set(
+        row.path,
+        row.archon_version !== version
+          ? `${row.path} was deployed by archon ${row.archon_version}; run deploy_adapters to refresh it.`
+          : `${row.path} no longer matches what archon ${version} renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.`,
+      );
+  }
+  return [...stale.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, notice]) => notice);
 }

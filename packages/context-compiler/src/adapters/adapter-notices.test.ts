@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
-import { adapterNotices } from "./adapter-meta.js";
+import { adapterNotices, listAdapterMeta, recordDeploy } from "./adapter-meta.js";
 import { deployAdapters } from "./deploy-adapters.js";
 
 let project: TestProject;
@@ -38,9 +38,9 @@ describe("adapter staleness notices", () => {
     const stale = (path: string) =>
       `${path} was deployed by archon 0.0.9; run deploy_adapters to refresh it.`;
     expect(adapterNotices(db, project.root, "1.0.0", configAt("1.0.0"))).toEqual([
-      stale(".codex/skills/archon-bulk-import/SKILL.md"),
-      stale(".codex/skills/archon-setup/SKILL.md"),
-      stale(".codex/skills/archon-triage/SKILL.md"),
+      stale(".agents/skills/archon-bulk-import/SKILL.md"),
+      stale(".agents/skills/archon-setup/SKILL.md"),
+      stale(".agents/skills/archon-triage/SKILL.md"),
       stale(".cursor/rules/archon-process.mdc"),
       stale(".cursor/skills/archon-bulk-import/SKILL.md"),
       stale(".cursor/skills/archon-setup/SKILL.md"),
@@ -54,8 +54,24 @@ describe("adapter staleness notices", () => {
     const notices = adapterNotices(db, project.root, "1.0.0", configAt("1.0.0"));
     expect(notices).toHaveLength(8);
     expect(notices[0]).toBe(
-      ".codex/skills/archon-bulk-import/SKILL.md no longer matches what archon 1.0.0 renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.",
+      ".agents/skills/archon-bulk-import/SKILL.md no longer matches what archon 1.0.0 renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.",
     );
+  });
+
+  it("name a file deployed where this archon no longer puts it, such as Codex skills under .codex/", () => {
+    const db = deployed(configAt("1.0.0"));
+    // What an archon that put Codex skills under .codex/ recorded.
+    const rows = listAdapterMeta(db).filter((r) => r.target === "codex");
+    recordDeploy(
+      db,
+      ["codex"],
+      rows.map((r) =>
+        r.piece === "skill:archon-setup" ? { ...r, path: ".codex/skills/archon-setup/SKILL.md" } : r,
+      ),
+    );
+    expect(adapterNotices(db, project.root, "1.0.0", configAt("1.0.0"))).toEqual([
+      ".codex/skills/archon-setup/SKILL.md is not where archon 1.0.0 puts it (.agents/skills/archon-setup/SKILL.md); run deploy_adapters to write it there.",
+    ]);
   });
 
   it("say nothing before the first deploy", () => {

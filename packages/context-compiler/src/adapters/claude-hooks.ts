@@ -1,4 +1,4 @@
-// Claude Code hook entries in .claude/settings.json: archon's are found by their command; the user's stay.
+// Claude Code hook entries in .claude/settings(.local).json: archon's are found by their command; the user's stay.
 import { UserError } from "@archon/core";
 import type { AdapterConfig } from "./adapter-config.js";
 
@@ -27,7 +27,10 @@ export const isManagedHandler = (handler: unknown): boolean =>
 
 /** What archon wants in `hooks`, per event: one group each, in Claude Code's settings shape. */
 export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
-  const run = (sub: string): Handler => ({ type: "command", command: `${config.command} ${sub} --hook` });
+  const run = (sub: string): Handler => ({
+    type: "command",
+    command: `${config.commands.claude} ${sub} --hook`,
+  });
   const sessionStart = [run("sync-rules")];
   if (config.optionalHooks.reindexSymbols) sessionStart.push(run("reindex-symbols"));
   const hooks: ManagedHooks = {

@@ -13,6 +13,8 @@ import { TARGETS } from "./render-targets.js";
 let project: TestProject;
 beforeEach(() => {
   project = tempProject("archon-deploy-");
+  // The project installed archon, so the Claude Code hooks go to the committed settings.
+  project.write("node_modules/.bin/archon", "#!/bin/sh\n");
 });
 afterEach(() => project.cleanup());
 
@@ -42,9 +44,9 @@ const ALL_PATHS = [
   ["cursor", "skill:archon-bulk-import", ".cursor/skills/archon-bulk-import/SKILL.md"],
   ["cursor", "skill:archon-triage", ".cursor/skills/archon-triage/SKILL.md"],
   ["codex", "agents-md", "AGENTS.md"],
-  ["codex", "skill:archon-setup", ".codex/skills/archon-setup/SKILL.md"],
-  ["codex", "skill:archon-bulk-import", ".codex/skills/archon-bulk-import/SKILL.md"],
-  ["codex", "skill:archon-triage", ".codex/skills/archon-triage/SKILL.md"],
+  ["codex", "skill:archon-setup", ".agents/skills/archon-setup/SKILL.md"],
+  ["codex", "skill:archon-bulk-import", ".agents/skills/archon-bulk-import/SKILL.md"],
+  ["codex", "skill:archon-triage", ".agents/skills/archon-triage/SKILL.md"],
 ] as const;
 
 const outcomes = (action: string) =>
@@ -79,7 +81,7 @@ describe("deploying into a fresh git repository", () => {
   it("writes the skills with the marker after the frontmatter and links pointing at the deployed siblings", () => {
     git("init", "-q");
     deploy({ targets: ["codex"] });
-    const skill = read(".codex/skills/archon-setup/SKILL.md");
+    const skill = read(".agents/skills/archon-setup/SKILL.md");
     expect(skill).toMatch(
       /^---\nname: archon-setup\ndescription: .+\n---\n<!-- archon:managed-skill -->\n\n# /,
     );

@@ -7,9 +7,9 @@ import type { WriteContext } from "../knowledge/write-context.js";
 import { VERSION } from "../version.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { type AdapterMetaRow, recordDeploy } from "./adapter-meta.js";
-import { mergeClaudeHooks } from "./claude-hooks.js";
-import { gitHooksDir, planHookScript, projectRelative } from "./git-hooks.js";
-import { carriesMarker, MARKDOWN_BLOCK, upsertBlock } from "./markers.js";
+import { type ManagedHooks, mergeClaudeHooks } from "./claude-hooks.js";
+import { gitHooksDir, gitPath, planHookScript, projectRelative } from "./git-hooks.js";
+import { carriesMarker, MARKDOWN_BLOCK, SHELL_BLOCK, upsertBlock } from "./markers.js";
 import { type Piece, pieceHash, renderTarget, type Target } from "./render-targets.js";
 import { loadSkillSources } from "./skills.js";
 
@@ -42,31 +42,46 @@ interface Planned {
 const readIfExists = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : undefined);
 const isExecutable = (path: string) => (statSync(path).mode & 0o111) !== 0;
 
-function settingsText(path: string, existing: string | undefined, piece: Piece & { kind: "settings" }) {
-  let parsed: unknown = {};
-  if (existing !== undefined && existing.trim() !== "") {
-    try {
-      parsed = JSON.parse(existing);
-    } catch {
-      throw new UserError(`${path} is not valid JSON.`, `Fix ${path} by hand, then deploy again.`);
-    }
+function parseSettings(path: string, existing: string | undefined): unknown {
+  if (existing === undefined || existing.trim() === "") return {};
+  try {
+    return JSON.parse(existing);
+  } catch {
+    throw new UserError(`${path} is not valid JSON.`, `Fix ${path} by hand, then deploy again.`);
   }
-  const merged = mergeClaudeHooks(path, parsed, piece.hooks);
+}
+
+function settingsText(path: string, existing: string | undefined, hooks: ManagedHooks) {
+  const parsed = parseSettings(path, existing);
+  const merged = mergeClaudeHooks(path, parsed, hooks);
   // Same content, even if formatted differently: leave the user's formatting alone.
   if (existing !== undefined && JSON.stringify(merged) === JSON.stringify(parsed)) return existing;
   return `${JSON.stringify(merged, null, 2)}\n`;
 }
 
-function planPiece(root: string, piece: Piece, hooksDir: string | undefined | null): Planned {
+/** Where git keeps the files of pieces that live in its own folder; null outside a git repository. */
+interface GitPaths {
+  hooks: string | undefined;
+  exclude: string | undefined;
+}
+
+/** The piece's absolute path, or undefined when it lives in a git folder there is none of. */
+function absolutePath(root: string, piece: Piece, git: GitPaths | null): string | undefined {
+  if (piece.kind === "git-hook") return git?.hooks && join(git.hooks, piece.hook);
+  if (piece.kind === "git-exclude") return git?.exclude;
+  return join(root, piece.path);
+}
+
+/** Undefined when the piece has nothing to do (a cleanup with nothing of archon's left to remove). */
+function planPiece(root: string, piece: Piece, git: GitPaths | null): Planned | undefined {
   const base = { target: piece.target, piece: piece.piece, path: piece.path };
-  let absolute = join(root, piece.path);
-  if (piece.kind === "git-hook") {
-    if (!hooksDir) return { piece, outcome: { ...base, action: "skipped", reason: "not a git repository" } };
-    absolute = join(hooksDir, piece.hook);
-    base.path = projectRelative(root, absolute);
-  }
+  const absolute = absolutePath(root, piece, git);
+  if (absolute === undefined)
+    return { piece, outcome: { ...base, action: "skipped", reason: "not a git repository" } };
+  if (piece.kind === "git-hook" || piece.kind === "git-exclude") base.path = projectRelative(root, absolute);
   const existing = readIfExists(absolute);
   let text: string;
+  let reason: string | undefined;
   switch (piece.kind) {
     case "block":
       text = upsertBlock(piece.path, existing ?? "", piece.content, MARKDOWN_BLOCK);
@@ -84,7 +99,16 @@ function planPiece(root: string, piece: Piece, hooksDir: string | undefined | nu
       text = piece.content;
       break;
     case "settings":
-      text = settingsText(piece.path, existing, piece);
+      text = settingsText(piece.path, existing, piece.hooks);
+      break;
+    case "settings-cleanup":
+      if (existing === undefined) return undefined;
+      text = settingsText(piece.path, existing, {});
+      if (text === existing) return undefined;
+      reason = `archon's hooks moved to ${piece.movedTo}`;
+      break;
+    case "git-exclude":
+      text = upsertBlock(base.path, existing ?? "", piece.content, SHELL_BLOCK);
       break;
     case "git-hook": {
       const plan = planHookScript(base.path, existing, piece.content);
@@ -96,7 +120,11 @@ function planPiece(root: string, piece: Piece, hooksDir: string | undefined | nu
   const executable = piece.kind === "git-hook";
   const same = existing === text && (!executable || isExecutable(absolute));
   const action: FileAction = existing === undefined ? "created" : same ? "unchanged" : "updated";
-  return { piece, outcome: { ...base, action }, ...(same ? {} : { write: { absolute, text, executable } }) };
+  return {
+    piece,
+    outcome: { ...base, action, ...(reason ? { reason } : {}) },
+    ...(same ? {} : { write: { absolute, text, executable } }),
+  };
 }
 
 /**
@@ -112,12 +140,16 @@ export function deployAdapters(
     options.config ?? adapterConfig({ version: VERSION, projectRoot: ctx.projectRoot, dbPath: ctx.db.name });
   const sources = loadSkillSources();
   const pieces = options.targets.flatMap((t) => renderTarget(t, config, sources));
-  const hooksDir = pieces.some((p) => p.kind === "git-hook") ? (gitHooksDir(ctx.projectRoot) ?? null) : null;
+  const inGit = pieces.some((p) => p.kind === "git-hook" || p.kind === "git-exclude");
+  const git: GitPaths | null = inGit
+    ? { hooks: gitHooksDir(ctx.projectRoot), exclude: gitPath(ctx.projectRoot, "info/exclude") }
+    : null;
   const planned: Planned[] = [];
   const errors: string[] = [];
   for (const piece of pieces) {
     try {
-      planned.push(planPiece(ctx.projectRoot, piece, hooksDir));
+      const plan = planPiece(ctx.projectRoot, piece, git);
+      if (plan) planned.push(plan);
     } catch (error) {
       if (!(error instanceof UserError)) throw error;
       errors.push(error.describe());

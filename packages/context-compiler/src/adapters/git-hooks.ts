@@ -21,18 +21,23 @@ export function renderGitHookBlock(hook: GitHook, config: AdapterConfig): string
   return [
     SHELL_BLOCK.start,
     `# Written by archon deploy-adapters: ${why}. Fails open: it never blocks a ${hook === "pre-commit" ? "commit" : "merge"}.`,
-    `${config.command} ${args} || echo "archon: ${args} failed; continuing without it" >&2`,
+    `${config.commands.git} ${args} || echo "archon: ${args} failed; continuing without it" >&2`,
     SHELL_BLOCK.end,
     "",
   ].join("\n");
 }
 
-/** The absolute hooks folder git uses for the project (core.hooksPath and worktrees honoured), or undefined. */
-export function gitHooksDir(projectRoot: string): string | undefined {
-  const out = runGit(projectRoot, ["rev-parse", "--git-path", "hooks"])?.trim();
+/**
+ * The absolute path git uses for `name` inside its own folder (`hooks`, `info/exclude`), with
+ * core.hooksPath and worktrees honoured, or undefined outside a git repository.
+ */
+export function gitPath(projectRoot: string, name: string): string | undefined {
+  const out = runGit(projectRoot, ["rev-parse", "--git-path", name])?.trim();
   if (!out) return undefined;
   return isAbsolute(out) ? out : resolve(projectRoot, out);
 }
+
+export const gitHooksDir = (projectRoot: string) => gitPath(projectRoot, "hooks");
 
 /** A path relative to the project root with forward slashes (`.git/hooks/pre-commit`). */
 export const projectRelative = (projectRoot: string, absolute: string) =>

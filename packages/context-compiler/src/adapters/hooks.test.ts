@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { type AdapterConfig, ARCHON_BIN, adapterConfig } from "./adapter-config.js";
+import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { deployAdapters } from "./deploy-adapters.js";
+import { ARCHON_BIN } from "./launcher.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -26,31 +27,41 @@ function deployClaude(
 }
 
 describe("the hook command", () => {
-  it("runs this package's bin with the project root, forward slashes, no shell syntax", () => {
+  it("runs this checkout's bin with the root the hook finds at run time, no machine folder for the root", () => {
     const config = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} });
-    expect(config.command).toBe(`node ${ARCHON_BIN} --project-root ${project.root}`);
+    expect(config.commands).toEqual({
+      claude: `node ${ARCHON_BIN} --project-root "$CLAUDE_PROJECT_DIR"`,
+      git: `node ${ARCHON_BIN} --project-root "$(git rev-parse --show-toplevel)"`,
+    });
   });
 
-  it("passes a database outside the default place, and quotes paths with spaces", () => {
+  it("passes a database outside the default place", () => {
     const config = adapterConfig({
       version: "1.0.0",
-      projectRoot: "/work/my project",
-      dbPath: "/work/my project/data/k.db",
+      projectRoot: project.root,
+      dbPath: join(project.root, "data/k.db"),
       env: {},
     });
-    expect(config.command).toBe(`node ${ARCHON_BIN} --project-root "/work/my project" --db data/k.db`);
+    expect(config.commands.claude).toBe(
+      `node ${ARCHON_BIN} --project-root "$CLAUDE_PROJECT_DIR" --db data/k.db`,
+    );
   });
 
   it("is replaced whole by ARCHON_HOOK_COMMAND, which must mention archon", () => {
     const env = { ARCHON_HOOK_COMMAND: "archon --project-root /p" };
-    expect(adapterConfig({ version: "1", projectRoot: "/p", env }).command).toBe("archon --project-root /p");
+    expect(adapterConfig({ version: "1", projectRoot: project.root, env }).commands).toEqual({
+      claude: "archon --project-root /p",
+      git: "archon --project-root /p",
+    });
     expect(() =>
-      adapterConfig({ version: "1", projectRoot: "/p", env: { ARCHON_HOOK_COMMAND: "x" } }),
+      adapterConfig({ version: "1", projectRoot: project.root, env: { ARCHON_HOOK_COMMAND: "x" } }),
     ).toThrow(/must mention archon/);
   });
 });
 
-describe("Claude Code settings", () => {
+describe("Claude Code settings in a project that installed archon", () => {
+  beforeEach(() => project.write("node_modules/.bin/archon", "#!/bin/sh\n"));
+
   it("adds archon's entries beside the user's hooks and settings, keeping their order and values", () => {
     const user = {
       model: "opus",
@@ -61,7 +72,10 @@ describe("Claude Code settings", () => {
       permissions: { allow: ["Read"] },
     };
     project.write(".claude/settings.json", JSON.stringify(user));
-    const command = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} }).command;
+    const command = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} }).commands.claude;
+    expect(command).toBe(
+      'npx --no-install --prefix "$CLAUDE_PROJECT_DIR" archon --project-root "$CLAUDE_PROJECT_DIR"',
+    );
     deployClaude();
     const settings = JSON.parse(read(".claude/settings.json"));
     expect(Object.keys(settings)).toEqual(["model", "hooks", "permissions"]);
@@ -100,6 +114,62 @@ describe("Claude Code settings", () => {
     project.write(".claude/settings.json", "{ nope");
     expect(() => deployClaude()).toThrow(/\.claude\/settings\.json is not valid JSON/);
     expect(read(".claude/settings.json")).toBe("{ nope");
+  });
+});
+
+describe("Claude Code settings in a project that did not install archon", () => {
+  it("go to the personal settings.local.json, which git is told to ignore in this clone only", () => {
+    git("init", "-q");
+    project.write(".gitignore", "dist/\n");
+    const result = deployClaude();
+    const command = `node ${ARCHON_BIN} --project-root "$CLAUDE_PROJECT_DIR"`;
+    expect(JSON.parse(read(".claude/settings.local.json"))).toEqual({
+      hooks: {
+        SessionStart: [
+          { matcher: "", hooks: [{ type: "command", command: `${command} sync-rules --hook` }] },
+        ],
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: `${command} sync-rules --hook` }] }],
+      },
+    });
+    expect(read(".git/info/exclude")).toContain(
+      "# archon:start\n# Written by archon deploy-adapters: Claude Code settings that hold this machine's paths.\n/.claude/settings.local.json\n# archon:end\n",
+    );
+    expect(read(".gitignore")).toBe("dist/\n");
+    expect(git("check-ignore", "-q", ".claude/settings.local.json").status).toBe(0);
+    expect(result.files.map((f) => [f.piece, f.path, f.action])).toContainEqual([
+      "git-exclude",
+      ".git/info/exclude",
+      "updated",
+    ]);
+    expect(existsSync(join(project.root, ".claude/settings.json"))).toBe(false);
+  });
+
+  it("take archon's old entries out of the committed settings.json, keeping the user's", () => {
+    git("init", "-q");
+    const old = {
+      type: "command",
+      command: "node /home/x/archon/bin/archon.js --project-root /home/x/proj sync-rules --hook",
+    };
+    project.write(
+      ".claude/settings.json",
+      JSON.stringify({
+        model: "opus",
+        hooks: { UserPromptSubmit: [{ hooks: [old, { type: "command", command: "./mine.sh" }] }] },
+      }),
+    );
+    const result = deployClaude();
+    expect(JSON.parse(read(".claude/settings.json"))).toEqual({
+      model: "opus",
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "./mine.sh" }] }] },
+    });
+    expect(result.files.find((f) => f.piece === "claude-settings-cleanup")).toEqual({
+      target: "claude",
+      piece: "claude-settings-cleanup",
+      path: ".claude/settings.json",
+      action: "updated",
+      reason: "archon's hooks moved to .claude/settings.local.json",
+    });
+    expect(deployClaude().files.find((f) => f.piece === "claude-settings-cleanup")).toBeUndefined();
   });
 });
 
@@ -152,7 +222,8 @@ describe("git hooks", () => {
   it("fail open: a commit succeeds even when the archon command fails", () => {
     git("init", "-q");
     const base = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} });
-    deployClaude({ ...base, command: "archon-command-that-does-not-exist --project-root /nowhere" });
+    const missing = "archon-command-that-does-not-exist --project-root /nowhere";
+    deployClaude({ ...base, commands: { claude: missing, git: missing } });
     project.write("a.txt", "a\n");
     git("add", "a.txt");
     const commit = git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "first");

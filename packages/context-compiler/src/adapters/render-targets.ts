@@ -1,9 +1,9 @@
 // Pure rendering: a target's managed pieces as a function of the adapter config and the skill sources.
 import { canonicalJson, sha256, UserError } from "@archon/core";
-import type { AdapterConfig } from "./adapter-config.js";
+import { type AdapterConfig, CLAUDE_SETTINGS } from "./adapter-config.js";
 import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
 import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
-import { MANAGED_FILE_MARKER, MANAGED_SKILL_MARKER } from "./markers.js";
+import { MANAGED_FILE_MARKER, MANAGED_SKILL_MARKER, SHELL_BLOCK } from "./markers.js";
 import { cursorProcessRule, ruleBlock } from "./rule-block.js";
 import { renderSkill, SKILL_NAMES, type SkillSources, skillPath } from "./skills.js";
 
@@ -25,18 +25,35 @@ export type Piece =
   | (PieceBase & { kind: "block" })
   /** A whole file archon owns, recognised by `marker`; without it the file is a conflict. */
   | (PieceBase & { kind: "owned"; marker: string })
-  /** Archon's entries in .claude/settings.json `hooks`. */
+  /** Archon's entries in the `hooks` of a Claude Code settings file. */
   | (PieceBase & { kind: "settings"; hooks: ManagedHooks })
+  /** Archon's entries taken out of the settings file the hooks no longer go to (written only when any are there). */
+  | (PieceBase & { kind: "settings-cleanup"; movedTo: string })
   /** A fail-open block in a git hook script. */
-  | (PieceBase & { kind: "git-hook"; hook: GitHook });
+  | (PieceBase & { kind: "git-hook"; hook: GitHook })
+  /** A block in the repository's own, never committed ignore list (.git/info/exclude). */
+  | (PieceBase & { kind: "git-exclude" });
 
-const TARGET_DIR: Record<Target, string> = { claude: ".claude", cursor: ".cursor", codex: ".codex" };
+/**
+ * Where each target's skills go. Codex reads repository skills from .agents/skills/<name>/SKILL.md, from
+ * the working folder up to the repository root (developers.openai.com/codex/skills), not from .codex/.
+ */
+const SKILLS_DIR: Record<Target, string> = { claude: ".claude", cursor: ".cursor", codex: ".agents" };
+
+/** The ignore block that keeps Claude Code's personal settings out of git, in the project's own clone only. */
+const PERSONAL_SETTINGS_EXCLUDE = [
+  SHELL_BLOCK.start,
+  "# Written by archon deploy-adapters: Claude Code settings that hold this machine's paths.",
+  `/${CLAUDE_SETTINGS.personal}`,
+  SHELL_BLOCK.end,
+  "",
+].join("\n");
 
 function skills(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
   return SKILL_NAMES.map((name) => ({
     target,
     piece: `skill:${name}`,
-    path: skillPath(TARGET_DIR[target], name),
+    path: skillPath(SKILLS_DIR[target], name),
     kind: "owned",
     marker: MANAGED_SKILL_MARKER,
     content: renderSkill(sources[name], config),
@@ -48,17 +65,38 @@ export function renderTarget(target: Target, config: AdapterConfig, sources: Ski
   switch (target) {
     case "claude": {
       const hooks = renderClaudeHooks(config);
+      const personal = config.claudeSettings === CLAUDE_SETTINGS.personal;
+      const elsewhere = personal ? CLAUDE_SETTINGS.shared : CLAUDE_SETTINGS.personal;
       return [
         { target, piece: "claude-md", path: "CLAUDE.md", kind: "block", content: ruleBlock(config) },
         ...skills(target, config, sources),
         {
           target,
           piece: "claude-settings-hooks",
-          path: ".claude/settings.json",
+          path: config.claudeSettings,
           kind: "settings",
           hooks,
           content: canonicalJson(hooks),
         },
+        {
+          target,
+          piece: "claude-settings-cleanup",
+          path: elsewhere,
+          kind: "settings-cleanup",
+          movedTo: config.claudeSettings,
+          content: canonicalJson({ moved_to: config.claudeSettings }),
+        },
+        ...(personal
+          ? [
+              {
+                target,
+                piece: "git-exclude",
+                path: ".git/info/exclude",
+                kind: "git-exclude",
+                content: PERSONAL_SETTINGS_EXCLUDE,
+              } satisfies Piece,
+            ]
+          : []),
         ...GIT_HOOKS.map(
           (hook): Piece => ({
             target,

@@ -1,4 +1,4 @@
-// The bundled Agent Skills: flat sources in skills/, deployed as <target>/skills/<name>/SKILL.md.
+// The bundled Agent Skills: flat sources in skills/, deployed as <client folder>/skills/<name>/SKILL.md.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { AdapterConfig } from "./adapter-config.js";
@@ -26,8 +26,8 @@ export function loadSkillSources(): SkillSources {
   return cached;
 }
 
-/** Where a skill lands under a target folder (`.claude`, `.cursor`, `.codex`). */
-export const skillPath = (targetDir: string, name: SkillName) => `${targetDir}/skills/${name}/SKILL.md`;
+/** Where a skill lands under a client's folder (`.claude`, `.cursor`, `.agents`). */
+export const skillPath = (clientDir: string, name: SkillName) => `${clientDir}/skills/${name}/SKILL.md`;
 
 /**
  * The deployed SKILL.md: `{{prefix}}` becomes the tool prefix, links between the flat sources

@@ -11,7 +11,10 @@ const program = new Command("archon")
     new Option("--surface <surface>", "MCP surface to serve").choices(["agent", "admin"]).default("agent"),
   )
   .option("--db <path>", "knowledge database; relative paths resolve against --project-root", DEFAULT_DB)
-  .option("--project-root <path>", "the project's root folder (pass it explicitly)", process.cwd())
+  .option(
+    "--project-root <path>",
+    "the project's root folder (default: the nearest folder up from here holding .archon/, else the git top level, else the working folder)",
+  )
   .option("--templates <dir>", "templates folder for the init_* tools (default: the bundled one)")
   .showHelpAfterError()
   .exitOverride()
@@ -27,17 +30,22 @@ program
   .command("setup")
   .description("set archon up in this project, or update it: agents, template, adapters, hooks")
   .option("-y, --yes", "accept the defaults and apply without asking (no terminal needed)")
-  .option("--agents <list>", "claude,cursor,codex (default: the ones the project already uses)")
+  .option(
+    "--agents <list>",
+    "claude,cursor,codex (default: the ones the project already uses: .claude/, CLAUDE.md or .mcp.json for claude, .cursor/ for cursor, AGENTS.md, .codex/ or .agents/ for codex; claude when it shows none)",
+  )
   .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
   .option("--embeddings", "set up local embeddings")
   .option("--no-embeddings", "skip the embeddings step")
   .option("--dry-run", "show what would change; write nothing")
-  .option("--json", "print the result as JSON")
+  .option("--json", "print only the result as JSON on stdout (questions, if any, go to stderr)")
   .action(async (opts, cmd: Command) =>
     (await import("./setup.command.js")).setupCommand(globals(cmd), opts, {
       input: process.stdin,
-      output: process.stdout,
-      interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+      // With --json, stdout carries the JSON alone.
+      output: opts.json ? process.stderr : process.stdout,
+      json: process.stdout,
+      interactive: Boolean(process.stdin.isTTY && (opts.json ? process.stderr : process.stdout).isTTY),
     }),
   );
 

@@ -1,10 +1,11 @@
 // archon setup: register the servers, bootstrap from a template, deploy adapters; again later to update.
+import type { Writable } from "node:stream";
 import { UserError } from "@archon/core";
 import * as p from "@clack/prompts";
 import { createArchonContext } from "../mcp/server.js";
 import { AGENTS, type AgentClient } from "../setup/register-clients.js";
 import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
-import { describePlan, isUpdate, planSetup } from "../setup/setup-plan.js";
+import { describePlan, detectAgents, isUpdate, planSetup } from "../setup/setup-plan.js";
 import { askChoices, confirmPlan, type WizardIo } from "../setup/wizard.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -33,14 +34,13 @@ function parseAgents(list: string | undefined): AgentClient[] | undefined {
 function report(outcome: SetupOutcome): string[] {
   const lines: string[] = [];
   for (const r of outcome.registrations) {
-    if (r.admin.status === "registered")
-      lines.push(`${r.agent}: admin surface registered in your personal scope.`);
-    if (r.admin.status === "manual")
-      lines.push(`${r.agent}: register the admin surface yourself: ${r.admin.instructions}`);
-    if (r.admin.status === "failed")
-      lines.push(
-        `${r.agent}: registering the admin surface failed (${r.admin.detail}); run: ${r.admin.instructions}`,
-      );
+    for (const step of r.personal) {
+      const what = `${step.servers.join(" and ")} (personal scope)`;
+      if (step.status === "registered") lines.push(`${r.agent}: registered ${what}.`);
+      if (step.status === "manual") lines.push(`${r.agent}: register ${what} yourself: ${step.instructions}`);
+      if (step.status === "failed")
+        lines.push(`${r.agent}: registering ${what} failed (${step.detail}); run: ${step.instructions}`);
+    }
   }
   if (outcome.init?.template)
     lines.push(
@@ -56,11 +56,14 @@ function report(outcome: SetupOutcome): string[] {
   return lines;
 }
 
-export async function setupCommand(
-  options: GlobalOptions,
-  flags: SetupFlags,
-  io: WizardIo & { interactive: boolean; env?: NodeJS.ProcessEnv },
-): Promise<void> {
+export interface SetupIo extends WizardIo {
+  interactive: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** Where --json output goes (stdout); `output` then only carries the questions, if any. */
+  json?: Writable;
+}
+
+export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io: SetupIo): Promise<void> {
   const agents = parseAgents(flags.agents);
   const interactive = !flags.yes;
   if (interactive && !io.interactive) {
@@ -77,7 +80,11 @@ export async function setupCommand(
     projectRoot: options.projectRoot,
     templatesDir: options.templates,
   });
-  const say = (line: string) => io.output.write(`${line}\n`);
+  // With --json nothing but the JSON is printed: the notes travel inside it.
+  const say = (line: string) => {
+    if (!flags.json) io.output.write(`${line}\n`);
+  };
+  const printJson = (value: unknown) => (io.json ?? io.output).write(`${JSON.stringify(value, null, 2)}\n`);
   try {
     if (interactive)
       p.intro(mode === "new" ? "archon setup" : "archon setup (update)", { output: io.output });
@@ -89,7 +96,7 @@ export async function setupCommand(
           io,
         )
       : {
-          agents: agents ?? ["claude"],
+          agents: agents ?? detectAgents(options.projectRoot),
           template: flags.template ?? "auto",
           embeddings: flags.embeddings ?? false,
         };
@@ -101,11 +108,8 @@ export async function setupCommand(
     const summary = describePlan(plan);
     for (const note of plan.notes) say(note);
     if (flags.dryRun) {
-      say(
-        flags.json
-          ? JSON.stringify(plan, null, 2)
-          : ["Dry run; would do:", ...summary.map((l) => `  ${l}`)].join("\n"),
-      );
+      if (flags.json) printJson(plan);
+      else say(["Dry run; would do:", ...summary.map((l) => `  ${l}`)].join("\n"));
       return;
     }
     if (interactive && !(await confirmPlan(summary, io))) {
@@ -124,7 +128,7 @@ export async function setupCommand(
         : planning;
     try {
       const outcome = applySetup(ctx, plan, io.env);
-      if (flags.json) say(JSON.stringify(outcome, null, 2));
+      if (flags.json) printJson({ ...outcome, notes: plan.notes });
       else if (interactive) p.outro(report(outcome).join("\n"), { output: io.output });
       else say(report(outcome).join("\n"));
     } finally {

@@ -16,7 +16,13 @@ const detect = (tree: Record<string, string>) => {
   return detectStack(readProjectShape(project.root));
 };
 
-const none = (template: string, max_score: number) => ({ template, score: 0, max_score, evidence: [] });
+const none = (template: string, max_score: number) => ({
+  template,
+  folder: ".",
+  score: 0,
+  max_score,
+  evidence: [],
+});
 
 describe("stack detection on real project trees", () => {
   it("scores a Next.js app with src/app and detects src/app as app_root", () => {
@@ -24,6 +30,7 @@ describe("stack detection on real project trees", () => {
       scores: [
         {
           template: "nextjs",
+          folder: ".",
           score: 9,
           max_score: 9,
           evidence: ["package.json depends on next", "next.config.mjs", "src/app/api/orders/route.ts"],
@@ -43,6 +50,7 @@ describe("stack detection on real project trees", () => {
     expect(result.best).toBe("nextjs");
     expect(result.scores[0]).toEqual({
       template: "nextjs",
+      folder: ".",
       score: 9,
       max_score: 9,
       evidence: ["package.json depends on next", "next.config.ts", "app/blog/[slug]/page.tsx"],
@@ -55,6 +63,7 @@ describe("stack detection on real project trees", () => {
       scores: [
         {
           template: "laravel",
+          folder: ".",
           score: 10,
           max_score: 10,
           evidence: [
@@ -69,7 +78,12 @@ describe("stack detection on real project trees", () => {
         none("python", 6),
       ],
       signals: [
-        { name: "vite", evidence: ["vite.config.js", "package.json depends on vite"], template: null },
+        {
+          name: "vite",
+          folder: ".",
+          evidence: ["vite.config.js", "package.json depends on vite"],
+          template: null,
+        },
       ],
       best: "laravel",
       placeholders: { app_root: "app" },
@@ -81,6 +95,7 @@ describe("stack detection on real project trees", () => {
     expect(result.best).toBe("python");
     expect(result.scores[0]).toEqual({
       template: "python",
+      folder: ".",
       score: 5,
       max_score: 6,
       evidence: ["pyproject.toml", "src/ledger/__init__.py"],
@@ -92,21 +107,17 @@ describe("stack detection on real project trees", () => {
     expect(result.best).toBe("go");
     expect(result.scores[0]).toEqual({
       template: "go",
+      folder: ".",
       score: 6,
       max_score: 6,
       evidence: ["go.mod", "cmd/billing/main.go"],
     });
   });
 
-  it("matches Python on the language alone when there is no manifest", () => {
-    const result = detect({ "scripts/report.py": "print('hi')\n" });
-    expect(result.best).toBe("python");
-    expect(result.scores[0]).toEqual({
-      template: "python",
-      score: 2,
-      max_score: 6,
-      evidence: ["scripts/report.py"],
-    });
+  it("counts no stack on stray source files without a manifest", () => {
+    const result = detect({ "scripts/report.py": "print('hi')\n", "tools/x.go": "package main\n" });
+    expect(result.best).toBeNull();
+    expect(result.scores.every((s) => s.score === 0 && s.evidence.length === 0)).toBe(true);
   });
 
   it("finds no template for an empty folder", () => {
@@ -122,20 +133,20 @@ describe("stack detection on real project trees", () => {
     const result = detect(VITE);
     expect(result.best).toBeNull();
     expect(result.signals).toEqual([
-      { name: "vite", evidence: ["vite.config.ts", "package.json depends on vite"], template: null },
+      {
+        name: "vite",
+        folder: ".",
+        evidence: ["vite.config.ts", "package.json depends on vite"],
+        template: null,
+      },
     ]);
     expect(result.scores.every((s) => s.score === 0)).toBe(true);
   });
 
   it("treats a broken package.json as no evidence rather than failing", () => {
     const result = detect({ "package.json": "{ not json", "next.config.js": "module.exports = {};\n" });
-    expect(result.scores[0]).toEqual({
-      template: "nextjs",
-      score: 3,
-      max_score: 9,
-      evidence: ["next.config.js"],
-    });
-    expect(result.best).toBe("nextjs");
+    expect(result.scores.find((s) => s.template === "nextjs")).toEqual(none("nextjs", 9));
+    expect(result.best).toBeNull();
   });
 
   it("reads git's view of the project, so ignored folders are no evidence", () => {
@@ -150,5 +161,67 @@ describe("stack detection on real project trees", () => {
     expect(shape.source).toBe("git");
     const scores = Object.fromEntries(detectStack(shape).scores.map((s) => [s.template, s.score]));
     expect(scores).toEqual({ nextjs: 9, go: 0, laravel: 0, python: 0 });
+  });
+});
+
+describe("stack detection in monorepos and mixed repositories", () => {
+  it("scores a Next.js app in apps/web and puts app_root inside it", () => {
+    const result = detect({
+      "package.json": JSON.stringify({ name: "mono", private: true, workspaces: ["apps/*"] }),
+      "apps/web/package.json": JSON.stringify({
+        name: "web",
+        dependencies: { next: "15.0.0", react: "19.0.0" },
+      }),
+      "apps/web/next.config.ts": "export default {};\n",
+      "apps/web/src/app/page.tsx": "export default function Page() { return null; }\n",
+      "apps/api/go.mod": "module example.com/api\n",
+      "apps/api/main.go": "package main\n",
+    });
+    expect(result.best).toBe("nextjs");
+    expect(result.scores.filter((s) => s.score > 0)).toEqual([
+      {
+        template: "nextjs",
+        folder: "apps/web",
+        score: 9,
+        max_score: 9,
+        evidence: [
+          "apps/web/package.json depends on next",
+          "apps/web/next.config.ts",
+          "apps/web/src/app/page.tsx",
+        ],
+      },
+      {
+        template: "go",
+        folder: "apps/api",
+        score: 6,
+        max_score: 6,
+        evidence: ["apps/api/go.mod", "apps/api/main.go"],
+      },
+    ]);
+    expect(result.placeholders).toEqual({ app_root: "apps/web/src/app" });
+  });
+
+  it("reads the app folders pnpm-workspace.yaml names", () => {
+    const result = detect({
+      "pnpm-workspace.yaml": "packages:\n  - 'sites/*'\n",
+      "sites/blog/package.json": JSON.stringify({ dependencies: { next: "14.0.0" } }),
+      "sites/blog/app/page.tsx": "export default function Page() { return null; }\n",
+    });
+    expect(result.scores[0]).toMatchObject({ template: "nextjs", folder: "sites/blog", score: 6 });
+    expect(result.placeholders).toEqual({ app_root: "sites/blog/app" });
+  });
+
+  it("fits no template to a C# repository with one stray Go file, and names the .NET signal", () => {
+    const result = detect({
+      "Shop.sln": "Microsoft Visual Studio Solution File\n",
+      "src/Shop/Shop.csproj": '<Project Sdk="Microsoft.NET.Sdk" />\n',
+      "src/Shop/Program.cs": "Console.WriteLine();\n",
+      "tools/x.go": "package main\n",
+    });
+    expect(result.best).toBeNull();
+    expect(result.scores.every((s) => s.score === 0)).toBe(true);
+    expect(result.signals).toEqual([
+      { name: "dotnet", folder: ".", evidence: ["Shop.sln", "src/Shop/Shop.csproj"], template: null },
+    ]);
   });
 });

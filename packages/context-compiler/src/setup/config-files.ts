@@ -21,27 +21,59 @@ export function writeIfChanged(path: string, content: string, dryRun = false): F
   return { path, action };
 }
 
+function readJsonConfig(path: string): Record<string, unknown> {
+  if (!existsSync(path)) return {};
+  let config: unknown;
+  try {
+    config = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UserError(
+      `${path} is not valid JSON (${(error as Error).message}); fix or remove it, then run setup again.`,
+    );
+  }
+  if (config === null || typeof config !== "object" || Array.isArray(config)) {
+    throw new UserError(`${path} does not hold a JSON object; fix it, then run setup again.`);
+  }
+  return config as Record<string, unknown>;
+}
+
 /** Sets `mcpServers[name]` in a JSON config (Claude Code's .mcp.json, Cursor's mcp.json), keeping the rest. */
 export function mergeMcpJson(path: string, name: string, entry: unknown, dryRun = false): FileChange {
-  let config: Record<string, unknown> = {};
-  if (existsSync(path)) {
-    try {
-      config = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
-    } catch (error) {
-      throw new UserError(
-        `${path} is not valid JSON (${(error as Error).message}); fix or remove it, then run setup again.`,
-      );
-    }
-    if (config === null || typeof config !== "object" || Array.isArray(config)) {
-      throw new UserError(`${path} does not hold a JSON object; fix it, then run setup again.`);
-    }
-  }
+  const config = readJsonConfig(path);
   const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
   const next = { ...config, mcpServers: { ...servers, [name]: entry } };
   return writeIfChanged(path, `${JSON.stringify(next, null, 2)}\n`, dryRun);
 }
 
+/** An entry an earlier archon setup wrote: it starts archon. A server of the user's is never taken out. */
+const startsArchon = (entry: unknown) => /archon/.test(JSON.stringify(entry ?? null));
+
+/**
+ * Takes archon's own `mcpServers[name]` out of a committed JSON config (an earlier setup wrote it with this
+ * machine's paths); undefined when there is none. The removed text stays in git history.
+ */
+export function removeMcpJsonEntry(path: string, name: string, dryRun = false): FileChange | undefined {
+  if (!existsSync(path)) return undefined;
+  const config = readJsonConfig(path);
+  const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
+  if (!(name in servers) || !startsArchon(servers[name])) return undefined;
+  const { [name]: _removed, ...rest } = servers;
+  return writeIfChanged(path, `${JSON.stringify({ ...config, mcpServers: rest }, null, 2)}\n`, dryRun);
+}
+
 const tomlString = (s: string) => JSON.stringify(s);
+
+/** The file's lines and where the `[mcp_servers.<name>]` table runs (start undefined when absent). */
+function codexLines(path: string, header: string) {
+  const lines = existsSync(path) ? readFileSync(path, "utf8").replace(/\r\n/g, "\n").split("\n") : [];
+  if (lines.at(-1) === "") lines.pop();
+  const start = lines.findIndex((l) => l.trim() === header);
+  if (start < 0) return { lines, start: undefined, end: undefined };
+  let end = start + 1;
+  while (end < lines.length && !/^\s*\[/.test(lines[end] as string)) end++;
+  while (end > start + 1 && (lines[end - 1] as string).trim() === "") end--;
+  return { lines, start, end };
+}
 
 /**
  * Sets the `[mcp_servers.<name>]` table in a Codex config.toml. Our table is replaced whole (up to the next
@@ -59,16 +91,23 @@ export function mergeCodexToml(
     `command = ${tomlString(entry.command)}`,
     `args = [${entry.args.map(tomlString).join(", ")}]`,
   ];
-  const lines = existsSync(path) ? readFileSync(path, "utf8").replace(/\r\n/g, "\n").split("\n") : [];
-  if (lines.at(-1) === "") lines.pop();
-  const start = lines.findIndex((l) => l.trim() === header);
-  if (start < 0) {
+  const { lines, start, end } = codexLines(path, header);
+  if (start === undefined) {
     const out = lines.length > 0 ? [...lines, "", ...table] : table;
     return writeIfChanged(path, `${out.join("\n")}\n`, dryRun);
   }
-  let end = start + 1;
-  while (end < lines.length && !/^\s*\[/.test(lines[end] as string)) end++;
-  while (end > start + 1 && (lines[end - 1] as string).trim() === "") end--;
   const out = [...lines.slice(0, start), ...table, ...lines.slice(end)];
   return writeIfChanged(path, `${out.join("\n")}\n`, dryRun);
+}
+
+/** Takes archon's own `[mcp_servers.<name>]` table out of a committed config.toml; undefined when absent. */
+export function removeCodexTable(path: string, name: string, dryRun = false): FileChange | undefined {
+  const { lines, start, end } = codexLines(path, `[mcp_servers.${name}]`);
+  if (start === undefined || !startsArchon(lines.slice(start, end))) return undefined;
+  const out = [...lines.slice(0, start), ...lines.slice(end)];
+  // Drop the blank line that separated the table from what came before it.
+  if (start > 0 && (out[start - 1] as string).trim() === "" && (out[start] ?? "").trim() === "")
+    out.splice(start - 1, 1);
+  while (out.at(-1)?.trim() === "") out.pop();
+  return writeIfChanged(path, out.length > 0 ? `${out.join("\n")}\n` : "", dryRun);
 }

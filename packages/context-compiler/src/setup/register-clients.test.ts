@@ -1,128 +1,224 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ARCHON_BIN, forwardSlashes } from "../adapters/launcher.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { commandLine, forwardSlashes, mcpEntry } from "./mcp-entry.js";
+import { type FakeClients, installFakeClients } from "./fake-clients.fixture.js";
+import { commandLine, mcpEntry } from "./mcp-entry.js";
 import { registerClient } from "./register-clients.js";
 
-// `claude` and `codex` are not installed here: these are small local fakes of their `mcp get` and
-// `mcp add*` commands. Each records its arguments and remembers what was added in a state file.
-const FAKE_CLI = `#!/usr/bin/env node
-const fs = require("node:fs");
-const path = require("node:path");
-const dir = process.env.FAKE_CLI_DIR;
-const name = path.basename(process.argv[1]);
-const args = process.argv.slice(2);
-fs.appendFileSync(path.join(dir, name + ".log"), JSON.stringify(args) + "\\n");
-const state = path.join(dir, name + ".state");
-const added = fs.existsSync(state) ? fs.readFileSync(state, "utf8").split("\\n") : [];
-if (args[1] === "get") process.exit(added.includes(args[2]) ? 0 : 1);
-fs.appendFileSync(state, args[2] + "\\n");
-`;
-
 let project: TestProject;
-let bin: string;
+let fakes: FakeClients;
 beforeEach(() => {
   project = tempProject();
-  bin = join(project.root, ".fake-bin");
-  mkdirSync(bin);
-  for (const cli of ["claude", "codex"]) {
-    writeFileSync(join(bin, cli), FAKE_CLI.replace("#!/usr/bin/env node", `#!${process.execPath}`));
-    chmodSync(join(bin, cli), 0o755);
-  }
+  fakes = installFakeClients(join(project.root, ".fake-bin"));
 });
 afterEach(() => project.cleanup());
 
-const env = () => ({ ...process.env, PATH: bin, FAKE_CLI_DIR: bin });
-const calls = (cli: string) =>
-  existsSync(join(bin, `${cli}.log`))
-    ? readFileSync(join(bin, `${cli}.log`), "utf8")
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l) as string[])
-    : [];
-const ARCHON = "/opt/archon/packages/context-compiler/bin/archon.js";
+const env = () => fakes.env();
+const calls = (cli: "claude" | "codex") => fakes.calls(cli);
+/** The project installed archon as a dependency, the way npm lays out its bin. */
+const installArchon = () => project.write("node_modules/.bin/archon", "#!/bin/sh\n");
+const readJson = (rel: string) => JSON.parse(readFileSync(join(project.root, rel), "utf8"));
+const options = (extra: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}) => ({
+  projectRoot: project.root,
+  env: env(),
+  ...extra,
+});
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Claude Code's variable, expanded by Claude Code.
+const CLAUDE_ROOT = "${CLAUDE_PROJECT_DIR:-.}";
+// biome-ignore lint/suspicious/noTemplateCurlyInString: Cursor's variable, expanded by Cursor.
+const CURSOR_ROOT = "${workspaceFolder}";
 
-describe("Claude Code", () => {
-  it("puts only the agent surface in the committed .mcp.json and keeps the user's servers", () => {
+describe("Claude Code in a project that installed archon", () => {
+  beforeEach(installArchon);
+
+  it("puts the agent surface in the committed .mcp.json, rooted by Claude Code's variable, and keeps the user's servers", () => {
     project.write(".mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" } } }));
-    const r = registerClient("claude", { projectRoot: project.root, env: env(), bin: ARCHON });
-    const config = JSON.parse(readFileSync(join(project.root, ".mcp.json"), "utf8"));
+    const r = registerClient("claude", options());
+    const config = readJson(".mcp.json");
     expect(Object.keys(config.mcpServers)).toEqual(["other", "archon"]);
     expect(config.mcpServers.archon).toEqual({
-      command: "node",
-      args: [ARCHON, "--surface", "agent", "--db", ".archon/archon.db", "--project-root", project.root],
+      command: "npx",
+      args: [
+        "--no-install",
+        "--prefix",
+        CLAUDE_ROOT,
+        "archon",
+        "--surface",
+        "agent",
+        "--project-root",
+        CLAUDE_ROOT,
+      ],
     });
+    expect(JSON.stringify(config)).not.toContain(project.root);
+    expect(r.shared).toBe(true);
     expect(r.files).toEqual([{ path: join(project.root, ".mcp.json"), action: "updated" }]);
   });
 
   it("registers the admin surface in the local scope through claude's own CLI, once", () => {
-    const first = registerClient("claude", { projectRoot: project.root, env: env(), bin: ARCHON });
-    expect(first.admin.status).toBe("registered");
-    const second = registerClient("claude", { projectRoot: project.root, env: env(), bin: ARCHON });
-    expect(second.admin.status).toBe("present");
+    const first = registerClient("claude", options());
+    expect(first.personal.map((p) => [p.servers, p.status])).toEqual([[["archon-admin"], "registered"]]);
+    const second = registerClient("claude", options());
+    expect(second.personal[0]?.status).toBe("present");
     expect(second.files[0]?.action).toBe("unchanged");
     const adds = calls("claude").filter((a) => a[1] === "add-json");
     expect(adds).toHaveLength(1);
     expect(adds[0]?.slice(0, 3)).toEqual(["mcp", "add-json", "archon-admin"]);
     expect(adds[0]?.slice(4)).toEqual(["--scope", "local"]);
-    expect(JSON.parse(adds[0]?.[3] ?? "{}").args).toContain("admin");
-  });
-
-  it("prints the exact command when claude is not installed", () => {
-    const r = registerClient("claude", {
-      projectRoot: project.root,
-      env: { ...env(), PATH: "" },
-      bin: ARCHON,
-    });
-    expect(r.admin.status).toBe("manual");
-    expect(r.admin.instructions).toMatch(
-      /^claude mcp add-json archon-admin '\{"command":"node","args":\[.*"admin".*\]\}' --scope local$/,
-    );
+    expect(JSON.parse(adds[0]?.[3] ?? "{}").args).toEqual([
+      "--no-install",
+      "--prefix",
+      project.root,
+      "archon",
+      "--surface",
+      "admin",
+      "--project-root",
+      project.root,
+    ]);
   });
 });
 
-describe("Cursor and Codex", () => {
-  it("writes .cursor/mcp.json for the agent and explains the personal admin entry", () => {
-    const r = registerClient("cursor", { projectRoot: project.root, env: env(), bin: ARCHON });
-    const config = JSON.parse(readFileSync(join(project.root, ".cursor/mcp.json"), "utf8"));
-    expect(Object.keys(config.mcpServers)).toEqual(["archon"]);
-    expect(r.admin).toMatchObject({
-      status: "manual",
-      instructions: expect.stringContaining("~/.cursor/mcp.json"),
-    });
+describe("Claude Code in a project that did not install archon", () => {
+  it("registers both surfaces in the local scope and takes the old machine-path entry out of .mcp.json", () => {
+    const old = { command: "node", args: ["/home/x/archon/bin/archon.js", "--project-root", "/home/x/proj"] };
+    project.write(".mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" }, archon: old } }));
+    const r = registerClient("claude", options());
+    expect(readJson(".mcp.json")).toEqual({ mcpServers: { other: { command: "x" } } });
+    expect(r.shared).toBe(false);
+    expect(r.files).toEqual([{ path: join(project.root, ".mcp.json"), action: "updated" }]);
+    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([
+      [["archon"], "registered"],
+      [["archon-admin"], "registered"],
+    ]);
+    const added = calls("claude").filter((a) => a[1] === "add-json");
+    expect(added.map((a) => [a[2], JSON.parse(a[3] ?? "{}"), a[5]])).toEqual([
+      [
+        "archon",
+        { command: "node", args: [ARCHON_BIN, "--surface", "agent", "--project-root", project.root] },
+        "local",
+      ],
+      [
+        "archon-admin",
+        { command: "node", args: [ARCHON_BIN, "--surface", "admin", "--project-root", project.root] },
+        "local",
+      ],
+    ]);
   });
 
-  it("sets the archon table in .codex/config.toml without touching the rest, and adds admin through codex", () => {
+  it("writes no .mcp.json, leaves a user's own archon server alone, and prints the commands without claude", () => {
+    const r = registerClient("claude", options({ env: { ...env(), PATH: "" } }));
+    expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
+    expect(r.files).toEqual([]);
+    expect(r.personal.map((p) => p.status)).toEqual(["manual", "manual"]);
+    expect(r.personal[1]?.instructions).toMatch(
+      /^claude mcp add-json archon-admin '\{"command":"node","args":\[.*"admin".*\]\}' --scope local$/,
+    );
+    project.write(".mcp.json", JSON.stringify({ mcpServers: { archon: { command: "my-own-server" } } }));
+    expect(registerClient("claude", options({ env: { ...env(), PATH: "" } })).files).toEqual([]);
+  });
+});
+
+describe("Cursor", () => {
+  it("with archon installed, writes .cursor/mcp.json rooted by the workspace folder variable and explains the personal admin entry", () => {
+    installArchon();
+    const r = registerClient("cursor", options());
+    expect(readJson(".cursor/mcp.json")).toEqual({
+      mcpServers: {
+        archon: {
+          command: "npx",
+          args: [
+            "--no-install",
+            "--prefix",
+            CURSOR_ROOT,
+            "archon",
+            "--surface",
+            "agent",
+            "--project-root",
+            CURSOR_ROOT,
+          ],
+        },
+      },
+    });
+    expect(r.personal).toEqual([
+      {
+        servers: ["archon-admin"],
+        status: "manual",
+        instructions: expect.stringContaining("~/.cursor/mcp.json"),
+        detail: "Cursor has no command to add a server.",
+      },
+    ]);
+  });
+
+  it("without archon installed, writes nothing in the project and shows both servers for ~/.cursor/mcp.json", () => {
+    const r = registerClient("cursor", options());
+    expect(existsSync(join(project.root, ".cursor"))).toBe(false);
+    const json = JSON.parse(r.personal[0]?.instructions.replace(/^[^{]*/, "") ?? "{}");
+    expect(json.mcpServers.archon).toEqual({
+      command: "node",
+      args: [ARCHON_BIN, "--surface", "agent", "--project-root", CURSOR_ROOT],
+    });
+    expect(Object.keys(json.mcpServers)).toEqual(["archon", "archon-admin"]);
+  });
+});
+
+describe("Codex", () => {
+  it("with archon installed, sets the archon table in .codex/config.toml without touching the rest, and adds admin through codex", () => {
+    installArchon();
     project.write(
       ".codex/config.toml",
       'model = "o4"\n\n[mcp_servers.archon]\ncommand = "old"\n\n[profiles.fast]\nmodel = "mini"\n',
     );
-    const r = registerClient("codex", { projectRoot: project.root, env: env(), bin: ARCHON });
+    const r = registerClient("codex", options());
     expect(readFileSync(join(project.root, ".codex/config.toml"), "utf8")).toBe(
       [
         'model = "o4"',
         "",
         "[mcp_servers.archon]",
-        'command = "node"',
-        `args = ["${ARCHON}", "--surface", "agent", "--db", ".archon/archon.db", "--project-root", "${project.root}"]`,
+        'command = "npx"',
+        'args = ["--no-install", "archon", "--surface", "agent"]',
         "",
         "[profiles.fast]",
         'model = "mini"',
         "",
       ].join("\n"),
     );
-    expect(r.admin.status).toBe("registered");
-    expect(calls("codex").at(-1)?.slice(0, 5)).toEqual(["mcp", "add", "archon-admin", "--", "node"]);
-    expect(
-      registerClient("codex", { projectRoot: project.root, env: env(), bin: ARCHON }).files[0]?.action,
-    ).toBe("unchanged");
+    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([[["archon-admin"], "registered"]]);
+    expect(calls("codex").at(-1)).toEqual([
+      "mcp",
+      "add",
+      "archon-admin",
+      "--",
+      "npx",
+      "--no-install",
+      "archon",
+      "--surface",
+      "admin",
+    ]);
+    expect(registerClient("codex", options()).files[0]?.action).toBe("unchanged");
+  });
+
+  it("without archon installed, adds both servers to the user's own config and takes the old table out", () => {
+    project.write(
+      ".codex/config.toml",
+      'model = "o4"\n\n[mcp_servers.archon]\ncommand = "node"\nargs = ["/home/x/archon/bin/archon.js"]\n\n[profiles.fast]\nmodel = "mini"\n',
+    );
+    const r = registerClient("codex", options());
+    expect(readFileSync(join(project.root, ".codex/config.toml"), "utf8")).toBe(
+      'model = "o4"\n\n[profiles.fast]\nmodel = "mini"\n',
+    );
+    expect(r.shared).toBe(false);
+    expect(calls("codex").filter((a) => a[1] === "add")).toEqual([
+      ["mcp", "add", "archon", "--", "node", ARCHON_BIN, "--surface", "agent"],
+      ["mcp", "add", "archon-admin", "--", "node", ARCHON_BIN, "--surface", "admin"],
+    ]);
   });
 
   it("changes nothing and runs nothing on a dry run", () => {
-    const r = registerClient("codex", { projectRoot: project.root, env: env(), bin: ARCHON, dryRun: true });
+    installArchon();
+    const r = registerClient("codex", options({ dryRun: true }));
     expect(r.files[0]?.action).toBe("created");
-    expect(r.admin.status).toBe("planned");
+    expect(r.personal[0]?.status).toBe("planned");
     expect(existsSync(join(project.root, ".codex"))).toBe(false);
     expect(calls("codex")).toEqual([]);
   });
@@ -130,20 +226,9 @@ describe("Cursor and Codex", () => {
 
 describe("Windows paths", () => {
   it("writes forward slashes and no shell syntax into client config", () => {
-    const entry = mcpEntry(
-      "agent",
-      "C:\\Users\\dev\\shop",
-      "C:\\tools\\archon\\packages\\context-compiler\\bin\\archon.js",
-    );
-    expect(entry.args).toEqual([
-      "C:/tools/archon/packages/context-compiler/bin/archon.js",
-      "--surface",
-      "agent",
-      "--db",
-      ".archon/archon.db",
-      "--project-root",
-      "C:/Users/dev/shop",
-    ]);
+    const entry = mcpEntry("admin", { local: false, root: forwardSlashes("C:\\Users\\dev\\shop") });
+    expect(entry.args.slice(1)).toEqual(["--surface", "admin", "--project-root", "C:/Users/dev/shop"]);
+    expect(ARCHON_BIN).not.toContain("\\");
     expect(JSON.stringify(entry)).not.toMatch(/\\\\|\$PWD|\$\(/);
     expect(forwardSlashes("D:\\a\\b")).toBe("D:/a/b");
   });

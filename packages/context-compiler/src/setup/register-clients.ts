@@ -1,14 +1,25 @@
-// Registering archon with each agent client: the agent surface in the project's committed config, the
-// admin surface only in the person's own scope (through the client's CLI when it is installed).
+// Registering archon with each agent client. The agent surface goes to the project's committed config
+// only when that config can start archon on any machine (the project installed archon); otherwise, and
+// always for the admin surface, it goes to the person's own scope, through the client's CLI when it has one.
 import { join } from "node:path";
+import { projectHasArchon } from "../adapters/launcher.js";
+import type { Surface } from "../knowledge/surface.js";
 import { findOnPath, runCli } from "./client-cli.js";
-import { type FileChange, mergeCodexToml, mergeMcpJson } from "./config-files.js";
-import { commandLine, mcpEntry, SERVER_NAMES } from "./mcp-entry.js";
+import {
+  type FileChange,
+  mergeCodexToml,
+  mergeMcpJson,
+  removeCodexTable,
+  removeMcpJsonEntry,
+} from "./config-files.js";
+import { CLIENT_ROOT, commandLine, type Launch, mcpEntry, SERVER_NAMES } from "./mcp-entry.js";
 
 export const AGENTS = ["claude", "cursor", "codex"] as const;
 export type AgentClient = (typeof AGENTS)[number];
 
-export interface AdminRegistration {
+export interface PersonalRegistration {
+  /** The server names this step registers. */
+  servers: string[];
   /** registered: the client's CLI added it now; present: it was already there; manual: a person must do it. */
   status: "registered" | "present" | "manual" | "failed" | "planned";
   /** The exact command (or, for Cursor, the file and JSON) a person can use. */
@@ -18,74 +29,122 @@ export interface AdminRegistration {
 
 export interface Registration {
   agent: AgentClient;
+  /** True when the agent surface is in the committed config; false when it went to personal scope. */
+  shared: boolean;
+  /** Committed config files written, or cleared of an entry an earlier setup wrote with this machine's paths. */
   files: FileChange[];
-  admin: AdminRegistration;
+  personal: PersonalRegistration[];
 }
 
 export interface RegisterOptions {
   projectRoot: string;
   env?: NodeJS.ProcessEnv;
   dryRun?: boolean;
-  bin?: string;
 }
 
-/** Runs `add` through the client's CLI unless `probe` says the admin server is already registered. */
-function viaCli(cli: string, probe: string[], add: string[], options: RegisterOptions): AdminRegistration {
-  const instructions = commandLine([cli, ...add]);
+/** Runs `add` through the client's CLI unless `probe` says the server is already registered. */
+function viaCli(
+  cli: string,
+  server: string,
+  probe: string[],
+  add: string[],
+  options: RegisterOptions,
+): PersonalRegistration {
+  const base = { servers: [server], instructions: commandLine([cli, ...add]) };
   const executable = findOnPath(cli, options.env);
-  if (!executable)
-    return { status: "manual", instructions, detail: `${cli} is not on PATH; run this yourself.` };
-  if (options.dryRun) return { status: "planned", instructions };
+  if (!executable) return { ...base, status: "manual", detail: `${cli} is not on PATH; run this yourself.` };
+  if (options.dryRun) return { ...base, status: "planned" };
   const env = options.env ?? process.env;
-  if (runCli(executable, probe, options.projectRoot, env).ok) return { status: "present", instructions };
+  if (runCli(executable, probe, options.projectRoot, env).ok) return { ...base, status: "present" };
   const run = runCli(executable, add, options.projectRoot, env);
   return run.ok
-    ? { status: "registered", instructions }
-    : { status: "failed", instructions, detail: `${cli} said: ${run.output}` };
+    ? { ...base, status: "registered" }
+    : { ...base, status: "failed", detail: `${cli} said: ${run.output}` };
+}
+
+const present = (change: FileChange | undefined): FileChange[] => (change ? [change] : []);
+
+/** Claude Code's local scope is this person in this project folder: the absolute root is right there. */
+function claudeLocal(surface: Surface, local: boolean, options: RegisterOptions) {
+  const name = SERVER_NAMES[surface];
+  const entry = mcpEntry(surface, { local, root: options.projectRoot.replace(/\\/g, "/") });
+  return viaCli(
+    "claude",
+    name,
+    ["mcp", "get", name],
+    ["mcp", "add-json", name, JSON.stringify(entry), "--scope", "local"],
+    options,
+  );
+}
+
+/** Codex's own config is the person's, for every project: the entry names no root. */
+function codexUser(surface: Surface, local: boolean, options: RegisterOptions) {
+  const name = SERVER_NAMES[surface];
+  const entry = mcpEntry(surface, { local });
+  return viaCli(
+    "codex",
+    name,
+    ["mcp", "get", name],
+    ["mcp", "add", name, "--", entry.command, ...entry.args],
+    options,
+  );
 }
 
 export function registerClient(agent: AgentClient, options: RegisterOptions): Registration {
   const root = options.projectRoot;
-  const agentEntry = mcpEntry("agent", root, options.bin);
-  const adminEntry = mcpEntry("admin", root, options.bin);
-  const admin = SERVER_NAMES.admin;
+  const local = projectHasArchon(root);
+  const agentName = SERVER_NAMES.agent;
   switch (agent) {
-    case "claude":
+    case "claude": {
+      const path = join(root, ".mcp.json");
+      const launch: Launch = { local, root: CLIENT_ROOT.claude };
       return {
         agent,
-        files: [mergeMcpJson(join(root, ".mcp.json"), SERVER_NAMES.agent, agentEntry, options.dryRun)],
-        admin: viaCli(
-          "claude",
-          ["mcp", "get", admin],
-          ["mcp", "add-json", admin, JSON.stringify(adminEntry), "--scope", "local"],
-          options,
-        ),
-      };
-    case "cursor":
-      return {
-        agent,
-        files: [
-          mergeMcpJson(join(root, ".cursor", "mcp.json"), SERVER_NAMES.agent, agentEntry, options.dryRun),
+        shared: local,
+        files: local
+          ? [mergeMcpJson(path, agentName, mcpEntry("agent", launch), options.dryRun)]
+          : present(removeMcpJsonEntry(path, agentName, options.dryRun)),
+        personal: [
+          ...(local ? [] : [claudeLocal("agent", local, options)]),
+          claudeLocal("admin", local, options),
         ],
-        admin: {
-          status: "manual",
-          instructions: `Add to ~/.cursor/mcp.json (your user settings, never the project): ${JSON.stringify({ mcpServers: { [admin]: adminEntry } })}`,
-          detail:
-            "Cursor has no command to add a server; keep the admin surface out of the project's .cursor/mcp.json.",
-        },
       };
-    case "codex":
+    }
+    case "cursor": {
+      const path = join(root, ".cursor", "mcp.json");
+      // ~/.cursor/mcp.json serves every project, so its entries take the root from ${workspaceFolder} too.
+      const launch: Launch = { local, root: CLIENT_ROOT.cursor };
+      const surfaces: Surface[] = local ? ["admin"] : ["agent", "admin"];
+      const servers = Object.fromEntries(surfaces.map((s) => [SERVER_NAMES[s], mcpEntry(s, launch)]));
       return {
         agent,
-        files: [
-          mergeCodexToml(join(root, ".codex", "config.toml"), SERVER_NAMES.agent, agentEntry, options.dryRun),
+        shared: local,
+        files: local
+          ? [mergeMcpJson(path, agentName, mcpEntry("agent", launch), options.dryRun)]
+          : present(removeMcpJsonEntry(path, agentName, options.dryRun)),
+        personal: [
+          {
+            servers: Object.keys(servers),
+            status: "manual",
+            instructions: `Add to ~/.cursor/mcp.json (your user settings, never the project): ${JSON.stringify({ mcpServers: servers })}`,
+            detail: "Cursor has no command to add a server.",
+          },
         ],
-        admin: viaCli(
-          "codex",
-          ["mcp", "get", admin],
-          ["mcp", "add", admin, "--", adminEntry.command, ...adminEntry.args],
-          options,
-        ),
       };
+    }
+    case "codex": {
+      const path = join(root, ".codex", "config.toml");
+      return {
+        agent,
+        shared: local,
+        files: local
+          ? [mergeCodexToml(path, agentName, mcpEntry("agent", { local }), options.dryRun)]
+          : present(removeCodexTable(path, agentName, options.dryRun)),
+        personal: [
+          ...(local ? [] : [codexUser("agent", local, options)]),
+          codexUser("admin", local, options),
+        ],
+      };
+    }
   }
 }

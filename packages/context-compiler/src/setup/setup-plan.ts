@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { UserError } from "@archon/core";
+import { CLAUDE_SETTINGS } from "../adapters/adapter-config.js";
 import { listAdapterMeta } from "../adapters/adapter-meta.js";
 import { deployAdapters, type FileOutcome } from "../adapters/deploy-adapters.js";
 import { TARGETS, type Target } from "../adapters/render-targets.js";
@@ -35,13 +36,13 @@ export interface SetupPlan {
   notes: string[];
 }
 
-/** Agents the project already shows signs of, for the default selection. */
+/** Agents the project already shows signs of, for the default selection; claude when it shows none. */
 export function detectAgents(projectRoot: string): AgentClient[] {
   const has = (p: string) => existsSync(join(projectRoot, p));
   const found: AgentClient[] = [];
   if (has("CLAUDE.md") || has(".claude") || has(".mcp.json")) found.push("claude");
   if (has(".cursor")) found.push("cursor");
-  if (has("AGENTS.md") || has(".codex")) found.push("codex");
+  if (has("AGENTS.md") || has(".codex") || has(".agents")) found.push("codex");
   return found.length > 0 ? found : ["claude"];
 }
 
@@ -90,6 +91,9 @@ export function planSetup(
   const deployed = new Set(listAdapterMeta(ctx.kdb.db).map((r) => r.target));
   const targets = [...new Set([...targetsFor(choices.agents), ...TARGETS.filter((t) => deployed.has(t))])];
   const adapters = deployAdapters(writeContext(ctx), { targets, dry_run: true }).files;
+  notes.push(...registrationNotes(registrations, adapters));
+  const folder = template && templateFolderNote(template);
+  if (folder) notes.push(folder);
   if (choices.embeddings)
     notes.push("Local embeddings are not available in this version of archon yet; nothing to set up.");
   if (mode === "update")
@@ -107,6 +111,41 @@ export function planSetup(
   };
 }
 
+/** Why something went to personal scope, and what a client needs before it reads what was written. */
+function registrationNotes(
+  registrations: readonly Registration[],
+  adapters: readonly FileOutcome[],
+): string[] {
+  const notes: string[] = [];
+  for (const r of registrations) {
+    if (!r.shared)
+      notes.push(
+        `${r.agent}: archon is not installed in this project (no node_modules/.bin/archon), so its agent surface goes to your personal scope instead: a committed config would hold this machine's paths.`,
+      );
+    if (r.agent === "codex" && r.shared)
+      notes.push(
+        "codex: Codex loads the project's .codex/config.toml only once you trust this project (Codex asks when it starts here).",
+      );
+  }
+  if (adapters.some((f) => f.path === CLAUDE_SETTINGS.personal && f.action !== "conflict"))
+    notes.push(
+      `claude: archon's hooks go to ${CLAUDE_SETTINGS.personal}, Claude Code's personal settings (kept out of git through .git/info/exclude), because their command names this machine's archon checkout.`,
+    );
+  return notes;
+}
+
+/** A template detected in a sub-app: which of its rules follow the app's folder, and that the rest do not. */
+function templateFolderNote(template: InitDetectResult): string | undefined {
+  const folder = template.scores.find((s) => s.template === template.template)?.folder;
+  if (folder === undefined || folder === ".") return undefined;
+  const scoped = Object.entries(template.placeholders)
+    .filter(([, v]) => v.value.startsWith(`${folder}/`))
+    .map(([key, v]) => `${key} = ${v.value}`);
+  return scoped.length > 0
+    ? `The ${template.template} template fits ${folder}: ${scoped.join(", ")} scopes the rules that use it; its other globs are not limited to ${folder}, since templates take no folder for every glob.`
+    : `The ${template.template} template fits ${folder}, but its globs are not limited to ${folder}: templates take no folder placeholder.`;
+}
+
 /** The plan as lines a person reads before agreeing. */
 export function describePlan(plan: SetupPlan): string[] {
   const lines: string[] = [];
@@ -114,11 +153,17 @@ export function describePlan(plan: SetupPlan): string[] {
     for (const f of r.files) {
       if (f.action === "unchanged") continue;
       const path = relative(plan.projectRoot, f.path).split(sep).join("/");
-      lines.push(`${f.action === "created" ? "create" : "update"} ${path} (agent surface for ${r.agent})`);
+      lines.push(
+        r.shared
+          ? `${f.action === "created" ? "create" : "update"} ${path} (agent surface for ${r.agent})`
+          : `update ${path} (remove the archon entry an earlier setup wrote with this machine's paths)`,
+      );
     }
-    if (r.admin.status === "planned") lines.push(`run: ${r.admin.instructions}`);
-    else if (r.admin.status === "manual")
-      lines.push(`you do (admin surface, personal scope): ${r.admin.instructions}`);
+    for (const step of r.personal) {
+      if (step.status === "planned") lines.push(`run: ${step.instructions}`);
+      else if (step.status === "manual")
+        lines.push(`you do (${step.servers.join(" and ")}, personal scope): ${step.instructions}`);
+    }
   }
   if (plan.template?.preview) {
     lines.push(

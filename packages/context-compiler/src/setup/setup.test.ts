@@ -45,7 +45,13 @@ function snapshot(): Record<string, string> {
 
 const NO_CLIENT_CLIS = { ...process.env, PATH: "" };
 
-async function setup(flags: SetupFlags, input = new PassThrough(), interactive = false, templates?: string) {
+async function setup(
+  flags: SetupFlags,
+  input = new PassThrough(),
+  interactive = false,
+  templates?: string,
+  json?: PassThrough,
+) {
   const output = new PassThrough();
   let screen = "";
   output.on("data", (d) => {
@@ -56,28 +62,73 @@ async function setup(flags: SetupFlags, input = new PassThrough(), interactive =
     output,
     interactive,
     env: NO_CLIENT_CLIS,
+    json,
   });
   return { done, screen: () => screen };
 }
 
 describe("archon setup --yes (no terminal)", () => {
-  it("registers the agent surface, bootstraps the detected template and deploys the adapters", async () => {
+  it("in a project without archon installed, registers in personal scope, bootstraps the template and deploys", async () => {
     const run = await setup({ yes: true, agents: "claude,cursor" });
     await run.done;
-    const mcp = JSON.parse(readFileSync(join(project.root, ".mcp.json"), "utf8"));
-    expect(Object.keys(mcp.mcpServers)).toEqual(["archon"]);
-    expect(
-      JSON.parse(readFileSync(join(project.root, ".cursor/mcp.json"), "utf8")).mcpServers.archon.args,
-    ).toContain("agent");
+    expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
+    expect(existsSync(join(project.root, ".cursor/mcp.json"))).toBe(false);
     expect(readFileSync(join(project.root, "CLAUDE.md"), "utf8")).toContain("<!-- archon:start -->");
     expect(existsSync(join(project.root, ".cursor/rules/archon-process.mdc"))).toBe(true);
-    expect(run.screen()).toContain("Bootstrapped");
-    expect(run.screen()).toContain(
-      "claude: register the admin surface yourself: claude mcp add-json archon-admin",
+    expect(
+      JSON.parse(readFileSync(join(project.root, ".claude/settings.local.json"), "utf8")).hooks,
+    ).toBeDefined();
+    expect(existsSync(join(project.root, ".claude/settings.json"))).toBe(false);
+    const screen = run.screen();
+    expect(screen).toContain(
+      "claude: archon is not installed in this project (no node_modules/.bin/archon), so its agent surface goes to your personal scope instead: a committed config would hold this machine's paths.",
     );
+    expect(screen).toContain(
+      "claude: register archon (personal scope) yourself: claude mcp add-json archon '",
+    );
+    expect(screen).toContain(
+      "cursor: register archon and archon-admin (personal scope) yourself: Add to ~/.cursor/mcp.json",
+    );
+    expect(screen).toContain("claude: archon's hooks go to .claude/settings.local.json");
+    expect(screen).toContain("Bootstrapped");
     const ctx = project.context();
     const r = ctx.compiler.compile({ target_files: ["src/app/api/orders/route.ts"] });
     expect(r.base.documents.length).toBeGreaterThan(0);
+  });
+
+  it("in a project that installed archon, writes portable agent entries and says Codex needs a trusted project", async () => {
+    project.write("node_modules/.bin/archon", "#!/bin/sh\n");
+    const run = await setup({ yes: true, agents: "claude,codex" });
+    await run.done;
+    expect(JSON.parse(readFileSync(join(project.root, ".mcp.json"), "utf8")).mcpServers.archon.command).toBe(
+      "npx",
+    );
+    expect(readFileSync(join(project.root, ".codex/config.toml"), "utf8")).toContain('command = "npx"');
+    expect(JSON.parse(readFileSync(join(project.root, ".claude/settings.json"), "utf8")).hooks).toBeDefined();
+    expect(run.screen()).toContain(
+      "codex: Codex loads the project's .codex/config.toml only once you trust this project",
+    );
+    expect(run.screen()).not.toContain("personal scope instead");
+  });
+
+  it("registers the agents the project already uses when --agents is left out", async () => {
+    project.write(".cursor/rules/mine.mdc", "x\n");
+    project.write("AGENTS.md", "# Agents\n");
+    const json = new PassThrough();
+    let printed = "";
+    json.on("data", (d) => {
+      printed += d.toString();
+    });
+    const run = await setup(
+      { yes: true, dryRun: true, json: true },
+      new PassThrough(),
+      false,
+      undefined,
+      json,
+    );
+    await run.done;
+    expect(JSON.parse(printed).choices.agents).toEqual(["cursor", "codex"]);
+    expect(run.screen()).toBe("");
   });
 
   it("changes no file when run a second time", async () => {
@@ -92,7 +143,9 @@ describe("archon setup --yes (no terminal)", () => {
   it("writes nothing on a dry run, and refuses to ask questions without a terminal", async () => {
     const dry = await setup({ yes: true, dryRun: true });
     await dry.done;
-    expect(dry.screen()).toContain("Dry run; would do:\n  create .mcp.json (agent surface for claude)");
+    expect(dry.screen()).toContain(
+      "Dry run; would do:\n  you do (archon, personal scope): claude mcp add-json archon '",
+    );
     expect(existsSync(join(project.root, ".archon"))).toBe(false);
     await expect((await setup({})).done).rejects.toThrow("archon setup asks its questions on a terminal.");
   });

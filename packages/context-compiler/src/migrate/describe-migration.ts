@@ -61,6 +61,10 @@ export function describeMigration(plan: MigrationPlan): string[] {
     lines.push(`  ${s.path}  ${SOURCE_WORDS[s.action]}${s.reason ? ` (${s.reason})` : ""}`);
   lines.push("Bytes every prompt carries, before → after:");
   for (const a of summary.always_loaded) lines.push(`  ${a.agent.padEnd(8)} ${a.before} → ${a.after}`);
+  for (const a of summary.always_loaded.filter((x) => x.before > 0 && x.after === 0))
+    lines.push(
+      `  ${a.agent} keeps nothing of its own: run \`archon setup\` so it reaches archon (export-rules serves agents without MCP).`,
+    );
   for (const b of plan.blockers)
     lines.push(
       `! ${b.path} ${b.reason}${b.forceable ? (plan.force ? " (--force: going ahead)" : "; --force goes ahead anyway") : ""}`,

@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
+import { deployAdapters } from "../adapters/deploy-adapters.js";
 import { nestedRuleBlock, ruleBlock } from "../adapters/rule-block.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { anchoredDocuments, checkSource } from "../knowledge/curation/source-check.js";
 import { landRuleImport, planRuleImport } from "../knowledge/imports/import-rules.js";
 import { writeContext } from "../mcp/context.js";
 import { approvedDocumentTexts, getDocument } from "../store/documents.js";
+import { commitAll } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { VERSION } from "../version.js";
 import { applyMigration } from "./apply-migration.js";
@@ -309,5 +311,71 @@ describe("refusing to rewrite work git does not hold", () => {
     const result = migrate();
     expect(result.sources_rewritten).toContain("AGENTS.md");
     expect(read(`${result.backup_folder}/AGENTS.md`)).toBe("## Only rule\n\nKeep it short.\n");
+  });
+});
+
+describe("archon's own files and blocks", () => {
+  beforeEach(() => writeMigrationProject(project));
+
+  it("imports nothing archon wrote and keeps its Cursor process rule, after the adapters were deployed", () => {
+    deployAdapters(writeContext(project.context()), {
+      targets: ["claude", "cursor", "codex"],
+      config: config(),
+    });
+    commitAll(project.root, "archon setup");
+    const processRule = read(".cursor/rules/archon-process.mdc");
+    const summary = migrationSummary(plan());
+    expect(summary.documents.filter((d) => /archon/i.test(d.title))).toEqual([]);
+    expect(summary.sources.map((s) => s.path)).not.toContain(".cursor/rules/archon-process.mdc");
+    const result = migrate();
+    expect(result.documents_added).toHaveLength(28);
+    expect(read(".cursor/rules/archon-process.mdc")).toBe(processRule);
+    expect(read("CLAUDE.md")).toBe(ruleBlock(config()));
+    expect(migrationSummary(plan()).documents).toEqual([]);
+  });
+
+  it("leaves a file with broken markers as it is, saying why, and migrates the rest", () => {
+    project.write("apps/web/AGENTS.md", `<!-- archon:start -->\n${NESTED_SECTIONS.join("\n\n")}\n`);
+    commitAll(project.root, "half a block");
+    const summary = migrationSummary(plan());
+    expect(summary.sources.find((s) => s.path === "apps/web/AGENTS.md")).toEqual({
+      path: "apps/web/AGENTS.md",
+      action: "keep",
+      reason:
+        'apps/web/AGENTS.md has "<!-- archon:start -->" without "<!-- archon:end -->"; archon will not guess which text is its block.',
+    });
+    expect(summary.documents.map((d) => d.doc_id)).not.toContain("web-components");
+    migrate();
+    expect(read("AGENTS.md")).toBe(ruleBlock(config()));
+  });
+
+  it("leaves a file whose rules wait in pending proposals, naming them", () => {
+    const ctx = project.context();
+    const pending = planRuleImport({ db: ctx.kdb.db, projectRoot: project.root }, ["claude"]);
+    landRuleImport(
+      { ...writeContext(ctx), ids: ctx.ids },
+      { ...pending, items: pending.items.filter((i) => i.source_path === ".claude/rules/x.md") },
+    );
+    expect(migrationSummary(plan()).sources[0]).toEqual({
+      path: ".claude/rules/x.md",
+      action: "keep",
+      reason: "its rules wait in pending proposals (x); approve or reject them, then run again",
+    });
+  });
+
+  it("refuses, even with force, to overwrite a file in .archon/rules that holds other text", () => {
+    project.write(".archon/rules/web.md", "my own notes\n");
+    expect(plan({ force: true }).blockers).toEqual([
+      {
+        path: ".archon/rules/web.md",
+        reason: "already exists with other text, and archon did not write it",
+        forceable: false,
+      },
+    ]);
+    expect(() => migrate({ force: true })).toThrow(
+      "archon migrate changed nothing:\n  .archon/rules/web.md already exists",
+    );
+    expect(read(".archon/rules/web.md")).toBe("my own notes\n");
+    expect(read("AGENTS.md")).toBe(MIGRATION_FILES["AGENTS.md"]);
   });
 });

@@ -9,7 +9,7 @@ import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { createProposal } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
-import type { MigrationPlan } from "./plan-migration.js";
+import type { MigrationPlan } from "./migration-plan.js";
 
 export const BACKUP_DIR = ".archon/migrate";
 

@@ -1,7 +1,7 @@
 // A migration plan for people (summary lines) and for programs (the same facts as JSON, file texts left out).
 import type { MigrationResult } from "./apply-migration.js";
+import type { MigrationPlan, SourceAction } from "./migration-plan.js";
 import type { NativeContext } from "./native-context.js";
-import type { MigrationPlan, SourceAction } from "./plan-migration.js";
 
 export interface MigrationSummary {
   documents: MigrationPlan["documents"];

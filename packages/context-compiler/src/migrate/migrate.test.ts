@@ -15,6 +15,7 @@ import { type TestProject, tempProject } from "../test-support/project.js";
 import { VERSION } from "../version.js";
 import { applyMigration } from "./apply-migration.js";
 import { migrationSummary } from "./describe-migration.js";
+import type { MigrationOptions } from "./migration-plan.js";
 import {
   AGENTS_SECTIONS,
   MIGRATION_FILES,
@@ -22,7 +23,7 @@ import {
   RULE_BODIES,
   writeMigrationProject,
 } from "./migration-project.fixture.js";
-import { type MigrationOptions, planMigration } from "./plan-migration.js";
+import { planMigration } from "./plan-migration.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -64,6 +64,13 @@ describe("archon migrate --dry-run", () => {
     expect(screen.trimEnd().endsWith("Dry run: nothing was written.")).toBe(true);
   });
 
+  it("writes nothing either when the database already exists", async () => {
+    project.context();
+    const before = treeHashes();
+    await migrate({ dryRun: true }).done;
+    expect(treeHashes()).toEqual(before);
+  });
+
   it("prints only JSON with --json", async () => {
     const before = treeHashes();
     const run = migrate({ dryRun: true, json: true });

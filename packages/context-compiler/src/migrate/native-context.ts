@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { anchorGlob, ownerFolder } from "../knowledge/imports/formats/rule-file.js";
 import { globList, readFrontmatter } from "../knowledge/imports/frontmatter.js";
-import { listProjectFiles } from "../knowledge/project-files.js";
+import { listProjectFiles, SKIPPED_FOLDERS } from "../knowledge/project-files.js";
 import { makeMatcher, normalizeRepoPath } from "../read/glob.js";
 
 /** The files an agent may read: repo-relative paths, and their text (undefined when gone). */
@@ -27,11 +27,14 @@ export interface NativeContext {
   bytes: number;
 }
 
-/** The project as it is on disk: git's file list (or a walk), read lazily. */
+/** The project as it is on disk: git's file list (or a walk) without archon's own folder, read lazily. */
 export function diskTree(projectRoot: string): ProjectTree {
   const cache = new Map<string, string | undefined>();
   return {
-    files: listProjectFiles(projectRoot).files,
+    // Migration backups under .archon/ hold old rule files no agent reads.
+    files: listProjectFiles(projectRoot).files.filter(
+      (f) => !f.split("/").some((s) => SKIPPED_FOLDERS.has(s)),
+    ),
     read(path) {
       if (!cache.has(path)) {
         try {

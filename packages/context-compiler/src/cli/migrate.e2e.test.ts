@@ -25,6 +25,13 @@ function archon(...args: string[]) {
 }
 
 describe("archon migrate, the built command", () => {
+  it("has --help naming every flag", () => {
+    const help = archon("migrate", "--help");
+    expect(help.code).toBe(0);
+    for (const flag of ["--dry-run", "--keep-sources", "--force", "--yes", "--json"])
+      expect(help.stdout).toContain(flag);
+  });
+
   it("refuses with no terminal and no --yes, exit code 1 and a hint on stderr", () => {
     expect(archon("migrate")).toEqual({
       code: 1,

@@ -53,6 +53,9 @@ export function describeMigration(plan: MigrationPlan): string[] {
     lines.push(
       `  ${d.doc_id}  ${d.bytes} B  from ${d.from}  → ${d.scope.join(", ") || "no scope: unreachable until scoped"}`,
     );
+    // The same flags import-rules shows; a secret or a missing scope is worth a second look before yes.
+    const flags = [...new Set(d.flags.map((f) => f.flag))];
+    if (flags.length > 0) lines.push(`      ! ${flags.join(", ")}`);
   }
   for (const r of plan.relocated)
     lines.push(`  ${r.doc_id}  already approved; its source moves from ${r.from} to ${r.rule_file}`);

@@ -8,6 +8,7 @@ export interface MigrationSummary {
   relocated: MigrationPlan["relocated"];
   sources: ({ path: string; action: SourceAction["action"] } & { reason?: string })[];
   blockers: MigrationPlan["blockers"];
+  warnings: string[];
   always_loaded: { agent: string; before: number; after: number }[];
 }
 
@@ -30,6 +31,7 @@ export function migrationSummary(plan: MigrationPlan): MigrationSummary {
       ...("reason" in s ? { reason: s.reason } : {}),
     })),
     blockers: plan.blockers,
+    warnings: plan.warnings,
     always_loaded: plan.always_loaded.before.map((c) => ({
       agent: c.agent,
       before: c.bytes,
@@ -68,6 +70,7 @@ export function describeMigration(plan: MigrationPlan): string[] {
     lines.push(
       `  ${a.agent} keeps nothing of its own: run \`archon setup\` so it reaches archon (export-rules serves agents without MCP).`,
     );
+  for (const w of plan.warnings) lines.push(`! ${w}`);
   for (const b of plan.blockers)
     lines.push(
       `! ${b.path} ${b.reason}${b.forceable ? (plan.force ? " (--force: going ahead)" : "; --force goes ahead anyway") : ""}`,

@@ -380,3 +380,14 @@ describe("archon's own files and blocks", () => {
     expect(read("AGENTS.md")).toBe(MIGRATION_FILES["AGENTS.md"]);
   });
 });
+
+describe("rule files git would not keep", () => {
+  it("warns when .gitignore hides .archon/rules/, and goes ahead", () => {
+    writeMigrationProject(project);
+    project.write(".gitignore", ".archon/\n");
+    commitAll(project.root, "ignore archon");
+    expect(plan().warnings).toEqual([
+      'git ignores .archon/rules/, so the rule files would not travel with the repository: in .gitignore write ".archon/*" (not ".archon/") and "!.archon/rules/", then commit them.',
+    ]);
+  });
+});

@@ -67,6 +67,8 @@ export interface MigrationPlan {
   rule_files: RuleFile[];
   sources: SourceAction[];
   blockers: Blocker[];
+  /** Worth telling the person, never a reason to stop. */
+  warnings: string[];
   always_loaded: { before: NativeContext[]; after: NativeContext[] };
 }
 

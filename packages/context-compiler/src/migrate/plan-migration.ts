@@ -10,6 +10,7 @@ import { planRuleImport, type RuleFileReport } from "../knowledge/imports/import
 import { resolveProjectFile } from "../knowledge/project-path.js";
 import { approvedDocumentTexts, getDocument } from "../store/documents.js";
 import { VERSION } from "../version.js";
+import { isIgnored, uncommittedFiles } from "./git-state.js";
 import type {
   Blocker,
   MigratedDocument,
@@ -23,7 +24,6 @@ import type {
 import { RULES_DIR, ruleFileOf } from "./migration-plan.js";
 import { changedTree, diskTree, nativeContext } from "./native-context.js";
 import { archonBlocks, isArchonFile, isRootFile, reducedText, sourceKind } from "./source-files.js";
-import { uncommittedFiles } from "./uncommitted.js";
 
 type Held = Extract<ImportFlag, { flag: "already_imported" }>;
 
@@ -194,6 +194,12 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
     ...ruleFileBlockers(ctx.projectRoot, rule_files),
     ...uncommittedFiles(ctx.projectRoot, changing).map((dirty) => ({ ...dirty, forceable: true })),
   ];
+  const warnings =
+    rule_files.length > 0 && isIgnored(ctx.projectRoot, rule_files[0]?.path as string)
+      ? [
+          `git ignores ${RULES_DIR}/, so the rule files would not travel with the repository: in .gitignore write ".archon/*" (not ".archon/") and "!${RULES_DIR}/", then commit them.`,
+        ]
+      : [];
   const tree = diskTree(ctx.projectRoot);
   const changes = new Map<string, string | null>(
     sources.flatMap((s): [string, string | null][] =>
@@ -209,6 +215,7 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
     rule_files,
     sources,
     blockers,
+    warnings,
     always_loaded: { before: nativeContext(tree), after: nativeContext(changedTree(tree, changes)) },
   };
 }

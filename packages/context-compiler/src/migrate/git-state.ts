@@ -1,4 +1,4 @@
-// Sources git holds changes to that are not committed: rewriting them would lose what git cannot give back.
+// What git says about the files a migration touches: uncommitted sources, and whether rule files would be ignored.
 import { runGit } from "../knowledge/git.js";
 
 export interface Uncommitted {
@@ -22,3 +22,7 @@ export function uncommittedFiles(projectRoot: string, paths: readonly string[]):
   }
   return out;
 }
+
+/** Whether git would ignore `path` (false outside a git work tree). */
+export const isIgnored = (projectRoot: string, path: string) =>
+  runGit(projectRoot, ["check-ignore", "-q", "--", path]) !== undefined;

@@ -70,7 +70,7 @@ describe("deploying into a fresh git repository", () => {
         .map((p) => [...p, "1.2.3"]),
     );
     expect(read("CLAUDE.md")).toMatch(/^<!-- archon:start -->\n## Archon: compile/);
-    expect(read("CLAUDE.md")).toContain("You MUST call `archon_compile_context` before you create");
+    expect(read("CLAUDE.md")).toContain("You MUST call `archon_compile_context` with `target_files`");
     expect(read("AGENTS.md")).toBe(read("CLAUDE.md"));
     expect(read(".cursor/rules/archon-process.mdc")).toMatch(
       /^---\ndescription: .+\nalwaysApply: true\n---\n<!-- archon:managed -->\n/,

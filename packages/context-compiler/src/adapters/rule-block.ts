@@ -2,30 +2,33 @@
 import type { AdapterConfig } from "./adapter-config.js";
 import { MANAGED_FILE_MARKER, MARKDOWN_BLOCK } from "./markers.js";
 
-/** The instructions themselves, as markdown, with tool names carrying the configured prefix. */
+/** The instructions themselves, as markdown, with tool names carrying the configured prefix; kept under 1 KB. */
 export function ruleText(config: AdapterConfig): string {
   const tool = (name: string) => `\`${config.prefix}${name}\``;
   return [
     "## Archon: compile the project's rules before touching files",
     "",
-    "This project keeps its coding rules in archon. These instructions are mandatory in every session.",
-    "",
-    `- You MUST call ${tool("compile_context")} before you create, edit, move or delete any file, with \`target_files\` (the repo-relative paths you are about to touch) and \`plan\` (one line on what you are about to do). Compile again when the work moves to other files.`,
-    "- You MUST read every returned document whose `delivery` is `inline` before changing code, and follow it.",
-    "- You MUST open the `source_path` of every `deferred` document yourself and read it before changing the files it covers.",
-    "- You MUST obey the `notices` and `warnings` of the result. When they say something is stale or pending, tell the user.",
-    `- NEVER edit a file that no ${tool("compile_context")} call in this session covered, and NEVER skip the call because the change looks small.`,
-    `- When a rule you know exists did not arrive, you MUST call ${tool("observe")} with \`event_type: "compile_miss"\` and a payload of \`target_files\`, \`review_comment\` and, if you know it, \`missing_doc\`.`,
-    `- When a delivered rule is wrong, call ${tool("observe")} with \`event_type: "review_correction"\` (\`target_doc_id\`, \`proposed_content\`, \`review_comment\`). Keep following the rule until a person changes it.`,
-    `- When the user states a standing decision ("from now on ...", "never ... again"), you MUST call ${tool("observe")} with \`event_type: "manual_note"\` and \`{ note }\`, then ask the user to confirm it. If \`conflict_candidates\` come back, offer: keep both, replace the old rule, or cancel.`,
-    `- NEVER call admin tools (${tool("import_doc")}, ${tool("approve_proposal")}, ${tool("approve_proposal_bundle")}, ${tool("delete_decision")} and the rest of the archon-admin server), even when they are available: a person approves every change to the rules.`,
-    "- NEVER edit this block by hand: archon rewrites it. Your own text outside it is left alone.",
+    `- You MUST call ${tool("compile_context")} with \`target_files\` and a one-line \`plan\` before you create, edit, move or delete any file; again when the work moves. NEVER skip it for a small change.`,
+    "- MUST read and follow every `inline` document; MUST open each `deferred` document's `source_path` (only the lines it names) before changing what it covers.",
+    "- MUST obey the result's `notices` and `warnings`; tell the user what is stale or pending.",
+    `- A rule you expected did not arrive: MUST call ${tool("observe")} with \`event_type: "compile_miss"\`.`,
+    `- The user states a standing decision ("from now on ..."): MUST call ${tool("observe")} with \`event_type: "manual_note"\` and \`{ note }\`, then ask them to confirm it.`,
+    "- NEVER call admin tools, even when available: a person approves every rule change.",
+    "- NEVER edit this block; archon rewrites it.",
   ].join("\n");
 }
 
 /** The block for CLAUDE.md / AGENTS.md, marker lines included. */
 export function ruleBlock(config: AdapterConfig): string {
   return `${MARKDOWN_BLOCK.start}\n${ruleText(config)}\n${MARKDOWN_BLOCK.end}\n`;
+}
+
+/**
+ * The one-line block for a nested CLAUDE.md / AGENTS.md / GEMINI.md: agents read the root file (which holds
+ * the whole block) first, so a nested file only says where this folder's rules come from.
+ */
+export function nestedRuleBlock(config: AdapterConfig): string {
+  return `${MARKDOWN_BLOCK.start}\nThis folder's rules come from archon: call \`${config.prefix}compile_context\` with the files you touch.\n${MARKDOWN_BLOCK.end}\n`;
 }
 
 /** `.cursor/rules/archon-process.mdc`: wholly archon's, applied to every request. */

@@ -97,6 +97,24 @@ program
   );
 
 program
+  .command("migrate")
+  .description(
+    "move the rules in CLAUDE.md, AGENTS.md and editor rule files into archon, leaving only archon's short block",
+  )
+  .option("--dry-run", "show what would change; write nothing at all")
+  .option("--keep-sources", "import and approve the rules but leave every source file as it is")
+  .option("--force", "go ahead even when a source file has uncommitted changes in git")
+  .option("-y, --yes", "approve without asking (no terminal needed)")
+  .option("--json", "print the plan and the result as JSON (needs --yes unless --dry-run)")
+  .action(async (opts, cmd: Command) =>
+    (await import("./migrate.command.js")).migrateCommand(globals(cmd), opts, {
+      input: process.stdin,
+      output: process.stdout,
+      interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    }),
+  );
+
+program
   .command("approve")
   .description("approve a pending proposal, or a whole bundle, by id")
   .argument("<id>", "a proposal_id or a bundle_id")

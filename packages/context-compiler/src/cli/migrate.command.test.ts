@@ -1,0 +1,115 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { sha256 } from "@archon/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MIGRATION_FILES, writeMigrationProject } from "../migrate/migration-project.fixture.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { type MigrateFlags, migrateCommand } from "./migrate.command.js";
+import { resolveGlobalOptions } from "./options.js";
+
+let project: TestProject;
+beforeEach(() => {
+  project = tempProject();
+  writeMigrationProject(project);
+});
+afterEach(() => project.cleanup());
+
+/** Every file under the project root, .git included, as path → sha256. */
+function treeHashes(folder = ""): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of readdirSync(join(project.root, folder), { withFileTypes: true })) {
+    const rel = folder === "" ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) Object.assign(out, treeHashes(rel));
+    else out[rel] = sha256(readFileSync(join(project.root, rel)));
+  }
+  return out;
+}
+
+function migrate(flags: MigrateFlags, interactive = false, input = new PassThrough()) {
+  const output = new PassThrough();
+  let screen = "";
+  output.on("data", (d) => {
+    screen += d.toString();
+  });
+  const done = migrateCommand(resolveGlobalOptions({ projectRoot: project.root }), flags, {
+    input,
+    output,
+    interactive,
+  });
+  return { done, screen: () => screen };
+}
+
+/** Answers the confirmation once it shows up. */
+function answer(run: ReturnType<typeof migrate>, input: PassThrough, keys: string) {
+  const timer = setInterval(() => {
+    if (run.screen().includes("Migrate these rules now?")) {
+      input.write(keys);
+      clearInterval(timer);
+    }
+  }, 10);
+  return run.done.finally(() => clearInterval(timer));
+}
+
+describe("archon migrate --dry-run", () => {
+  it("shows the summary and writes nothing at all, not even the database", async () => {
+    const before = treeHashes();
+    const run = migrate({ dryRun: true });
+    await run.done;
+    expect(treeHashes()).toEqual(before);
+    expect(existsSync(join(project.root, ".archon"))).toBe(false);
+    const screen = run.screen();
+    expect(screen).toContain("28 rule(s) become documents, each in .archon/rules/<doc_id>.md:");
+    expect(screen).toContain("  AGENTS.md  rewritten to archon's block only");
+    expect(screen.trimEnd().endsWith("Dry run: nothing was written.")).toBe(true);
+  });
+
+  it("writes nothing either when the database already exists", async () => {
+    project.context();
+    const before = treeHashes();
+    await migrate({ dryRun: true }).done;
+    expect(treeHashes()).toEqual(before);
+  });
+
+  it("prints only JSON with --json", async () => {
+    const before = treeHashes();
+    const run = migrate({ dryRun: true, json: true });
+    await run.done;
+    const json = JSON.parse(run.screen());
+    expect({ dry_run: json.dry_run, documents: json.documents.length, result: json.result }).toEqual({
+      dry_run: true,
+      documents: 28,
+      result: null,
+    });
+    expect(treeHashes()).toEqual(before);
+  });
+});
+
+describe("archon migrate asks before it changes anything", () => {
+  it("refuses without a terminal unless --yes is given, with a hint, and writes nothing", async () => {
+    const before = treeHashes();
+    await expect(migrate({}).done).rejects.toMatchObject({
+      message: "archon migrate rewrites and removes instruction files, so it asks first, on a terminal.",
+      hint: "Preview with --dry-run; in scripts (or with --json) confirm up front with --yes.",
+    });
+    expect(treeHashes()).toEqual(before);
+  });
+
+  it("migrates once the person at the terminal says yes, and names the backup folder", async () => {
+    const input = new PassThrough();
+    const run = migrate({}, true, input);
+    await answer(run, input, "y");
+    expect(run.screen()).toMatch(/The original files are kept byte for byte in \.archon\/migrate\/[^/]+\/\./);
+    expect(existsSync(join(project.root, ".cursor/rules/web.mdc"))).toBe(false);
+  });
+
+  it("changes nothing when the person says no", async () => {
+    const input = new PassThrough();
+    const run = migrate({}, true, input);
+    await answer(run, input, "n");
+    expect(run.screen()).toContain("Nothing was changed.");
+    for (const [path, text] of Object.entries(MIGRATION_FILES))
+      expect({ path, text: readFileSync(join(project.root, path), "utf8") }).toEqual({ path, text });
+    expect(existsSync(join(project.root, ".archon/rules"))).toBe(false);
+  });
+});

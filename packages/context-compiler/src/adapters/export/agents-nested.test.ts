@@ -127,14 +127,14 @@ describe("rules in several folders", () => {
   it("writes the same rule into each folder's file", () => {
     const ctx = monorepo(
       project,
-      [doc("both-apps", { title: "Both apps", patterns: ["apps/web/**", "packages/shared/**"] })],
+      [doc("web-and-shared", { title: "Web and shared", patterns: ["apps/web/**", "packages/shared/**"] })],
       null,
     );
     project.write("packages/shared/index.ts", "");
     exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["agents"] });
-    expect(read("packages/shared/AGENTS.md")).toBe(block("## Both apps\n\nContent of both-apps."));
+    expect(read("packages/shared/AGENTS.md")).toBe(block("## Web and shared\n\nContent of web-and-shared."));
     expect(read("apps/web/AGENTS.md")).toContain(
-      "## Both apps\n\nContent of both-apps.\n\n## Web components",
+      "## Web and shared\n\nContent of web-and-shared.\n\n## Web components",
     );
   });
 });

@@ -1,4 +1,8 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bigRules } from "../adapters/export/monorepo.fixture.js";
+import { handWritten } from "../adapters/export/shared-files.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { exportRulesCommand } from "./export-rules.command.js";
 import { resolveGlobalOptions } from "./options.js";
@@ -14,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-function run(opts: { targets: string; check?: boolean }) {
+function run(opts: { targets: string; check?: boolean; json?: boolean }) {
   let out = "";
   const code = exportRulesCommand(resolveGlobalOptions({ projectRoot: project.root }), opts, (t) => {
     out += t;
@@ -51,5 +55,46 @@ describe("archon export-rules", () => {
     expect(() => run({ targets: "cursor,emacs" })).toThrow(
       '--targets takes cursor, claude, copilot, windsurf, cline, continue, kiro, gemini, agents; "emacs" is not one of them.',
     );
+  });
+});
+
+describe("archon export-rules --check with hand-written files in the way", () => {
+  it("passes when the only differences are conflicts, printing them as warnings, and fails on drift", () => {
+    project.write("AGENTS.md", "# Ours\n\nBe kind.\n");
+    expect(run({ targets: "cursor,agents" }).code).toBe(0);
+    expect(run({ targets: "cursor,agents", check: true })).toEqual({
+      code: 0,
+      out: [
+        "unchanged  .cursor/rules/api.mdc",
+        "skipped by-command: reached only through a command; editors have no equivalent",
+        `warning: left AGENTS.md alone: ${handWritten("AGENTS.md")}`,
+        "The exported rules match the knowledge base.",
+        "",
+      ].join("\n"),
+    });
+    rmSync(join(project.root, ".cursor/rules/api.mdc"));
+    const drifted = run({ targets: "cursor,agents", check: true, json: true });
+    expect(drifted.code).toBe(1);
+    expect(JSON.parse(drifted.out)).toMatchObject({
+      drift: [".cursor/rules/api.mdc"],
+      conflicts: [{ target: "agents", path: "AGENTS.md", reason: handWritten("AGENTS.md") }],
+      warnings: [],
+    });
+  });
+});
+
+describe("archon export-rules output names what it moved", () => {
+  it("prints a warning for each rule text moved out of AGENTS.md", () => {
+    const ctx = project.context("admin");
+    seed(ctx, { documents: bigRules(40, ["**"]) });
+    ctx.close();
+    const { code, out } = run({ targets: "agents" });
+    expect(code).toBe(0);
+    const warnings = out.split("\n").filter((l) => l.startsWith("warning: "));
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings[0]).toBe(
+      "warning: moved the text of big-40 to .archon/rules/agents/big-40.md: AGENTS.md would pass Codex's 32 KiB default for AGENTS.md files read together (project_doc_max_bytes)",
+    );
+    expect(out).toContain("created  .archon/rules/agents/big-40.md\n");
   });
 });

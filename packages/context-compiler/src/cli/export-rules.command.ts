@@ -1,6 +1,6 @@
 // archon export-rules: the approved knowledge as every editor's native rule files; --check gates CI.
 import { type ExportResult, exportRules } from "../adapters/export/export-rules.js";
-import { parseExportTargets } from "../adapters/export/rule-formats.js";
+import { parseExportTargets } from "../adapters/export/export-targets.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -11,25 +11,27 @@ export interface ExportRulesOptions {
 }
 
 export function formatExport(result: ExportResult): string {
-  const width = Math.max(0, ...result.files.map((f) => f.action.length));
-  const lines = result.files.map(
-    (f) => `${f.action.padEnd(width)}  ${f.path}${f.reason ? `  (${f.reason})` : ""}`,
-  );
-  for (const s of result.skipped) lines.push(`skipped ${s.doc_id}: ${s.reason}`);
-  const conflicts = result.files.filter((f) => f.action === "conflict").length;
+  const files = result.files.filter((f) => f.action !== "conflict");
+  const width = Math.max(0, ...files.map((f) => f.action.length));
+  const lines = files.map((f) => `${f.action.padEnd(width)}  ${f.path}`);
+  for (const s of result.skipped)
+    lines.push(`skipped ${s.doc_id}${"target" in s ? ` for ${s.target}` : ""}: ${s.reason}`);
+  for (const c of result.conflicts) lines.push(`warning: left ${c.path} alone: ${c.reason}`);
+  for (const w of result.warnings) lines.push(`warning: ${w.message}`);
   if (result.check)
     lines.push(
-      result.changed
+      result.drift.length > 0
         ? "The exported rules are out of date: run archon export-rules without --check and commit the result."
         : "The exported rules match the knowledge base.",
     );
   else lines.push(`Exported ${result.rules} rule(s) for ${result.targets.join(", ")}.`);
-  if (conflicts > 0)
-    lines.push(`${conflicts} hand-written file(s) sit where archon would write; they were left alone.`);
   return `${lines.join("\n")}\n`;
 }
 
-/** Writes (or checks) the files and returns the exit code: 1 when --check finds a difference. */
+/**
+ * Writes (or checks) the files and returns the exit code: 1 when --check finds drift. Hand-written
+ * files in the way are warnings, not failures: archon must not touch them, so CI cannot be made green by it.
+ */
 export function exportRulesCommand(
   options: GlobalOptions,
   opts: ExportRulesOptions,
@@ -43,7 +45,7 @@ export function exportRulesCommand(
       { targets, check: opts.check },
     );
     write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatExport(result));
-    return opts.check && result.changed ? 1 : 0;
+    return opts.check && result.drift.length > 0 ? 1 : 0;
   } finally {
     ctx.close();
   }

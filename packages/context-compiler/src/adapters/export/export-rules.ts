@@ -2,15 +2,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Db } from "@archon/core";
-import { upsertBlock } from "../markers.js";
-import { exportableRules, type SkippedDoc } from "./knowledge-rules.js";
-import {
-  EXPORT_BLOCK,
-  EXPORT_MARKER,
-  type ExportOutput,
-  type ExportTarget,
-  renderExport,
-} from "./rule-formats.js";
+import { listProjectFiles, SKIPPED_FOLDERS } from "../../knowledge/project-files.js";
+import { hasBlock } from "../markers.js";
+import { EXPORT_BLOCK, isExported } from "./export-marker.js";
+import type { ExportTarget, ExportWarning, Rendered, TargetSkip } from "./export-targets.js";
+import { type Disk, renderAgents, renderGemini } from "./instruction-files.js";
+import { type ExportRule, exportableRules, type SkippedDoc } from "./knowledge-rules.js";
+import { renderFolder } from "./rule-formats.js";
+import { handWritten, holdsOnlyArchonBlocks, withExportBlock, withoutExportBlock } from "./shared-files.js";
 
 export type ExportAction = "created" | "updated" | "unchanged" | "removed" | "conflict";
 
@@ -25,10 +24,15 @@ export interface ExportResult {
   check: boolean;
   targets: ExportTarget[];
   rules: number;
-  skipped: SkippedDoc[];
+  /** Documents no target exports, and documents one target cannot express (with that target). */
+  skipped: (SkippedDoc | TargetSkip)[];
   files: ExportFileOutcome[];
-  /** Whether the files on disk differ from what the knowledge renders (what --check fails on). */
-  changed: boolean;
+  /** Files archon would create, update or remove: what --check fails on. */
+  drift: string[];
+  /** Hand-written files where archon would write: left alone, reported, never a --check failure. */
+  conflicts: { target: ExportTarget; path: string; reason: string }[];
+  /** Rule texts moved out of a file to keep it within an agent's limit, and limits still passed. */
+  warnings: ExportWarning[];
 }
 
 interface Step {
@@ -40,48 +44,75 @@ interface Step {
 const readIfFile = (path: string) =>
   existsSync(path) && statSync(path).isFile() ? readFileSync(path, "utf8") : undefined;
 
-/** Only the frontmatter is searched: a rule's body quoting the marker does not make a file ours. */
-export function isExported(text: string): boolean {
-  const lines = text.replace(/\r\n/g, "\n").split("\n");
-  if (lines[0]?.trim() !== "---") return false;
-  for (const line of lines.slice(1)) {
-    if (line.trim() === "---") return false;
-    if (line.startsWith(EXPORT_MARKER)) return true;
-  }
-  return false;
+function projectDisk(root: string): Disk {
+  return {
+    read: (path) => readIfFile(join(root, path)),
+    isDir: (folder) => existsSync(join(root, folder)) && statSync(join(root, folder)).isDirectory(),
+    nestedAgentsFiles: () =>
+      listProjectFiles(root)
+        .files.filter((f) => f.endsWith("/AGENTS.md") && !f.split("/").some((s) => SKIPPED_FOLDERS.has(s)))
+        .filter((f) => existsSync(join(root, f))),
+  };
 }
 
-function planOutput(root: string, output: ExportOutput): Step[] {
+function render(target: ExportTarget, rules: readonly ExportRule[], disk: Disk): Rendered {
+  if (target === "agents") return renderAgents(rules, disk);
+  if (target === "gemini") return renderGemini(rules, disk);
+  return renderFolder(target, rules);
+}
+
+function plan(root: string, rendered: Rendered): Step[] {
   const at = (path: string, action: ExportAction, extra: Partial<Step> = {}, reason?: string): Step => ({
-    outcome: { target: output.target, path, action, ...(reason ? { reason } : {}) },
+    outcome: { target: rendered.target, path, action, ...(reason ? { reason } : {}) },
     ...extra,
   });
-  if (output.kind === "block") {
-    const existing = readIfFile(join(root, output.path));
-    const next = upsertBlock(output.path, existing ?? "", output.block, EXPORT_BLOCK);
-    if (existing === undefined) return [at(output.path, "created", { write: next })];
-    return [existing === next ? at(output.path, "unchanged") : at(output.path, "updated", { write: next })];
-  }
+  const change = (path: string, existing: string | undefined, next: string) =>
+    existing === undefined
+      ? at(path, "created", { write: next })
+      : existing === next
+        ? at(path, "unchanged")
+        : at(path, "updated", { write: next });
   const steps: Step[] = [];
-  const wanted = new Set(output.files.map((f) => f.path));
-  for (const f of output.files) {
-    const existing = readIfFile(join(root, f.path));
-    if (existing === undefined) steps.push(at(f.path, "created", { write: f.content }));
-    else if (!isExported(existing))
-      steps.push(at(f.path, "conflict", {}, "hand-written (no archon:export-rules marker); left untouched"));
+  const wanted = new Set(rendered.intents.map((i) => i.path));
+  for (const intent of rendered.intents) {
+    const existing = readIfFile(join(root, intent.path));
+    if (intent.kind === "owned") {
+      if (existing !== undefined && !isExported(existing))
+        steps.push(
+          at(intent.path, "conflict", {}, "hand-written (no archon:export-rules marker); left untouched"),
+        );
+      else steps.push(change(intent.path, existing, intent.content));
+      continue;
+    }
+    const next = withExportBlock(intent.path, existing, intent.block);
+    steps.push(
+      next === undefined
+        ? at(intent.path, "conflict", {}, handWritten(intent.path))
+        : change(intent.path, existing, next),
+    );
+  }
+  // Stale owned files are ones this command wrote earlier for rules that no longer land there.
+  for (const dir of rendered.ownedDirs) {
+    const absolute = join(root, dir);
+    const present =
+      existsSync(absolute) && statSync(absolute).isDirectory() ? readdirSync(absolute).sort() : [];
+    for (const name of present) {
+      const path = `${dir}/${name}`;
+      const text = wanted.has(path) ? undefined : readIfFile(join(root, path));
+      if (text !== undefined && isExported(text)) steps.push(at(path, "removed", { remove: true }));
+    }
+  }
+  // A shared file no rule lands in any more loses its export block; emptied, it goes.
+  for (const path of rendered.sharedCandidates) {
+    const text = wanted.has(path) ? undefined : readIfFile(join(root, path));
+    if (text === undefined || !hasBlock(path, text, EXPORT_BLOCK)) continue;
+    const rest = withoutExportBlock(path, text);
+    if (rest === "") steps.push(at(path, "removed", { remove: true }));
+    else if (holdsOnlyArchonBlocks(path, rest)) steps.push(at(path, "updated", { write: rest }));
     else
       steps.push(
-        existing === f.content ? at(f.path, "unchanged") : at(f.path, "updated", { write: f.content }),
+        at(path, "conflict", {}, `a stale archon:rules block beside hand-written text; ${handWritten(path)}`),
       );
-  }
-  // Stale files are ones this command wrote earlier for rules that no longer exist.
-  const dir = join(root, output.dir);
-  const present = existsSync(dir) ? readdirSync(dir).sort() : [];
-  for (const name of present) {
-    const path = `${output.dir}/${name}`;
-    if (wanted.has(path)) continue;
-    const text = readIfFile(join(root, path));
-    if (text !== undefined && isExported(text)) steps.push(at(path, "removed", { remove: true }));
   }
   return steps.sort((a, b) =>
     a.outcome.path < b.outcome.path ? -1 : a.outcome.path > b.outcome.path ? 1 : 0,
@@ -89,16 +120,18 @@ function planOutput(root: string, output: ExportOutput): Step[] {
 }
 
 /**
- * Renders the approved knowledge for each target. With `check`, writes nothing and reports whether
- * anything would change (a conflict counts: the disk does not say what the knowledge says).
+ * Renders the approved knowledge for each target. With `check`, writes nothing and reports the drift
+ * (what an export would change) apart from the conflicts (hand-written files it will not touch).
  */
 export function exportRules(
   ctx: { db: Db; projectRoot: string },
   options: { targets: readonly ExportTarget[]; check?: boolean },
 ): ExportResult {
   const { rules, skipped } = exportableRules(ctx.db);
+  const disk = projectDisk(ctx.projectRoot);
+  const rendered = options.targets.map((t) => render(t, rules, disk));
   // Every target is planned before anything is written, so malformed markers stop the run whole.
-  const steps = options.targets.flatMap((t) => planOutput(ctx.projectRoot, renderExport(t, rules)));
+  const steps = rendered.flatMap((r) => plan(ctx.projectRoot, r));
   const check = options.check === true;
   if (!check) {
     for (const step of steps) {
@@ -114,8 +147,12 @@ export function exportRules(
     check,
     targets: [...options.targets],
     rules: rules.length,
-    skipped,
+    skipped: [...skipped, ...rendered.flatMap((r) => r.skipped)],
     files,
-    changed: files.some((f) => f.action !== "unchanged"),
+    drift: files.filter((f) => f.action !== "unchanged" && f.action !== "conflict").map((f) => f.path),
+    conflicts: files.flatMap((f) =>
+      f.action === "conflict" ? [{ target: f.target, path: f.path, reason: f.reason ?? "" }] : [],
+    ),
+    warnings: rendered.flatMap((r) => r.warnings),
   };
 }

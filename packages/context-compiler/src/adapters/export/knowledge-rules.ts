@@ -1,16 +1,24 @@
-// The approved knowledge as editor rules: each document with the globs it reaches files through, or always-on.
+// The approved knowledge as editor rules: each document with the globs it reaches files through, always-on, or "when relevant".
 import type { Db } from "@archon/core";
 import { approvedDocumentTexts } from "../../store/documents.js";
+import { loadKnowledgeRows } from "../../store/load-knowledge.js";
 import type { DocKind } from "../../store/schema.js";
+
+/**
+ * How an editor should load a rule: on every request, when a file matching `globs` is touched, or when
+ * the agent judges the request matches `description` (the compile's plan match, in editor terms).
+ */
+export type RuleScope = "always" | "globs" | "relevant";
 
 export interface ExportRule {
   doc_id: string;
   title: string;
   kind: DocKind;
   content: string;
-  /** Applies to every file: a `**` glob reaches it (directly or through a document depending on it). */
-  always: boolean;
-  /** Sorted repo-relative globs; empty when `always`. */
+  /** What a plan is matched against; set for every `relevant` rule, optional for the others. */
+  description: string | null;
+  scope: RuleScope;
+  /** Sorted repo-relative globs; empty unless `scope` is `globs`. */
   globs: string[];
 }
 
@@ -23,29 +31,25 @@ export interface SkippedDoc {
 const EVERYWHERE = new Set(["**", "**/*"]);
 
 /**
- * Editors only know globs, so every way a compile reaches a document is turned into globs:
- * path_requires as written, layer_requires as the path patterns of that layer's rules, and
- * doc_depends_on by giving a dependency the scope of every document that depends on it. Templates
- * (delivered only to scaffold compiles) and documents no glob reaches (command-only, or no edge)
- * are skipped with a reason.
+ * Editors only know globs and descriptions, so every way a compile reaches a document is turned into
+ * them: path_requires as written, layer_requires as the path patterns of that layer's rules,
+ * doc_depends_on by giving a dependency the scope of every document that depends on it, and a
+ * description (matched against the plan) as a "when relevant" rule. Templates (delivered only to
+ * scaffold compiles) and documents nothing reaches (command-only, or no edge) are skipped with a reason.
  */
 export function exportableRules(db: Db): { rules: ExportRule[]; skipped: SkippedDoc[] } {
-  const docs = approvedDocumentTexts(db);
-  const edges = db
-    .prepare(
-      `SELECT edge_type, source_value, target_doc_id FROM edges WHERE status = 'approved'
-       ORDER BY edge_type, source_value, target_doc_id`,
-    )
-    .all() as { edge_type: string; source_value: string; target_doc_id: string }[];
+  const { texts, rows } = db.transaction(() => ({
+    texts: approvedDocumentTexts(db),
+    rows: loadKnowledgeRows(db),
+  }))();
+  const described = new Map(rows.documents.map((d) => [d.doc_id, d.description]));
   const layers = new Map<string, string[]>();
-  for (const r of db
-    .prepare("SELECT path_pattern, layer_name FROM layer_rules ORDER BY path_pattern")
-    .all() as { path_pattern: string; layer_name: string }[])
+  for (const r of rows.layer_rules)
     layers.set(r.layer_name, [...(layers.get(r.layer_name) ?? []), r.path_pattern]);
 
-  const scope = new Map<string, Set<string>>(docs.map((d) => [d.doc_id, new Set<string>()]));
+  const scope = new Map<string, Set<string>>(texts.map((d) => [d.doc_id, new Set<string>()]));
   const commandOnly = new Set<string>();
-  for (const e of edges) {
+  for (const e of rows.edges) {
     const globs = scope.get(e.target_doc_id);
     if (!globs) continue;
     if (e.edge_type === "path_requires") globs.add(e.source_value);
@@ -53,7 +57,7 @@ export function exportableRules(db: Db): { rules: ExportRule[]; skipped: Skipped
     else if (e.edge_type === "command_requires") commandOnly.add(e.target_doc_id);
   }
   // Dependencies inherit their dependents' scope until nothing grows (the DAG has no cycles: INV-2).
-  const deps = edges.filter((e) => e.edge_type === "doc_depends_on");
+  const deps = rows.edges.filter((e) => e.edge_type === "doc_depends_on");
   for (let grew = true; grew; ) {
     grew = false;
     for (const e of deps) {
@@ -70,20 +74,25 @@ export function exportableRules(db: Db): { rules: ExportRule[]; skipped: Skipped
 
   const rules: ExportRule[] = [];
   const skipped: SkippedDoc[] = [];
-  for (const doc of docs) {
+  for (const doc of texts) {
     const globs = [...(scope.get(doc.doc_id) ?? [])].sort();
+    const description = described.get(doc.doc_id)?.trim() || null;
+    const base = { ...doc, description };
     if (doc.kind === "template") {
       skipped.push({ doc_id: doc.doc_id, reason: "a template: delivered only to scaffold compiles" });
-    } else if (globs.length === 0) {
+    } else if (globs.some((g) => EVERYWHERE.has(g))) {
+      rules.push({ ...base, scope: "always", globs: [] });
+    } else if (globs.length > 0) {
+      rules.push({ ...base, scope: "globs", globs });
+    } else if (description !== null) {
+      rules.push({ ...base, scope: "relevant", globs: [] });
+    } else {
       skipped.push({
         doc_id: doc.doc_id,
         reason: commandOnly.has(doc.doc_id)
           ? "reached only through a command; editors have no equivalent"
           : "no edge reaches it",
       });
-    } else {
-      const always = globs.some((g) => EVERYWHERE.has(g));
-      rules.push({ ...doc, always, globs: always ? [] : globs });
     }
   }
   return { rules, skipped };

@@ -1,156 +1,144 @@
-// Pure renderers: approved rules → each editor's native, scoped rule files.
-import { UserError } from "@archon/core";
+// Pure renderers: approved rules → each editor's own scoped rule files, one file per rule in the editor's folder.
 import { expandAll } from "../../read/glob-braces.js";
-import type { MarkerPair } from "../markers.js";
+import { ownedFile } from "./export-marker.js";
+import type { ExportTarget, Intent, Rendered, TargetSkip } from "./export-targets.js";
 import type { ExportRule } from "./knowledge-rules.js";
+import { escapeImports } from "./markdown-escapes.js";
+import {
+  charLength,
+  deferredDir,
+  deferredFile,
+  movedWarning,
+  pointerText,
+  WINDSURF_RULE_MAX_CHARS,
+} from "./size-limits.js";
 
-export const EXPORT_TARGETS = [
-  "cursor",
-  "claude",
-  "copilot",
-  "windsurf",
-  "cline",
-  "continue",
-  "kiro",
-  "gemini",
-  "agents",
-] as const;
-export type ExportTarget = (typeof EXPORT_TARGETS)[number];
-
-/**
- * Written into the frontmatter as a YAML comment: it marks a file as export-rules' own (so stale ones
- * can be removed) without adding a byte to the body an editor or an importer reads.
- */
-export const EXPORT_MARKER = "# archon:export-rules";
-const MARKER_LINE = `${EXPORT_MARKER} - generated from archon's approved knowledge; change the rule there, not here`;
-/** The managed block in GEMINI.md and AGENTS.md (apart from deploy-adapters' process block). */
-export const EXPORT_BLOCK: MarkerPair = {
-  start: "<!-- archon:rules:start -->",
-  end: "<!-- archon:rules:end -->",
-};
-
-/** One file per rule in a folder archon shares with hand-written files, or one block in a shared file. */
-export type ExportOutput =
-  | { target: ExportTarget; kind: "folder"; dir: string; files: { path: string; content: string }[] }
-  | { target: ExportTarget; kind: "block"; path: string; block: string };
+export type FolderTarget = Exclude<ExportTarget, "gemini" | "agents">;
 
 /** YAML double-quoted scalars are JSON strings. */
 const q = (s: string) => JSON.stringify(s);
 const list = (key: string, values: readonly string[]) => [`${key}:`, ...values.map((v) => `  - ${q(v)}`)];
+const summary = (r: ExportRule) => r.description ?? r.title;
 
-function file(dir: string, ext: string, rule: ExportRule, frontmatter: string[]) {
-  return {
-    path: `${dir}/${rule.doc_id}${ext}`,
-    content: ["---", MARKER_LINE, ...frontmatter, "---", rule.content.replace(/\s+$/, ""), ""].join("\n"),
-  };
+interface FolderFormat {
+  dir: string;
+  ext: string;
+  /** The frontmatter lines, or why this editor has no way to load the rule as the knowledge means it. */
+  frontmatter(rule: ExportRule): string[] | { skip: string };
+  /** The body as this editor should read it; verbatim unless the editor gives some text a meaning. */
+  body?(content: string): string;
 }
 
-/** The frontmatter lines of one rule in one folder format. */
-const FOLDER_FORMATS: Record<
-  Exclude<ExportTarget, "gemini" | "agents">,
-  { dir: string; ext: string; frontmatter(rule: ExportRule): string[] }
-> = {
-  // Cursor reads globs as one comma string, unquoted in its own files, and cannot expand braces there.
+const FORMATS: Record<FolderTarget, FolderFormat> = {
+  // Cursor reads `globs` as one comma-separated string and cannot expand braces in it; quoting keeps
+  // the frontmatter valid YAML (`**/x` unquoted is an alias to YAML). Description without globs and
+  // alwaysApply false is Cursor's "agent requested" rule: applied when the description fits the request.
   cursor: {
     dir: ".cursor/rules",
     ext: ".mdc",
-    frontmatter: (r) =>
-      r.always
-        ? [`description: ${q(r.title)}`, "alwaysApply: true"]
-        : [`description: ${q(r.title)}`, `globs: ${expandAll(r.globs).join(",")}`, "alwaysApply: false"],
+    frontmatter: (r) => [
+      `description: ${q(summary(r))}`,
+      ...(r.scope === "globs" ? [`globs: ${q(expandAll(r.globs).join(","))}`] : []),
+      `alwaysApply: ${r.scope === "always"}`,
+    ],
   },
+  // Claude Code loads a rule file without `paths` on every request and has no description trigger.
   claude: {
     dir: ".claude/rules",
     ext: ".md",
-    frontmatter: (r) => [`description: ${q(r.title)}`, ...(r.always ? [] : list("paths", r.globs))],
+    frontmatter: (r) =>
+      r.scope === "relevant"
+        ? {
+            skip: "Claude Code rules have no 'when relevant' trigger: without paths a rule loads on every request",
+          }
+        : [`description: ${q(summary(r))}`, ...(r.scope === "globs" ? list("paths", r.globs) : [])],
+    body: escapeImports,
   },
+  // An instructions file without applyTo is never attached by path: Copilot uses it when it is picked by
+  // hand or by its description, which is the "when relevant" rule.
   copilot: {
     dir: ".github/instructions",
     ext: ".instructions.md",
     frontmatter: (r) => [
-      `description: ${q(r.title)}`,
-      `applyTo: ${q(r.always ? "**" : expandAll(r.globs).join(","))}`,
+      `description: ${q(summary(r))}`,
+      ...(r.scope === "relevant"
+        ? []
+        : [`applyTo: ${q(r.scope === "always" ? "**" : expandAll(r.globs).join(","))}`]),
     ],
   },
+  // Windsurf's trigger: always_on, glob (comma-separated globs), or model_decision (the description decides).
   windsurf: {
     dir: ".windsurf/rules",
     ext: ".md",
     frontmatter: (r) =>
-      r.always
-        ? ["trigger: always_on", `description: ${q(r.title)}`]
-        : ["trigger: glob", `description: ${q(r.title)}`, `globs: ${q(expandAll(r.globs).join(","))}`],
+      r.scope === "always"
+        ? ["trigger: always_on", `description: ${q(summary(r))}`]
+        : r.scope === "globs"
+          ? ["trigger: glob", `description: ${q(summary(r))}`, `globs: ${q(expandAll(r.globs).join(","))}`]
+          : ["trigger: model_decision", `description: ${q(summary(r))}`],
   },
+  // Cline applies a rule without `paths` to every request and has no description trigger.
   cline: {
     dir: ".clinerules",
     ext: ".md",
-    frontmatter: (r) => [`description: ${q(r.title)}`, ...(r.always ? [] : list("paths", r.globs))],
+    frontmatter: (r) =>
+      r.scope === "relevant"
+        ? {
+            skip: "Cline rules have no 'when relevant' trigger: without paths a rule applies to every request",
+          }
+        : [`description: ${q(summary(r))}`, ...(r.scope === "globs" ? list("paths", r.globs) : [])],
   },
+  // Continue: alwaysApply false with globs loads on matching files; without globs the agent decides by the description.
   continue: {
     dir: ".continue/rules",
     ext: ".md",
     frontmatter: (r) => [
       `name: ${q(r.title)}`,
-      `description: ${q(r.title)}`,
-      ...(r.always ? ["alwaysApply: true"] : [...list("globs", r.globs), "alwaysApply: false"]),
+      `description: ${q(summary(r))}`,
+      ...(r.scope === "globs" ? list("globs", r.globs) : []),
+      `alwaysApply: ${r.scope === "always"}`,
     ],
   },
+  // Kiro's inclusion: always, fileMatch with `fileMatchPattern` (one glob as a string, several as a
+  // list: the documented form), or auto, which loads the file when the request matches its description
+  // and needs a name. Kiro's docs show no brace patterns, so braces are expanded into plain globs.
   kiro: {
     dir: ".kiro/steering",
     ext: ".md",
     frontmatter: (r) => {
-      if (r.always) return ["inclusion: always", `description: ${q(r.title)}`];
-      const [only] = r.globs;
-      const pattern =
-        r.globs.length === 1 && only !== undefined
-          ? [`fileMatchPattern: ${q(only)}`]
-          : list("fileMatchPattern", r.globs);
-      return ["inclusion: fileMatch", ...pattern, `description: ${q(r.title)}`];
+      if (r.scope === "always") return ["inclusion: always", `description: ${q(summary(r))}`];
+      if (r.scope === "relevant")
+        return ["inclusion: auto", `name: ${q(r.doc_id)}`, `description: ${q(summary(r))}`];
+      const globs = expandAll(r.globs);
+      const pattern = globs.length === 1 ? q(globs[0] as string) : `[${globs.map(q).join(", ")}]`;
+      return ["inclusion: fileMatch", `fileMatchPattern: ${pattern}`, `description: ${q(summary(r))}`];
     },
   },
 };
 
-/** GEMINI.md and AGENTS.md have no scoping: each rule is a section that says where it applies. */
-function blockText(rules: readonly ExportRule[]): string {
-  const sections = rules.map((r) => {
-    const where = r.always
-      ? "Applies to every file."
-      : `Applies to: ${r.globs.map((g) => `\`${g}\``).join(", ")}.`;
-    return `## ${r.title}\n\n${where}\n\n${r.content.replace(/\s+$/, "")}`;
-  });
-  return [
-    EXPORT_BLOCK.start,
-    "<!-- Generated by archon export-rules from the approved knowledge; change the rules there, not here. -->",
-    "",
-    ...(sections.length > 0 ? sections.join("\n\n").split("\n") : ["No approved rules to export yet."]),
-    EXPORT_BLOCK.end,
-    "",
-  ].join("\n");
-}
-
-export function renderExport(target: ExportTarget, rules: readonly ExportRule[]): ExportOutput {
-  if (target === "gemini") return { target, kind: "block", path: "GEMINI.md", block: blockText(rules) };
-  if (target === "agents") return { target, kind: "block", path: "AGENTS.md", block: blockText(rules) };
-  const format = FOLDER_FORMATS[target];
-  return {
-    target,
-    kind: "folder",
-    dir: format.dir,
-    files: rules.map((r) => file(format.dir, format.ext, r, format.frontmatter(r))),
-  };
-}
-
-/** `cursor,claude` → targets in the fixed order, refusing unknown names. */
-export function parseExportTargets(list: string): ExportTarget[] {
-  const names = list
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(EXPORT_TARGETS as readonly string[]).includes(n));
-  if (unknown.length > 0 || names.length === 0)
-    throw new UserError(
-      `--targets takes ${EXPORT_TARGETS.join(", ")}; "${unknown.join(", ") || list}" is not one of them.`,
-      "Separate several with commas: --targets cursor,claude,copilot",
-      "targets",
-    );
-  return EXPORT_TARGETS.filter((t) => names.includes(t));
+/** Each rule as its own marked file; a Windsurf file past its limit points at the rule's text instead. */
+export function renderFolder(target: FolderTarget, rules: readonly ExportRule[]): Rendered {
+  const format = FORMATS[target];
+  const intents: Intent[] = [];
+  const skipped: TargetSkip[] = [];
+  // Windsurf is the only folder format with a size limit, so the only one with moved-out texts to tidy.
+  const ownedDirs = target === "windsurf" ? [format.dir, deferredDir(target)] : [format.dir];
+  const rendered: Rendered = { target, intents, ownedDirs, sharedCandidates: [], skipped, warnings: [] };
+  for (const rule of rules) {
+    const frontmatter = format.frontmatter(rule);
+    if (!Array.isArray(frontmatter)) {
+      skipped.push({ doc_id: rule.doc_id, target, reason: frontmatter.skip });
+      continue;
+    }
+    const path = `${format.dir}/${rule.doc_id}${format.ext}`;
+    let content = ownedFile(frontmatter, format.body ? format.body(rule.content) : rule.content);
+    if (target === "windsurf" && charLength(content) > WINDSURF_RULE_MAX_CHARS) {
+      const limit = `Windsurf's ${WINDSURF_RULE_MAX_CHARS.toLocaleString("en")}-character limit for a rule file`;
+      content = ownedFile(frontmatter, pointerText(target, rule, `moved out to stay within ${limit}`));
+      intents.push(deferredFile(target, rule));
+      rendered.warnings.push(movedWarning(target, path, rule, limit));
+    }
+    intents.push({ kind: "owned", path, content });
+  }
+  return rendered;
 }

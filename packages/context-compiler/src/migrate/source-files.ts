@@ -1,5 +1,5 @@
 // Which instruction files a migration reduces to archon's block, which it removes, and which are archon's own.
-import { EXPORT_BLOCK, EXPORT_MARKER } from "../adapters/export/rule-formats.js";
+import { EXPORT_BLOCK, EXPORT_MARKER } from "../adapters/export/export-marker.js";
 import {
   carriesMarker,
   hasBlock,

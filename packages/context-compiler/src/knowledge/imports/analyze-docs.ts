@@ -17,7 +17,7 @@ export interface AnalyzeResult {
 }
 
 const NEXT_STEP =
-  "Review the items: edit doc_id, title, kind, tags or edge_hints, split or drop items, and give every item a scope before it goes further. Then pass the items to execute_import_plan, which turns them into one bundle of pending proposals.";
+  "Review the items: edit doc_id, title, kind or edge_hints, copy the suggested_tags you agree with into tags, split or drop items, and give every item a scope before it goes further. Then pass the items to execute_import_plan, which turns them into one bundle of pending proposals.";
 
 /** A file's units as drafts; its path comes back from the sandbox, repo-relative with forward slashes. */
 export function draftsOfFile(projectRoot: string, input: string, field: string): ImportDraft[] {

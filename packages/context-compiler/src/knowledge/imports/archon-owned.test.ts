@@ -281,7 +281,10 @@ describe("importing files archon wrote itself", () => {
   });
 
   it("takes everything after an unclosed archon block as archon's, and says so", () => {
-    project.write("AGENTS.md", "## Mine\nKeep it.\n\n<!-- archon:start -->\n## Archon\n- You MUST compile.\n");
+    project.write(
+      "AGENTS.md",
+      "## Mine\nKeep it.\n\n<!-- archon:start -->\n## Archon\n- You MUST compile.\n",
+    );
     const result = plan();
     expect(result.files).toEqual([
       {

@@ -114,7 +114,11 @@ describe("execute_import_plan", () => {
     const result = executeImportPlanTool.run(
       {
         items: [
-          item("auth", { edge_hints: [], description: "Touching authentication", tags: ["auth", "security", "auth"] }),
+          item("auth", {
+            edge_hints: [],
+            description: "Touching authentication",
+            tags: ["auth", "security", "auth"],
+          }),
         ],
       },
       ctx,

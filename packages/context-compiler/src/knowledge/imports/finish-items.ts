@@ -75,7 +75,7 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
       kind_reason: reason,
       ...(draft.description ? { description: draft.description } : {}),
       ...(draft.tags ? { tags: draft.tags } : {}),
-      suggested_tags: inferTags(draft.title, draft.content),
+      suggested_tags: inferTags(draft.title, draft.content).filter((t) => !draft.tags?.includes(t)),
       edge_hints: draft.edge_hints,
       source_path: draft.source_path,
       content: draft.content,

@@ -1,5 +1,6 @@
 // Reads the discovered rule files through the project sandbox: archon's own files skipped, `@path` imports followed.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { resolveProjectFile } from "../project-path.js";
 import { archonOwnedReason } from "./archon-owned.js";
@@ -21,7 +22,12 @@ function readText(root: string, file: string): { raw: string } | { problem: stri
   }
 }
 
-function readOne(root: string, file: string, format: RuleFormat, read: (raw: string) => FileImport): FileImport {
+function readOne(
+  root: string,
+  file: string,
+  format: RuleFormat,
+  read: (raw: string) => FileImport,
+): FileImport {
   const text = readText(root, file);
   if ("problem" in text) return { file, format, drafts: [], notes: [text.problem] };
   const owned = archonOwnedReason(text.raw);
@@ -44,6 +50,8 @@ export function readRuleFiles(root: string, files: readonly RuleFile[]): FileImp
       if (discovered.has(path)) importer.notes.push(`@${path} is imported on its own`);
       else if (seen.has(path)) importer.notes.push(`@${path} is already imported above`);
       else if (!MARKDOWN.test(path)) importer.notes.push(`@${path} is not a markdown file; not imported`);
+      else if (!existsSync(join(root, path)))
+        importer.notes.push(`@${path} does not exist; nothing imported`);
       else if (depth > MAX_IMPORT_DEPTH)
         importer.notes.push(`@${path} is more than ${MAX_IMPORT_DEPTH} imports deep; not followed`);
       else {

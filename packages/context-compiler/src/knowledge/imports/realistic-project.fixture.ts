@@ -108,7 +108,8 @@ export const MONOREPO_FILES: Record<string, string> = {
     "Validate every request body with zod.",
     "",
   ].join("\n"),
-  ".cursor/rules/house.mdc": "---\ndescription: House rules\nalwaysApply: true\n---\nWrite commit messages in English.\n",
+  ".cursor/rules/house.mdc":
+    "---\ndescription: House rules\nalwaysApply: true\n---\nWrite commit messages in English.\n",
   ".cursor/rules/auth.mdc": [
     "---",
     "description: Changing sign-in, sessions or tokens",

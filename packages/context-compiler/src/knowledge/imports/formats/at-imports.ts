@@ -17,7 +17,11 @@ export function importLines(lines: readonly string[]): Map<number, string[]> {
   const found = new Map<number, string[]>();
   lines.forEach((line, i) => {
     const match = fenced[i] ? null : IMPORT_LINE.exec(line);
-    if (match) found.set(i, (match[1] as string).split(/\s+/).map((token) => token.slice(1)));
+    if (match)
+      found.set(
+        i,
+        (match[1] as string).split(/\s+/).map((token) => token.slice(1)),
+      );
   });
   return found;
 }

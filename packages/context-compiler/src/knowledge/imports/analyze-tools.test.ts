@@ -169,4 +169,26 @@ describe("analyze_import_batch", () => {
       ["rules-other", "b/rules.md#Other", [{ flag: "no_edge_hints" }]],
     ]);
   });
+
+  it("leaves out what archon wrote: its own files, and its managed block inside a user's file", () => {
+    project.write(
+      ".cursor/rules/archon-process.mdc",
+      "---\nalwaysApply: true\n---\n<!-- archon:managed -->\n\n## Archon\nx\n",
+    );
+    project.write(
+      "CLAUDE.md",
+      "## Mine\nShort names.\n\n<!-- archon:start -->\n## Archon: compile first\n- You MUST compile.\n<!-- archon:end -->\n",
+    );
+    const result = analyzeImportBatchTool.run(
+      { file_paths: [".cursor/rules/archon-process.mdc", "CLAUDE.md"] },
+      project.context(),
+    ) as AnalyzeResult;
+    expect(result.warnings).toEqual([
+      ".cursor/rules/archon-process.mdc: archon's own file (<!-- archon:managed -->); not imported.",
+      "CLAUDE.md: skipped archon's managed block (lines 4-7).",
+    ]);
+    expect(result.items.map((i) => [i.doc_id, i.source_path, i.content])).toEqual([
+      ["claude-mine", "CLAUDE.md#L1-L2", "## Mine\nShort names."],
+    ]);
+  });
 });

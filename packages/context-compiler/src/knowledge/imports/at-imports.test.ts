@@ -1,3 +1,5 @@
+import { realpathSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestProject, tempProject } from "../../test-support/project.js";
 import { importLines, resolveImport } from "./formats/at-imports.js";
@@ -122,6 +124,24 @@ describe("following @path imports of CLAUDE.md and GEMINI.md", () => {
       "imported by a1.md",
       "@a1.md is already imported above",
     ]);
+  });
+
+  it("refuses an import that is a link leading outside the project", () => {
+    const outside = tempProject("archon-outside-");
+    outside.write("secret.md", "## Secret\nnot yours\n");
+    project.write("CLAUDE.md", "@linked.md\n");
+    symlinkSync(join(outside.root, "secret.md"), join(project.root, "linked.md"));
+    expect(plan().files).toEqual([
+      {
+        file: "CLAUDE.md",
+        format: "claude",
+        doc_ids: [],
+        notes: [
+          `@linked.md: file_path "linked.md" is a symbolic link that leads outside the project root (to ${realpathSync(join(outside.root, "secret.md"))}).`,
+        ],
+      },
+    ]);
+    outside.cleanup();
   });
 
   it("never turns an import line into rule text, and leaves @ in prose and code alone", () => {

@@ -12,26 +12,22 @@ import type { FileImport, RuleFormat } from "./formats/rule-file.js";
 /** What an import line may bring in: text rule files, not `@package.json`. */
 const MARKDOWN = /\.(md|mdc|markdown|txt)$/i;
 
-/** The file's text, or why it cannot be read (a note for the per-file report). */
-function readText(root: string, file: string): { raw: string } | { problem: string } {
-  try {
-    return { raw: readFileSync(resolveProjectFile(root, file).absolute, "utf8") };
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    return { problem: error.message };
-  }
-}
-
+/** What one file yields (nothing, with a note, for archon's own files), or why it cannot be read. */
 function readOne(
   root: string,
   file: string,
   format: RuleFormat,
   read: (raw: string) => FileImport,
-): FileImport {
-  const text = readText(root, file);
-  if ("problem" in text) return { file, format, drafts: [], notes: [text.problem] };
-  const owned = archonOwnedReason(text.raw);
-  return owned ? { file, format, drafts: [], notes: [owned] } : read(text.raw);
+): FileImport | { problem: string } {
+  let raw: string;
+  try {
+    raw = readFileSync(resolveProjectFile(root, file).absolute, "utf8");
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { problem: error.message };
+  }
+  const owned = archonOwnedReason(raw);
+  return owned ? { file, format, drafts: [], notes: [owned] } : read(raw);
 }
 
 /**
@@ -55,16 +51,14 @@ export function readRuleFiles(root: string, files: readonly RuleFile[]): FileImp
       else if (depth > MAX_IMPORT_DEPTH)
         importer.notes.push(`@${path} is more than ${MAX_IMPORT_DEPTH} imports deep; not followed`);
       else {
-        const text = readText(root, path);
-        if ("problem" in text) {
-          importer.notes.push(`@${path}: ${text.problem}`);
+        const read = readOne(root, path, importer.format, (raw) =>
+          readImportedInstructions(path, raw, { format: importer.format, scope }),
+        );
+        if ("problem" in read) {
+          importer.notes.push(`@${path}: ${read.problem}`);
           continue;
         }
         seen.add(path);
-        const owned = archonOwnedReason(text.raw);
-        const read: FileImport = owned
-          ? { file: path, format: importer.format, drafts: [], notes: [owned] }
-          : readImportedInstructions(path, text.raw, { format: importer.format, scope });
         read.notes.unshift(`imported by ${importer.file}`);
         out.push(read);
         follow(read, depth + 1);
@@ -73,8 +67,12 @@ export function readRuleFiles(root: string, files: readonly RuleFile[]): FileImp
   };
   for (const rule of files) {
     const read = readOne(root, rule.file, rule.format, (raw) => rule.read(rule.file, raw));
-    out.push(read);
-    follow(read, 1);
+    if ("problem" in read)
+      out.push({ file: rule.file, format: rule.format, drafts: [], notes: [read.problem] });
+    else {
+      out.push(read);
+      follow(read, 1);
+    }
   }
   return out;
 }

@@ -60,9 +60,11 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
     const flags: ImportFlag[] = [];
     const holder = imported.get(draft.source_path);
     if (holder) flags.push({ flag: "already_imported", ...holder });
-    if (draft.needs_scope) flags.push({ flag: "needs_scope", reason: draft.needs_scope });
     // A described document is reached by a plan that matches its description, without an edge.
-    if (draft.edge_hints.length === 0 && !draft.description) flags.push({ flag: "no_edge_hints" });
+    if (!draft.description) {
+      if (draft.needs_scope) flags.push({ flag: "needs_scope", reason: draft.needs_scope });
+      if (draft.edge_hints.length === 0) flags.push({ flag: "no_edge_hints" });
+    }
     if (bytes > AUTO_INLINE_LIMIT) flags.push({ flag: "oversize", bytes, limit: AUTO_INLINE_LIMIT });
     const self = termed[i] as Termed;
     for (const o of overlapsOf(self, approved)) flags.push({ flag: "overlap", ...o });

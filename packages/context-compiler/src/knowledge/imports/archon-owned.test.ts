@@ -6,10 +6,11 @@ import { deployAdapters } from "../../adapters/deploy-adapters.js";
 import { exportRules } from "../../adapters/export/export-rules.js";
 import { EXPORT_TARGETS } from "../../adapters/export/rule-formats.js";
 import { writeContext } from "../../mcp/context.js";
+import { bundleProposals } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import { extractAnchored, parseSourceRef } from "../source-anchor.js";
 import type { ImportItem } from "./import-item.js";
-import { parseFormats, planRuleImport } from "./import-rules.js";
+import { landRuleImport, parseFormats, planRuleImport } from "./import-rules.js";
 import { writeMonorepo } from "./realistic-project.fixture.js";
 
 let project: TestProject;
@@ -215,6 +216,25 @@ describe("importing a monorepo that archon setup has deployed into", () => {
     expect(items.find((i) => i.doc_id === "logging")?.content).toBe(
       "---\nglobs: services/**\n---\nUse the shared logger, not console.log.",
     );
+  });
+});
+
+describe("landing the monorepo's plan", () => {
+  it("proposes described rules with their description and no edge, and writes no inferred tags", () => {
+    writeMonorepo(project);
+    const ctx = project.context();
+    const landed = landRuleImport({ ...writeContext(ctx), ids: ctx.ids }, plan());
+    const payloads = bundleProposals(ctx.kdb.db, landed?.bundle_id as string).map((p) => p.payload);
+    expect(payloads.filter((p) => "tags" in p)).toEqual([]);
+    expect(
+      payloads.filter((p) => p.description !== undefined).map((p) => [p.doc_id, p.description, p.edge_hints]),
+    ).toEqual([
+      ["auth", "Changing sign-in, sessions or tokens", []],
+      ["logging", "Logging", []],
+      ["migrations", "Database migrations", []],
+      ["releases", "Cutting a release", []],
+      ["styling", "Styling React components with Tailwind", []],
+    ]);
   });
 });
 

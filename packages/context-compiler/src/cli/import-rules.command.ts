@@ -1,4 +1,4 @@
-// archon import-rules: CLAUDE.md, AGENTS.md, Cursor, Copilot and Claude rules → one bundle of pending proposals.
+// archon import-rules: the instruction files of Claude, Codex, Cursor, Copilot, Windsurf, Cline, Continue, Kiro and Gemini → one bundle of pending proposals.
 import { UserError } from "@archon/core";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import type { ExecuteResult } from "../knowledge/imports/execute-import-plan.js";
@@ -23,10 +23,13 @@ export interface ImportRulesOptions {
 const approvalHint = (bundleId: string) =>
   `Approve it on the admin surface: preflight_proposal_bundle({ bundle_id: "${bundleId}" }), then approve_proposal_bundle({ bundle_id: "${bundleId}" }).`;
 
-const scopeOf = (item: ImportItem) =>
-  item.edge_hints
-    .map((h) => (h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`))
-    .join(", ") || "no scope";
+function scopeOf(item: ImportItem): string {
+  const edges = item.edge_hints.map((h) =>
+    h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`,
+  );
+  if (item.description) edges.push(`when relevant: "${item.description}"`);
+  return edges.join(", ") || "no scope";
+}
 
 function flagText(item: ImportItem): string[] {
   return item.flags.map((f): string => {
@@ -68,6 +71,8 @@ function report(plan: RuleImportPlan): string[] {
     for (const id of file.doc_ids) {
       const item = all.get(id) as ImportItem;
       lines.push(`  ${item.doc_id}  ${item.kind}  → ${scopeOf(item)}`);
+      if (item.suggested_tags.length > 0)
+        lines.push(`      suggested tags (not applied): ${item.suggested_tags.join(", ")}`);
       for (const flag of flagText(item)) lines.push(`      ! ${flag}`);
     }
   }

@@ -85,9 +85,12 @@ program
 program
   .command("import-rules")
   .description(
-    "import CLAUDE.md, AGENTS.md, Cursor, Copilot and Claude rules as one bundle of pending proposals",
+    "import the instruction files agents already read (CLAUDE.md, AGENTS.md, GEMINI.md, Cursor, Copilot, Claude, Windsurf, Cline, Continue and Kiro rules) as one bundle of pending proposals",
   )
-  .option("--from <formats>", "comma-separated: agents, claude, copilot, cursor (default: all)")
+  .option(
+    "--from <formats>",
+    "comma-separated: agents, claude, cline, continue, copilot, cursor, gemini, kiro, windsurf (default: all)",
+  )
   .option("--dry-run", "print what would be proposed; write nothing")
   .option("--json", "print the plan and the bundle as JSON")
   .option("--approve", "approve the bundle at once")

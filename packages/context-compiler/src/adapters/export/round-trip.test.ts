@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { planRuleImport } from "../../knowledge/imports/import-rules.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
@@ -28,11 +30,18 @@ const documents = [
   }),
 ];
 
-/** Exports the source's knowledge into the target folder and reads it back with the importers. */
+/**
+ * Exports the source's knowledge into the target folder and reads it back with the importers. Import
+ * skips files carrying the export marker, so each file is first taken over as a person would: marker dropped.
+ */
 function roundTrip(format: "cursor" | "claude" | "copilot") {
   const ctx = source.context("admin");
   seed(ctx, { documents });
-  exportRules({ db: ctx.kdb.db, projectRoot: target.root }, { targets: [format] });
+  const exported = exportRules({ db: ctx.kdb.db, projectRoot: target.root }, { targets: [format] });
+  for (const { path } of exported.files) {
+    const text = readFileSync(join(target.root, path), "utf8");
+    writeFileSync(join(target.root, path), text.replace(/^# archon:export-rules.*\n/m, ""));
+  }
   const plan = planRuleImport({ db: target.context("admin").kdb.db, projectRoot: target.root }, [format]);
   return plan.items.map((item) => ({
     doc_id: item.doc_id,

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { type Db, UserError } from "@archon/core";
 import { resolveProjectFile } from "../project-path.js";
+import { archonOwnedReason, userRegions } from "./archon-owned.js";
 import { finishItems } from "./finish-items.js";
 import { fileStem, humanize, type ImportDraft, type ImportItem, slugOf } from "./import-item.js";
 import { normalizeNewlines, splitUnits, unitSourcePath } from "./split-units.js";
@@ -17,27 +18,38 @@ export interface AnalyzeResult {
 }
 
 const NEXT_STEP =
-  "Review the items: edit doc_id, title, kind, tags or edge_hints, split or drop items, and give every item a scope before it goes further. Then pass the items to execute_import_plan, which turns them into one bundle of pending proposals.";
+  "Review the items: edit doc_id, title, kind or edge_hints, copy the suggested_tags you agree with into tags, split or drop items, and give every item a scope before it goes further. Then pass the items to execute_import_plan, which turns them into one bundle of pending proposals.";
 
-/** A file's units as drafts; its path comes back from the sandbox, repo-relative with forward slashes. */
-export function draftsOfFile(projectRoot: string, input: string, field: string): ImportDraft[] {
+/**
+ * A file's units as drafts, with notes on what archon wrote itself and is left out (an owned file
+ * yields nothing, a managed block is cut out). Its path comes back from the sandbox, repo-relative.
+ */
+export function draftsOfFile(
+  projectRoot: string,
+  input: string,
+  field: string,
+): { file: string; drafts: ImportDraft[]; notes: string[] } {
   const file = resolveProjectFile(projectRoot, input, field);
   const raw = readFileSync(file.absolute, "utf8");
   if (raw.includes("\u0000"))
     throw new UserError(`${field} "${input}" is not a text file.`, "Give markdown or plain text.", field);
+  const owned = archonOwnedReason(raw);
+  if (owned) return { file: file.relative, drafts: [], notes: [owned] };
   const text = normalizeNewlines(raw);
+  const lines = text.split("\n");
+  const { regions, notes } = userRegions(lines, 1);
   const stem = fileStem(file.relative);
-  return splitUnits(text).map((unit) => {
-    const title = unit.title ?? humanize(stem);
-    return {
+  const drafts = regions
+    .flatMap((r) => splitUnits(lines.slice(r.from, r.to).join("\n"), r.from + 1))
+    .map((unit) => ({
       file: file.relative,
       source_path: unitSourcePath(file.relative, text, unit),
-      title,
+      title: unit.title ?? humanize(stem),
       id_base: slugOf(stem, unit.title ?? ""),
       content: unit.content,
       edge_hints: textEdgeHints(unit.content),
-    };
-  });
+    }));
+  return { file: file.relative, drafts, notes };
 }
 
 /** Suggested plan items for the files, in the order given (each file once); changes nothing. */
@@ -60,12 +72,13 @@ export function analyzeDocs(
   const seen = new Set<string>();
   paths.forEach((path, i) => {
     const field = compareItems ? `file_paths[${i}]` : "file_path";
-    const units = draftsOfFile(ctx.projectRoot, path, field);
-    const file = units[0]?.file ?? resolveProjectFile(ctx.projectRoot, path, field).relative;
+    const { file, drafts: units, notes } = draftsOfFile(ctx.projectRoot, path, field);
     if (seen.has(file)) return;
     seen.add(file);
     files.push({ file, units: units.length });
-    if (units.length === 0) warnings.push(`${file} has nothing to import beyond a title.`);
+    for (const note of notes) warnings.push(`${file}: ${note}.`);
+    if (units.length === 0 && notes.length === 0)
+      warnings.push(`${file} has nothing to import beyond a title.`);
     drafts.push(...units);
   });
   return { files, items: finishItems(ctx.db, drafts, compareItems), warnings, next_step: NEXT_STEP };

@@ -52,7 +52,7 @@ describe("analyze_doc", () => {
         title: "Team rules",
         kind: "guideline",
         kind_reason: "default",
-        tags: [],
+        suggested_tags: [],
         edge_hints: [],
         source_path: "docs/rules.md#L1-L3",
         bytes: 45,
@@ -63,7 +63,7 @@ describe("analyze_doc", () => {
         title: "Errors",
         kind: "constraint",
         kind_reason: "obligation-wording",
-        tags: ["api", "errors"],
+        suggested_tags: ["api", "errors"],
         edge_hints: [
           { edge_type: "path_requires", source_value: "src/api/**" },
           { edge_type: "path_requires", source_value: "src/api/errors.ts" },
@@ -77,7 +77,7 @@ describe("analyze_doc", () => {
         title: "Query example",
         kind: "pattern",
         kind_reason: "example-heavy",
-        tags: ["database"],
+        suggested_tags: ["database"],
         edge_hints: [],
         source_path: "docs/rules.md#Query example",
         bytes: 70,
@@ -88,7 +88,7 @@ describe("analyze_doc", () => {
         title: "Big",
         kind: "guideline",
         kind_reason: "default",
-        tags: [],
+        suggested_tags: [],
         edge_hints: [],
         source_path: "docs/rules.md#Big",
         bytes: 4506,
@@ -167,6 +167,28 @@ describe("analyze_import_batch", () => {
         [{ flag: "item_overlap", doc_id: "rules-testing", score: 1 }],
       ],
       ["rules-other", "b/rules.md#Other", [{ flag: "no_edge_hints" }]],
+    ]);
+  });
+
+  it("leaves out what archon wrote: its own files, and its managed block inside a user's file", () => {
+    project.write(
+      ".cursor/rules/archon-process.mdc",
+      "---\nalwaysApply: true\n---\n<!-- archon:managed -->\n\n## Archon\nx\n",
+    );
+    project.write(
+      "CLAUDE.md",
+      "## Mine\nShort names.\n\n<!-- archon:start -->\n## Archon: compile first\n- You MUST compile.\n<!-- archon:end -->\n",
+    );
+    const result = analyzeImportBatchTool.run(
+      { file_paths: [".cursor/rules/archon-process.mdc", "CLAUDE.md"] },
+      project.context(),
+    ) as AnalyzeResult;
+    expect(result.warnings).toEqual([
+      ".cursor/rules/archon-process.mdc: archon's own file (<!-- archon:managed -->); not imported.",
+      "CLAUDE.md: skipped archon's managed block (lines 4-7).",
+    ]);
+    expect(result.items.map((i) => [i.doc_id, i.source_path, i.content])).toEqual([
+      ["claude-mine", "CLAUDE.md#L1-L2", "## Mine\nShort names."],
     ]);
   });
 });

@@ -85,7 +85,7 @@ describe("discovering instruction files", () => {
 });
 
 describe("telling formats apart by path", () => {
-  it("classifies each location, and nothing else", () => {
+  it("classifies each location, and nothing else: never a deployed skill", () => {
     const formatOf = (path: string) => classify(path)?.format ?? null;
     expect(
       [
@@ -96,10 +96,39 @@ describe("telling formats apart by path", () => {
         ".github/copilot-instructions.md",
         ".github/instructions/api.instructions.md",
         ".claude/rules/testing.md",
+        ".windsurf/rules/x.md",
+        ".clinerules/x.md",
+        ".clinerules",
+        ".continue/rules/x.md",
+        ".kiro/steering/x.md",
+        "GEMINI.md",
+        "apps/web/.cursorrules",
         ".cursor/rules/readme.md",
         ".github/instructions/notes.md",
         "docs/claude.md",
+        ".claude/skills/archon-setup/SKILL.md",
+        ".cursor/skills/rules/AGENTS.md",
       ].map(formatOf),
-    ).toEqual(["claude", "agents", "cursor", "cursor", "copilot", "copilot", "claude", null, null, null]);
+    ).toEqual([
+      "claude",
+      "agents",
+      "cursor",
+      "cursor",
+      "copilot",
+      "copilot",
+      "claude",
+      "windsurf",
+      "cline",
+      "cline",
+      "continue",
+      "kiro",
+      "gemini",
+      "cursor",
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -3,14 +3,19 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { listProjectFiles, SKIPPED_FOLDERS } from "../project-files.js";
 import { isClaudeRule, readClaudeRule } from "./formats/claude-rules.js";
+import { isClineRule, readClineRule } from "./formats/cline-rules.js";
+import { isContinueRule, readContinueRule } from "./formats/continue-rules.js";
 import { isCopilotInstructions, readCopilotInstructions } from "./formats/copilot-instructions.js";
 import { isCursorRule, readCursorRule } from "./formats/cursor-rules.js";
 import {
   formatOfInstructions,
   isInstructionsMarkdown,
+  isLegacyRulesFile,
   readAgentInstructions,
 } from "./formats/instructions-markdown.js";
+import { isKiroSteering, readKiroSteering } from "./formats/kiro-steering.js";
 import type { FileImport, RuleFormat } from "./formats/rule-file.js";
+import { isWindsurfRule, readWindsurfRule } from "./formats/windsurf-rules.js";
 
 export interface RuleFile {
   file: string;
@@ -18,12 +23,25 @@ export interface RuleFile {
   read(file: string, raw: string): FileImport;
 }
 
+/** Skills archon (or anyone) deployed under a tool folder are procedures, not rules. */
+const isSkill = (file: string) => /(^|\/)\.[^/]+\/skills\//.test(file);
+
+const READERS: readonly { is(file: string): boolean; format: RuleFormat; read: RuleFile["read"] }[] = [
+  { is: isCursorRule, format: "cursor", read: readCursorRule },
+  { is: isCopilotInstructions, format: "copilot", read: readCopilotInstructions },
+  { is: isClaudeRule, format: "claude", read: readClaudeRule },
+  { is: isWindsurfRule, format: "windsurf", read: readWindsurfRule },
+  { is: isClineRule, format: "cline", read: readClineRule },
+  { is: isContinueRule, format: "continue", read: readContinueRule },
+  { is: isKiroSteering, format: "kiro", read: readKiroSteering },
+];
+
 /** Which importer reads a repo-relative path, if any. More specific locations are tried first. */
 export function classify(file: string): RuleFile | undefined {
-  if (isCursorRule(file)) return { file, format: "cursor", read: readCursorRule };
-  if (isCopilotInstructions(file)) return { file, format: "copilot", read: readCopilotInstructions };
-  if (isClaudeRule(file)) return { file, format: "claude", read: readClaudeRule };
-  if (isInstructionsMarkdown(file))
+  if (isSkill(file)) return undefined;
+  const reader = READERS.find((r) => r.is(file));
+  if (reader) return { file, format: reader.format, read: reader.read };
+  if (isInstructionsMarkdown(file) || isLegacyRulesFile(file))
     return { file, format: formatOfInstructions(file), read: readAgentInstructions };
   return undefined;
 }

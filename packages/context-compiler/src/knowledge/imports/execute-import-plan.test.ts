@@ -22,7 +22,7 @@ const item = (doc_id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe("execute_import_plan", () => {
-  it("turns the analyzed plan into pending new_doc proposals sharing one bundle, edges inside", () => {
+  it("turns the analyzed plan into pending new_doc proposals sharing one bundle, edges inside, suggested tags left out", () => {
     project.write(
       "docs/api.md",
       "## Errors\nNever throw strings in `src/api/`.\n\n## Naming\nShort names.\n",
@@ -54,7 +54,6 @@ describe("execute_import_plan", () => {
       priority: 100,
       edge_hints: [{ edge_type: "path_requires", source_value: "src/api/**" }],
       depends_on: [],
-      tags: ["api", "errors"],
       origin: null,
     });
     expect(dbState(ctx.kdb.db).version).toBe("1");
@@ -108,6 +107,37 @@ describe("execute_import_plan", () => {
       "execute_import_plan is refused on the agent surface",
     );
     expect(dbState(ctx.kdb.db)).toEqual(before);
+  });
+
+  it("carries a reviewed item's description and tags into its payload", () => {
+    const ctx = project.context();
+    const result = executeImportPlanTool.run(
+      {
+        items: [
+          item("auth", {
+            edge_hints: [],
+            description: "Touching authentication",
+            tags: ["auth", "security", "auth"],
+          }),
+        ],
+      },
+      ctx,
+    ) as ExecuteResult;
+    expect(bundleProposals(ctx.kdb.db, result.bundle_id).map((p) => p.payload)).toEqual([
+      {
+        doc_id: "auth",
+        title: "Title of auth",
+        kind: "guideline",
+        content: "Content of auth.",
+        source_path: null,
+        priority: 100,
+        description: "Touching authentication",
+        edge_hints: [],
+        depends_on: [],
+        tags: ["auth", "security"],
+        origin: null,
+      },
+    ]);
   });
 
   it("lets a plan item depend on another item of the same plan", () => {

@@ -15,6 +15,8 @@ export interface PlanItem {
   content: string;
   source_path?: string | null;
   priority?: number;
+  /** What a plan is matched against, for a document reached by relevance rather than an edge. */
+  description?: string;
   edge_hints?: EdgeHint[];
   depends_on?: string[];
   tags?: string[];
@@ -36,6 +38,7 @@ const payloadOf = (item: PlanItem) => ({
   content: item.content,
   source_path: item.source_path ?? null,
   priority: item.priority ?? 100,
+  ...(item.description !== undefined ? { description: item.description } : {}),
   edge_hints: item.edge_hints ?? [],
   depends_on: item.depends_on ?? [],
   ...(item.tags !== undefined ? { tags: [...new Set(item.tags)].sort() } : {}),

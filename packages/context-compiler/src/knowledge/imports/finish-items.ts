@@ -1,4 +1,4 @@
-// Turns drafts into plan items: unique doc_ids, inferred kind and tags, and the flags a reviewer should see.
+// Turns drafts into plan items: unique doc_ids, inferred kind, suggested tags, and the flags a reviewer should see.
 import type { Db } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
 import { documentTerms } from "../../read/term-sets.js";
@@ -60,8 +60,11 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
     const flags: ImportFlag[] = [];
     const holder = imported.get(draft.source_path);
     if (holder) flags.push({ flag: "already_imported", ...holder });
-    if (draft.needs_scope) flags.push({ flag: "needs_scope", reason: draft.needs_scope });
-    if (draft.edge_hints.length === 0) flags.push({ flag: "no_edge_hints" });
+    // A described document is reached by a plan that matches its description, without an edge.
+    if (!draft.description) {
+      if (draft.needs_scope) flags.push({ flag: "needs_scope", reason: draft.needs_scope });
+      if (draft.edge_hints.length === 0) flags.push({ flag: "no_edge_hints" });
+    }
     if (bytes > AUTO_INLINE_LIMIT) flags.push({ flag: "oversize", bytes, limit: AUTO_INLINE_LIMIT });
     const self = termed[i] as Termed;
     for (const o of overlapsOf(self, approved)) flags.push({ flag: "overlap", ...o });
@@ -72,7 +75,9 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
       title: draft.title,
       kind,
       kind_reason: reason,
-      tags: inferTags(draft.title, draft.content),
+      ...(draft.description ? { description: draft.description } : {}),
+      ...(draft.tags ? { tags: draft.tags } : {}),
+      suggested_tags: inferTags(draft.title, draft.content).filter((t) => !draft.tags?.includes(t)),
       edge_hints: draft.edge_hints,
       source_path: draft.source_path,
       content: draft.content,

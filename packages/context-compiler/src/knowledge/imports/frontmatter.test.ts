@@ -30,14 +30,16 @@ describe("reading frontmatter", () => {
     expect(globList(unquotedList.data.globs)).toEqual(["**/*.ts", "*.tsx"]);
   });
 
-  it("merges a duplicated header into the first and keeps the body whole", () => {
+  it("reads a repeated header as Cursor does: the first block only, the second kept verbatim as body", () => {
     const text =
       "---\ndescription: First\n---\n\n---\ndescription: Second\nglobs: src/**\n---\n# Rule\nbody\n";
     expect(readFrontmatter(text)).toEqual({
-      data: { description: "First", globs: "src/**" },
-      body: "# Rule\nbody\n",
-      bodyLine: 9,
-      problems: ["the frontmatter block is repeated; the copy was merged into the first"],
+      data: { description: "First" },
+      body: "\n---\ndescription: Second\nglobs: src/**\n---\n# Rule\nbody\n",
+      bodyLine: 4,
+      problems: [
+        "a second frontmatter block follows the first; editors read only the first, so the second is rule text and its keys (description, globs) have no effect",
+      ],
     });
   });
 

@@ -1,4 +1,4 @@
-// Frontmatter of editor rule files, read forgivingly: unquoted globs, a repeated header, CRLF, or none at all.
+// Frontmatter of editor rule files, read forgivingly: unquoted globs, CRLF, or none at all; a repeated header is only warned of.
 import { parse } from "yaml";
 import { splitGlobList } from "../../read/glob-braces.js";
 import { normalizeNewlines } from "./split-units.js";
@@ -13,7 +13,19 @@ export interface Frontmatter {
 }
 
 /** The keys editor rule formats use; a second `---` block made of them is a duplicated header, not prose. */
-export const RULE_KEYS = ["description", "globs", "alwaysApply", "applyTo", "paths", "name"] as const;
+export const RULE_KEYS = [
+  "description",
+  "globs",
+  "alwaysApply",
+  "applyTo",
+  "paths",
+  "name",
+  "trigger",
+  "inclusion",
+  "fileMatchPattern",
+  "regex",
+  "tags",
+] as const;
 
 const BLOCK = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$\n?/m;
 
@@ -70,7 +82,10 @@ function lineByLine(yaml: string): Record<string, unknown> {
 
 const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
 
-/** Splits a file into frontmatter data and body. A second leading block of rule keys is merged, first wins. */
+/**
+ * Splits a file into frontmatter data and body. Only the first block is frontmatter, as editors read
+ * it: a second block of rule keys stays in the body verbatim, and a problem says its keys do nothing.
+ */
 export function readFrontmatter(raw: string): Frontmatter {
   const text = normalizeNewlines(raw);
   const first = readBlock(text);
@@ -80,24 +95,20 @@ export function readFrontmatter(raw: string): Frontmatter {
   if (parsed === undefined)
     return { data: {}, body: text, bodyLine: 1, problems: ["no readable frontmatter"] };
   const problems: string[] = [];
-  let data = parsed;
-  let consumed = first.consumed;
-  const rest = text.slice(consumed);
-  const lead = /^\s*/.exec(rest)?.[0].length ?? 0;
-  const second = readBlock(rest.slice(lead));
+  const body = text.slice(first.consumed);
+  const lead = /^\s*/.exec(body)?.[0].length ?? 0;
+  const second = readBlock(body.slice(lead));
   if (second) {
-    const again = parseMapping(second.yaml) ?? {};
-    const keys = Object.keys(again);
-    if (keys.length > 0 && keys.every((k) => (RULE_KEYS as readonly string[]).includes(k))) {
-      data = { ...again, ...data };
-      consumed += lead + second.consumed;
-      problems.push("the frontmatter block is repeated; the copy was merged into the first");
-    }
+    const keys = Object.keys(parseMapping(second.yaml) ?? {});
+    if (keys.length > 0 && keys.every((k) => (RULE_KEYS as readonly string[]).includes(k)))
+      problems.push(
+        `a second frontmatter block follows the first; editors read only the first, so the second is rule text and its keys (${keys.join(", ")}) have no effect`,
+      );
   }
   // A header that ends the file without a newline leaves an empty body that starts past the last line.
-  const head = text.slice(0, consumed);
+  const head = text.slice(0, first.consumed);
   const bodyLine = head.split("\n").length + (head.endsWith("\n") ? 0 : 1);
-  return { data, body: text.slice(consumed), bodyLine, problems };
+  return { data: parsed, body, bodyLine, problems };
 }
 
 /** A frontmatter value as a list of globs: a YAML list, or a comma-separated string (braces kept whole). */

@@ -13,8 +13,12 @@ export interface ImportDraft {
   id_base: string;
   content: string;
   edge_hints: EdgeHint[];
-  /** Why the unit has no scope although the source describes one (a Cursor rule with only a description). */
+  /** Why the unit has no scope although the source describes one (a rule whose globs are all unusable). */
   needs_scope?: string;
+  /** What a plan is matched against, for a rule its tool applies when relevant (no path edge). */
+  description?: string;
+  /** Tags the rule file's frontmatter states: a person chose them. */
+  tags?: string[];
 }
 
 export type ImportFlag =
@@ -33,7 +37,12 @@ export interface ImportItem {
   kind: DocKind;
   /** Which named rule chose the kind, so a reviewer can judge it. */
   kind_reason: string;
-  tags: string[];
+  /** One line a plan is matched against; set for rules applied when relevant. */
+  description?: string;
+  /** Tags a person wrote (frontmatter `tags:`); they become tag mappings. */
+  tags?: string[];
+  /** Tags inferred from the wording, for a reviewer to copy into `tags`; never written by themselves. */
+  suggested_tags: string[];
   edge_hints: EdgeHint[];
   source_path: string;
   content: string;

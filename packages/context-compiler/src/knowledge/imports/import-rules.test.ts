@@ -23,6 +23,7 @@ const brief = (i: ImportItem) => ({
   title: i.title,
   source_path: i.source_path,
   edge_hints: i.edge_hints,
+  description: i.description,
   flags: i.flags.map((f) => f.flag),
 });
 
@@ -36,7 +37,9 @@ describe("importing the instruction files a project already has", () => {
         file: ".cursor/rules/duplicated.mdc",
         format: "cursor",
         doc_ids: ["duplicated"],
-        notes: ["the frontmatter block is repeated; the copy was merged into the first"],
+        notes: [
+          "a second frontmatter block follows the first; editors read only the first, so the second is rule text and its keys (description, globs) have no effect",
+        ],
       },
       { file: ".cursor/rules/frontend/forms.mdc", format: "cursor", doc_ids: ["frontend-forms"], notes: [] },
       { file: ".cursor/rules/security.mdc", format: "cursor", doc_ids: ["security"], notes: [] },
@@ -103,7 +106,7 @@ describe("importing the instruction files a project already has", () => {
     });
   });
 
-  it("anchors Cursor globs to the folder holding .cursor, keeps brace lists whole and reads flow arrays", () => {
+  it("anchors Cursor globs to the folder holding .cursor, keeps brace lists whole, reads flow arrays and describes rules without globs", () => {
     expect(plan(["cursor"]).items.map(brief)).toEqual([
       {
         doc_id: "always",
@@ -115,8 +118,9 @@ describe("importing the instruction files a project already has", () => {
       {
         doc_id: "duplicated",
         title: "Logging",
-        source_path: ".cursor/rules/duplicated.mdc#L8-L8",
-        edge_hints: paths("server/**"),
+        source_path: ".cursor/rules/duplicated.mdc#L4-L8",
+        edge_hints: [],
+        description: "Logging",
         flags: [],
       },
       {
@@ -131,7 +135,8 @@ describe("importing the instruction files a project already has", () => {
         title: "Use when touching authentication",
         source_path: ".cursor/rules/security.mdc#L4-L4",
         edge_hints: [],
-        flags: ["needs_scope", "no_edge_hints"],
+        description: "Use when touching authentication",
+        flags: [],
       },
       {
         doc_id: "web-react",
@@ -197,8 +202,9 @@ describe("importing the instruction files a project already has", () => {
 describe("choosing formats", () => {
   it("takes a comma-separated --from and refuses unknown names", () => {
     expect(parseFormats("cursor, claude")).toEqual(["claude", "cursor"]);
-    expect(() => parseFormats("cursor,windsurf")).toThrow(
-      '--from takes agents, claude, copilot, cursor; "windsurf" is not one of them.',
+    expect(parseFormats("kiro,windsurf,gemini")).toEqual(["gemini", "kiro", "windsurf"]);
+    expect(() => parseFormats("cursor,zed")).toThrow(
+      '--from takes agents, claude, cline, continue, copilot, cursor, gemini, kiro, windsurf; "zed" is not one of them.',
     );
   });
 });

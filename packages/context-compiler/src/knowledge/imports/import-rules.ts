@@ -1,13 +1,12 @@
 // import-rules: the editor instruction files a team already has, as one plan and then one pending bundle.
-import { readFileSync } from "node:fs";
 import { type Db, type IdGenerator, UserError } from "@archon/core";
-import { resolveProjectFile } from "../project-path.js";
 import type { WriteContext } from "../write-context.js";
 import { discoverRuleFiles } from "./discover-rule-files.js";
 import { type ExecuteResult, executeImportPlan } from "./execute-import-plan.js";
 import { finishItems } from "./finish-items.js";
 import { RULE_FORMATS, type RuleFormat } from "./formats/rule-file.js";
-import type { ImportDraft, ImportItem } from "./import-item.js";
+import type { ImportItem } from "./import-item.js";
+import { readRuleFiles } from "./read-rule-files.js";
 
 export interface RuleFileReport {
   file: string;
@@ -44,21 +43,16 @@ export function parseFormats(from: string | undefined): RuleFormat[] {
   return RULE_FORMATS.filter((f) => names.includes(f));
 }
 
-/** Reads every discovered file (through the project sandbox) and suggests items. Read-only. */
+/**
+ * Reads every discovered file (through the project sandbox) and the files they import, and suggests
+ * items; archon's own files and blocks are never among them. Read-only.
+ */
 export function planRuleImport(
   ctx: { db: Db; projectRoot: string },
   formats: readonly RuleFormat[],
 ): RuleImportPlan {
   const found = discoverRuleFiles(ctx.projectRoot, new Set(formats));
-  const reads = found.files.map((rule) => {
-    try {
-      const file = resolveProjectFile(ctx.projectRoot, rule.file);
-      return rule.read(rule.file, readFileSync(file.absolute, "utf8"));
-    } catch (error) {
-      if (!(error instanceof UserError)) throw error;
-      return { file: rule.file, format: rule.format, drafts: [] as ImportDraft[], notes: [error.message] };
-    }
-  });
+  const reads = readRuleFiles(ctx.projectRoot, found.files);
   const items = finishItems(
     ctx.db,
     reads.flatMap((r) => r.drafts),

@@ -28,21 +28,29 @@ export function cleanHeading(text: string): string {
     .trim();
 }
 
+/** For each line, whether it belongs to a fenced code block (its fence lines included). */
+export function fencedLines(lines: readonly string[]): boolean[] {
+  let fence: string | undefined;
+  return lines.map((line) => {
+    const marker = FENCE.exec(line)?.[1];
+    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence === undefined ? marker : undefined;
+      return true;
+    }
+    return fence !== undefined;
+  });
+}
+
 /**
  * The units of `body`, whose first line is line `firstLine` of its file. Text before the first `##`
  * is a unit only when it says something beyond a `#` title.
  */
 export function splitUnits(body: string, firstLine = 1): SplitUnit[] {
   const lines = body.split("\n");
+  const fenced = fencedLines(lines);
   const starts: number[] = [];
-  let fence: string | undefined;
   lines.forEach((line, i) => {
-    const marker = FENCE.exec(line)?.[1];
-    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) {
-      fence = fence === undefined ? marker : undefined;
-      return;
-    }
-    if (fence === undefined && SECTION.test(line)) starts.push(i);
+    if (!fenced[i] && SECTION.test(line)) starts.push(i);
   });
   const units: SplitUnit[] = [];
   const preambleEnd = starts[0] ?? lines.length;

@@ -13,6 +13,11 @@ const item = z.object({
   content: z.string(),
   source_path: z.string().min(1).nullable().optional().describe("File and anchor the unit came from"),
   priority: z.number().int().optional().describe("Lower comes first; default 100"),
+  description: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("What a plan is matched against, for a rule applied when relevant"),
   edge_hints: z
     .array(z.object({ edge_type: z.enum(EDGE_TYPES), source_value: z.string().min(1) }))
     .optional()

@@ -1,12 +1,23 @@
-// What the editor rule formats share: the folder a rule is anchored to, its globs as edges, one-unit drafts.
+// What the editor rule formats share: the folder a rule is anchored to, its globs as edges, whole-body drafts.
 import { globProblem } from "../../../read/glob.js";
 import type { EdgeHint } from "../../edge-hints.js";
-import type { Frontmatter } from "../frontmatter.js";
+import { userRegions } from "../archon-owned.js";
+import { type Frontmatter, globList, readFrontmatter } from "../frontmatter.js";
 import { fileStem, humanize, type ImportDraft, slugOf } from "../import-item.js";
 import { cleanHeading } from "../split-units.js";
 
-export type RuleFormat = "agents" | "claude" | "copilot" | "cursor";
-export const RULE_FORMATS: readonly RuleFormat[] = ["agents", "claude", "copilot", "cursor"];
+export const RULE_FORMATS = [
+  "agents",
+  "claude",
+  "cline",
+  "continue",
+  "copilot",
+  "cursor",
+  "gemini",
+  "kiro",
+  "windsurf",
+] as const;
+export type RuleFormat = (typeof RULE_FORMATS)[number];
 
 /** What one file yields: its drafts and notes for the per-file report. */
 export interface FileImport {
@@ -14,6 +25,29 @@ export interface FileImport {
   format: RuleFormat;
   drafts: ImportDraft[];
   notes: string[];
+  /** Files its `@path` lines bring in (repo-relative), read with the scope of `scope` (a folder). */
+  imports?: { paths: string[]; scope: string };
+}
+
+/** How a rule file says when it applies, as its format's frontmatter puts it. */
+export interface Activation {
+  /** Globs anchored to the owner folder; `**` for a rule applied to every file. */
+  globs: string[];
+  /** Applied when its description seems relevant (too): the document gets a description. */
+  relevant: boolean;
+  /** The frontmatter key the globs come from, named when none of them is usable. */
+  key: string;
+  notes?: string[];
+}
+
+/** One editor rule format whose files are one rule each. */
+export interface RuleFileSpec {
+  format: RuleFormat;
+  /** The folder that anchors globs by its parent (`.cursor`, `.windsurf`). */
+  marker: string;
+  /** The rules folder (`.cursor/rules/`) whose subfolders prefix doc_ids, to keep nested ids apart. */
+  nestedIn?: string;
+  activation(data: Record<string, unknown>): Activation;
 }
 
 /** The folder that holds `marker` (`.cursor`, `.github`, `.claude`) in a repo-relative path; "" at the root. */
@@ -59,39 +93,79 @@ export function scopeHints(folder: string, globs: readonly string[]): { hints: E
 /** The last folder name of a path ("" at the root): what nested rules prefix their doc_ids with. */
 export const baseName = (folder: string) => folder.split("/").pop() ?? "";
 
-/** The whole body of a rule file as one draft, or undefined when the body is empty. */
-export function wholeBodyDraft(
+/** A rule file of one of the one-rule-per-file formats: its activation as edges or a description. */
+export function readRuleFile(file: string, raw: string, spec: RuleFileSpec): FileImport {
+  const fm = readFrontmatter(raw);
+  const owner = ownerFolder(file, spec.marker);
+  const activation = spec.activation(fm.data);
+  const scope = scopeHints(owner, activation.globs);
+  const needs_scope =
+    scope.hints.length > 0 || activation.relevant
+      ? undefined
+      : `no usable glob in its ${activation.key}; give it path globs`;
+  const inner = spec.nestedIn
+    ? file
+        .slice(file.indexOf(spec.nestedIn) + spec.nestedIn.length)
+        .split("/")
+        .slice(0, -1)
+    : [];
+  const body = bodyDrafts(file, fm, { hints: scope.hints, needs_scope, relevant: activation.relevant }, [
+    baseName(owner),
+    ...inner,
+  ]);
+  const notes = [...fm.problems, ...(activation.notes ?? []), ...scope.notes, ...body.notes];
+  if (body.drafts.length === 0 && body.notes.length === 0) notes.push("empty rule body; nothing to import");
+  return { file, format: spec.format, drafts: body.drafts, notes };
+}
+
+/** The frontmatter's `tags:`, which a person wrote; undefined when there are none. */
+export function frontmatterTags(fm: Frontmatter): string[] | undefined {
+  const tags = globList(fm.data.tags).filter((t) => t !== "");
+  return tags.length > 0 ? tags : undefined;
+}
+
+/**
+ * The body of a rule file as one draft per stretch of the user's text (one, unless archon's block sits
+ * inside), blank edges trimmed. A relevant rule is described by its frontmatter description, else its title.
+ */
+function bodyDrafts(
   file: string,
   fm: Frontmatter,
-  scope: { hints: EdgeHint[]; needs_scope?: string },
+  scope: { hints: EdgeHint[]; needs_scope: string | undefined; relevant: boolean },
   idPrefix: readonly string[],
-): ImportDraft | undefined {
+): { drafts: ImportDraft[]; notes: string[] } {
   const lines = fm.body.split("\n");
-  let a = 0;
-  let b = lines.length - 1;
-  while (a <= b && (lines[a] as string).trim() === "") a++;
-  while (b >= a && (lines[b] as string).trim() === "") b--;
-  if (a > b) return undefined;
-  const content = lines.slice(a, b + 1).join("\n");
-  const heading = lines.slice(a, b + 1).find((l) => /^#{1,2}\s+\S/.test(l));
-  const description = typeof fm.data.description === "string" ? fm.data.description.trim() : "";
+  const { regions, notes } = userRegions(lines, fm.bodyLine);
+  const stated = typeof fm.data.description === "string" ? fm.data.description.trim() : "";
+  const tags = frontmatterTags(fm);
   const stem = fileStem(file);
-  const title = heading
-    ? cleanHeading(heading.replace(/^#{1,2}\s+/, ""))
-    : description !== ""
-      ? description.slice(0, 100)
-      : humanize(stem);
-  const start = fm.bodyLine + a;
-  const end = fm.bodyLine + b;
-  // Without frontmatter the unit is the file itself (give or take blank lines): no anchor needed.
-  const wholeFile = fm.bodyLine === 1;
-  return {
-    file,
-    source_path: wholeFile ? file : `${file}#L${start}-L${end}`,
-    title,
-    id_base: slugOf(...idPrefix, stem),
-    content,
-    edge_hints: scope.hints,
-    ...(scope.needs_scope ? { needs_scope: scope.needs_scope } : {}),
-  };
+  // Without frontmatter or archon's text the unit is the file itself (give or take blank lines): no anchor.
+  const wholeFile = fm.bodyLine === 1 && notes.length === 0;
+  const drafts = regions.flatMap((region): ImportDraft[] => {
+    let a = region.from;
+    let b = region.to - 1;
+    while (a <= b && (lines[a] as string).trim() === "") a++;
+    while (b >= a && (lines[b] as string).trim() === "") b--;
+    if (a > b) return [];
+    const heading = lines.slice(a, b + 1).find((l) => /^#{1,2}\s+\S/.test(l));
+    const title = heading
+      ? cleanHeading(heading.replace(/^#{1,2}\s+/, ""))
+      : stated !== ""
+        ? stated.slice(0, 100)
+        : humanize(stem);
+    return [
+      {
+        file,
+        source_path: wholeFile ? file : `${file}#L${fm.bodyLine + a}-L${fm.bodyLine + b}`,
+        title,
+        id_base: slugOf(...idPrefix, stem),
+        content: lines.slice(a, b + 1).join("\n"),
+        edge_hints: scope.hints,
+        ...(scope.needs_scope ? { needs_scope: scope.needs_scope } : {}),
+        ...(scope.relevant ? { description: stated !== "" ? stated : title } : {}),
+        ...(tags ? { tags } : {}),
+      },
+    ];
+  });
+  return { drafts, notes };
 }

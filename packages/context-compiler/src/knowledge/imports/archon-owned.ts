@@ -1,6 +1,5 @@
 // What archon itself wrote into instruction files (owned files, managed blocks), so import never reads it back.
-import { isExported } from "../../adapters/export/export-rules.js";
-import { EXPORT_BLOCK, EXPORT_MARKER } from "../../adapters/export/rule-formats.js";
+import { EXPORT_BLOCK, EXPORT_MARKER, isExported } from "../../adapters/export/export-marker.js";
 import {
   carriesMarker,
   MANAGED_FILE_MARKER,

@@ -59,7 +59,7 @@ describe("archon migrate --dry-run", () => {
     expect(treeHashes()).toEqual(before);
     expect(existsSync(join(project.root, ".archon"))).toBe(false);
     const screen = run.screen();
-    expect(screen).toContain("28 rule(s) become documents, each in .archon/rules/<doc_id>.md:");
+    expect(screen).toContain("27 rule(s) become documents, each in .archon/rules/<doc_id>.md:");
     expect(screen).toContain("  AGENTS.md  rewritten to archon's block only");
     expect(screen.trimEnd().endsWith("Dry run: nothing was written.")).toBe(true);
   });
@@ -78,7 +78,7 @@ describe("archon migrate --dry-run", () => {
     const json = JSON.parse(run.screen());
     expect({ dry_run: json.dry_run, documents: json.documents.length, result: json.result }).toEqual({
       dry_run: true,
-      documents: 28,
+      documents: 27,
       result: null,
     });
     expect(treeHashes()).toEqual(before);

@@ -127,13 +127,6 @@ describe("planning a migration", () => {
         file: `.archon/rules/${doc_id}.md`,
         scope: ["**"],
       })),
-      // The import still reads CLAUDE.md's `@AGENTS.md` line as a unit of its own.
-      {
-        doc_id: "claude-overview",
-        from: "CLAUDE.md#L1-L1",
-        file: ".archon/rules/claude-overview.md",
-        scope: ["**"],
-      },
       {
         doc_id: "web-components",
         from: "apps/web/AGENTS.md#Components",
@@ -178,17 +171,7 @@ describe("applying a migration", () => {
 
   it("moves each rule body to .archon/rules/<doc_id>.md, approves it file-backed, and leaves the sources only archon's block", () => {
     const result = migrate();
-    const ids = [
-      "x",
-      "always",
-      "security",
-      "web",
-      "api",
-      ...AGENTS_IDS,
-      "claude-overview",
-      "web-components",
-      "web-styling",
-    ];
+    const ids = ["x", "always", "security", "web", "api", ...AGENTS_IDS, "web-components", "web-styling"];
     expect(result).toEqual({
       backup_folder: ".archon/migrate/20261129T120000Z-migrate_0001",
       bundle_id: "bundle_0002",
@@ -252,7 +235,7 @@ describe("applying a migration", () => {
   it("with keep_sources, imports every rule and leaves every source byte for byte, and a second run adds nothing", () => {
     const result = migrate({ keep_sources: true });
     expect(result).toMatchObject({ backup_folder: null, sources_rewritten: [], sources_removed: [] });
-    expect(result.documents_added).toHaveLength(28);
+    expect(result.documents_added).toHaveLength(27);
     for (const [path, text] of Object.entries(MIGRATION_FILES))
       expect({ path, text: read(path) }).toEqual({ path, text });
     const before = treeHashes();
@@ -329,7 +312,7 @@ describe("archon's own files and blocks", () => {
     expect(summary.documents.filter((d) => /archon/i.test(d.title))).toEqual([]);
     expect(summary.sources.map((s) => s.path)).not.toContain(".cursor/rules/archon-process.mdc");
     const result = migrate();
-    expect(result.documents_added).toHaveLength(28);
+    expect(result.documents_added).toHaveLength(27);
     expect(read(".cursor/rules/archon-process.mdc")).toBe(processRule);
     expect(read("CLAUDE.md")).toBe(ruleBlock(config()));
     expect(migrationSummary(plan()).documents).toEqual([]);

@@ -24,8 +24,10 @@ export interface MigratedDocument {
   /** Where the text came from (file and anchor). */
   from: string;
   rule_file: string;
-  /** Edge hints as `glob` or `edge_type:value`; empty means compile cannot reach it until it is scoped. */
+  /** Edge hints as `glob` or `edge_type:value`; empty means only its description can reach it, if it has one. */
   scope: string[];
+  /** A rule applied "when relevant": a plan matching this reaches it. */
+  description?: string;
   bytes: number;
   flags: ImportFlag[];
 }

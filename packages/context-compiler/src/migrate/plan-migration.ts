@@ -48,7 +48,7 @@ const scopeOf = (item: ImportItem) =>
     h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`,
   );
 
-function accountUnits(ctx: MigrationContext, file: RuleFileReport, own: string[], known: Known): FileUnits {
+function accountUnits(ctx: MigrationContext, file: RuleFileReport, known: Known): FileUnits {
   const units: FileUnits = { fresh: [], relocated: [], pending: [] };
   for (const id of file.doc_ids) {
     const holder = known.held.get(id);
@@ -64,8 +64,7 @@ function accountUnits(ctx: MigrationContext, file: RuleFileReport, own: string[]
       }
     } else {
       const item = known.items.get(id) as ImportItem;
-      // Archon's own block read back, or a rule the knowledge base already holds word for word.
-      if (own.some((block) => block.includes(item.content))) continue;
+      // A rule the knowledge base already holds word for word.
       if (known.approvedHashes.has(sha256(item.content))) continue;
       const rule_file = ruleFileOf(item.doc_id);
       units.fresh.push({
@@ -76,6 +75,7 @@ function accountUnits(ctx: MigrationContext, file: RuleFileReport, own: string[]
           from: item.source_path,
           rule_file,
           scope: scopeOf(item),
+          ...(item.description !== undefined ? { description: item.description } : {}),
           bytes: item.bytes,
           flags: item.flags,
         },
@@ -169,7 +169,7 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
       const text = readFileSync(resolveProjectFile(ctx.projectRoot, file.file).absolute, "utf8");
       if (isArchonFile(text)) continue;
       const own = archonBlocks(file.file, text);
-      units = accountUnits(ctx, file, own, known);
+      units = accountUnits(ctx, file, known);
       action = options.keep_sources
         ? { path: file.file, action: "keep", reason: "--keep-sources" }
         : sourceAction(file, text, own, units, config);

@@ -83,13 +83,13 @@ describe("importing a monorepo that archon setup has deployed into", () => {
         file: "AGENTS.md",
         format: "agents",
         doc_ids: ["agents-acme-monorepo", "agents-commands", "agents-testing", "agents-pull-requests"],
-        notes: ["skipped archon's managed block (lines 14-29)"],
+        notes: ["skipped archon's managed block (lines 14-24)"],
       },
       {
         file: "CLAUDE.md",
         format: "claude",
         doc_ids: [],
-        notes: ["skipped archon's managed block (lines 3-18)", "@AGENTS.md is imported on its own"],
+        notes: ["skipped archon's managed block (lines 3-13)", "@AGENTS.md is imported on its own"],
       },
       {
         file: "GEMINI.md",
@@ -265,8 +265,8 @@ describe("importing files archon wrote itself", () => {
       ".kiro/steering/house-style.md: written by archon export-rules (# archon:export-rules); not imported",
       ".windsurf/rules/api-errors.md: written by archon export-rules (# archon:export-rules); not imported",
       ".windsurf/rules/house-style.md: written by archon export-rules (# archon:export-rules); not imported",
-      "AGENTS.md: skipped archon's exported rules block (lines 1-15)",
-      "GEMINI.md: skipped archon's exported rules block (lines 1-15)",
+      "AGENTS.md: skipped archon's exported rules block (lines 1-13)",
+      "GEMINI.md: skipped archon's exported rules block (lines 1-13)",
     ]);
   });
 

@@ -37,6 +37,8 @@ program
   .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
   .option("--embeddings", "set up local embeddings")
   .option("--no-embeddings", "skip the embeddings step")
+  .option("--migrate", "then move the rules of CLAUDE.md, AGENTS.md and editor rule files into archon")
+  .option("--no-migrate", "leave instruction files as they are (default under --yes: a hint only)")
   .option("--dry-run", "show what would change; write nothing")
   .option("--json", "print only the result as JSON on stdout (questions, if any, go to stderr)")
   .action(async (opts, cmd: Command) =>

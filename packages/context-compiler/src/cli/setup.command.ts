@@ -5,6 +5,7 @@ import * as p from "@clack/prompts";
 import { createArchonContext } from "../mcp/server.js";
 import { AGENTS, type AgentClient } from "../setup/register-clients.js";
 import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
+import { type MigrationChoice, offerMigration } from "../setup/setup-migration.js";
 import { describePlan, detectAgents, isUpdate, planSetup } from "../setup/setup-plan.js";
 import { askChoices, confirmPlan, type WizardIo } from "../setup/wizard.js";
 import type { GlobalOptions } from "./options.js";
@@ -16,6 +17,8 @@ export interface SetupFlags {
   embeddings?: boolean;
   dryRun?: boolean;
   json?: boolean;
+  /** --migrate / --no-migrate; absent asks on a terminal and only hints under --yes. */
+  migrate?: boolean;
 }
 
 function parseAgents(list: string | undefined): AgentClient[] | undefined {
@@ -127,10 +130,17 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
           })
         : planning;
     try {
+      // Migration first: it reads the instruction files as the person committed them, and writes
+      // archon's block into them itself, which the adapters deploy then finds in place.
+      const choice: MigrationChoice =
+        flags.migrate === true ? "yes" : flags.migrate === false ? "no" : interactive ? "ask" : "hint";
+      const offer = await offerMigration(ctx, choice, io);
       const outcome = applySetup(ctx, plan, io.env);
-      if (flags.json) printJson({ ...outcome, notes: plan.notes });
-      else if (interactive) p.outro(report(outcome).join("\n"), { output: io.output });
-      else say(report(outcome).join("\n"));
+      const lines = [...report(outcome), ...offer.lines];
+      if (flags.json)
+        printJson({ ...outcome, migration: offer.migration, notes: [...plan.notes, ...offer.lines] });
+      else if (interactive) p.outro(lines.join("\n"), { output: io.output });
+      else say(lines.join("\n"));
     } finally {
       ctx.close();
     }

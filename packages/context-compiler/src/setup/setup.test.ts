@@ -185,6 +185,73 @@ describe("archon setup again (update mode)", () => {
   });
 });
 
+describe("the migration screen of archon setup", () => {
+  const commitRules = () => {
+    project.write(
+      "AGENTS.md",
+      "# Shop\n\n## Testing\n\nRun the tests before pushing.\n\n## Style\n\nPrefer named exports.\n",
+    );
+    project.write("CLAUDE.md", "@AGENTS.md\n");
+    git(project.root, "add", "-A");
+    git(project.root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-qm", "rules");
+  };
+
+  it("only hints under --yes without --migrate, and changes no instruction file", async () => {
+    commitRules();
+    const run = await setup({ yes: true, agents: "codex", template: "none" });
+    await run.done;
+    expect(run.screen()).toContain("Your instruction files hold 2 rule(s) archon can take over");
+    expect(readFileSync(join(project.root, "AGENTS.md"), "utf8")).toContain("Run the tests before pushing.");
+    expect(existsSync(join(project.root, ".archon/rules"))).toBe(false);
+  });
+
+  it("moves the rules into archon with --migrate, leaving the files archon's block", async () => {
+    commitRules();
+    const json = new PassThrough();
+    let out = "";
+    json.on("data", (d) => {
+      out += d.toString();
+    });
+    const run = await setup(
+      { yes: true, agents: "codex", template: "none", migrate: true, json: true },
+      undefined,
+      false,
+      undefined,
+      json,
+    );
+    await run.done;
+    const result = JSON.parse(out) as { migration: { documents_added: string[] } };
+    expect(result.migration.documents_added).toEqual(["agents-style", "agents-testing"]);
+    expect(readFileSync(join(project.root, ".archon/rules/agents-testing.md"), "utf8")).toContain(
+      "Run the tests before pushing.",
+    );
+    const agents = readFileSync(join(project.root, "AGENTS.md"), "utf8");
+    expect(agents.startsWith("<!-- archon:start -->")).toBe(true);
+    expect(agents).not.toContain("Run the tests");
+  });
+
+  it("asks on a terminal, and a no leaves every instruction file as it was", async () => {
+    commitRules();
+    const input = new PassThrough();
+    const run = await setup({ agents: "codex", template: "none", embeddings: false }, input, true);
+    let next = 0;
+    const steps: [string, string][] = [
+      ["Apply these changes?", "\r"],
+      ["Migrate 2 rule(s) now?", "\r"],
+    ];
+    const timer = setInterval(() => {
+      const step = steps[next];
+      if (step && run.screen().includes(step[0])) {
+        input.write(step[1]);
+        next += 1;
+      }
+    }, 10);
+    await run.done.finally(() => clearInterval(timer));
+    expect(run.screen()).toContain("Migration skipped; run archon migrate when you are ready.");
+    expect(readFileSync(join(project.root, "AGENTS.md"), "utf8")).toContain("Run the tests before pushing.");
+  });
+});
+
 describe("archon setup on a terminal", () => {
   /** Answers each screen once its question shows up. */
   function drive(run: Awaited<ReturnType<typeof setup>>, input: PassThrough, steps: [string, string][]) {

@@ -88,7 +88,7 @@ describe("a compile_miss answers with a triage hint", () => {
       payload: { target_files: ["./src/api/v2/users.ts"], review_comment: "missed" },
     });
     expect(result.triage_hint).toBe(
-      "3 near-miss edges exist for src/api/*.ts (docs api-a, api-b), src/api/**/*.test.ts (doc api-tests) — check whether target_files should match one of them",
+      "3 near-miss edges exist for src/api/**/*.test.ts (doc api-tests), src/api/*.ts (docs api-a, api-b) — check whether target_files should match one of them",
     );
   });
 

@@ -99,6 +99,13 @@ export class GlobIndex<T> {
     return ranked.slice(0, limit).map(({ entry }) => ({ pattern: entry.pattern, items: entry.items }));
   }
 
+  /** Every pattern with its items, in pattern order. */
+  entries(): { pattern: string; items: readonly T[] }[] {
+    return [...this.#entries.values()]
+      .sort((a, b) => codeUnitOrder(a.pattern, b.pattern))
+      .map((e) => ({ pattern: e.pattern, items: e.items }));
+  }
+
   get size(): number {
     return this.#entries.size;
   }

@@ -102,12 +102,52 @@ describe("a compile_miss answers with a triage hint", () => {
       },
     });
     expect(result.triage_hint).toBe(
-      "No path_requires pattern is near target_files — if a rule should apply here, it needs a new edge: give target_doc_id (or missing_doc) so process_observations can propose one.",
+      "ghost does not exist: no document has that doc_id, so no edge can deliver it. Write the rule first (archon_import_doc), then observe again with its doc_id.",
     );
     expect(result.warnings).toEqual([
       '"../etc/passwd" is not a path inside the project and cannot match any rule.',
       'target_doc_id "ghost" names no document; process_observations will skip this observation.',
     ]);
+  });
+});
+
+describe("a compile_miss naming a document says what is true of that document", () => {
+  const miss = (missing_doc: string) =>
+    observe(agent(), {
+      event_type: "compile_miss",
+      payload: { target_files: ["src/billing/invoice.ts"], review_comment: "missed", missing_doc },
+    }).triage_hint;
+
+  it("says a document that exists and is approved is wired to nothing", () => {
+    seed(project.context(), { documents: [doc("money")] });
+    expect(miss("money")).toBe(
+      "money exists and is approved but nothing wires it to any file: add a path glob (a path_requires edge) covering src/billing/invoice.ts; archon_process_observations proposes one from this observation.",
+    );
+  });
+
+  it("says a document that does not exist does not", () => {
+    expect(miss("money")).toBe(
+      "money does not exist: no document has that doc_id, so no edge can deliver it. Write the rule first (archon_import_doc), then observe again with its doc_id.",
+    );
+  });
+
+  it("names the globs, layers and dependents of a document wired elsewhere", () => {
+    seed(project.context(), {
+      documents: [
+        doc("money", { patterns: ["src/payments/**", "lib/money/*.ts"], layers: ["domain"] }),
+        doc("ledger", { patterns: ["src/ledger/**"], depends_on: ["money"] }),
+      ],
+    });
+    expect(miss("money")).toBe(
+      "money is wired only by path glob(s) lib/money/*.ts, src/payments/**; layer(s) domain; the documents depending on it (ledger), and none of that reaches src/billing/invoice.ts: widen one of those globs or add one covering these files; archon_process_observations proposes one from this observation.",
+    );
+  });
+
+  it("says when the document's glob already matches, so the miss is not a missing edge", () => {
+    seed(project.context(), { documents: [doc("money", { patterns: ["src/billing/**"] })] });
+    expect(miss("money")).toBe(
+      "money already matches src/billing/invoice.ts by a path glob: the edge is there, so the miss lies elsewhere (compile with include_debug to see budget drops and relevance).",
+    );
   });
 });
 

@@ -73,7 +73,8 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   if (event_type === "compile_miss") {
     const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
     const files = (payload.target_files as string[]).flatMap((f) => toRepoPath(ctx.projectRoot, f) ?? []);
-    const hint = triageHint(ctx.index(), files);
+    const docId = (payload.target_doc_id ?? payload.missing_doc) as string | undefined;
+    const hint = triageHint(ctx, ctx.index(), files, docId);
     return {
       observation_id: observation.observation_id,
       ...base,

@@ -70,7 +70,7 @@ describe("a compile_miss answers with a triage hint", () => {
       triage_hint:
         "1 near-miss edge exists for src/api/** (doc api-constraint) — check whether target_files should match it",
       next_step:
-        "Recorded. A person triages it on the admin surface (process_observations, then approve or reject).",
+        "Recorded. A person triages it on the admin surface (archon_process_observations, then approve or reject).",
     });
   });
 
@@ -106,7 +106,7 @@ describe("a compile_miss answers with a triage hint", () => {
     );
     expect(result.warnings).toEqual([
       '"../etc/passwd" is not a path inside the project and cannot match any rule.',
-      'target_doc_id "ghost" names no document; process_observations will skip this observation.',
+      'target_doc_id "ghost" names no document; archon_process_observations will skip this observation.',
     ]);
   });
 });
@@ -188,7 +188,7 @@ describe("a manual note stating a standing decision", () => {
       doc_id: "rule-dont-run-tests-unless-say",
       conflict_candidates: [],
       next_step:
-        'Ask the user to confirm the rule "From now on, don\'t run tests unless I say so." — a confirmation approves proposal prop_0002 (approve_proposal on the admin surface); without one it stays pending for a person to decide.',
+        'Ask the user to confirm the rule "From now on, don\'t run tests unless I say so." — a confirmation approves proposal prop_0002 (archon_approve_proposal on the admin surface); without one it stays pending for a person to decide.',
     });
     expect(getProposal(ctx.db, "prop_0002")).toMatchObject({
       proposal_type: "new_doc",
@@ -232,7 +232,7 @@ describe("a manual note stating a standing decision", () => {
       },
     ]);
     expect(result.next_step).toBe(
-      'Ask the user to confirm the rule "No tests before commits" — a confirmation approves proposal prop_0002 (approve_proposal on the admin surface); without one it stays pending for a person to decide. It may collide with existing rule(s) rule-tests ("Run tests"): offer keep both, replace, or cancel, and persist each answer with resolve_conflict (keep_both, supersede or cancel) on the admin surface.',
+      'Ask the user to confirm the rule "No tests before commits" — a confirmation approves proposal prop_0002 (archon_approve_proposal on the admin surface); without one it stays pending for a person to decide. It may collide with existing rule(s) rule-tests ("Run tests"): offer keep both, replace, or cancel, and persist each answer with archon_resolve_conflict (keep_both, supersede or cancel) on the admin surface.',
     );
 
     // Approval waits for the person's answer; "replace" then retires the old rule in the same version.
@@ -280,7 +280,7 @@ describe("a manual note stating a standing decision", () => {
       event_type: "manual_note",
       warnings: [],
       next_step:
-        "Recorded. A person triages it on the admin surface (process_observations, then approve or reject).",
+        "Recorded. A person triages it on the admin surface (archon_process_observations, then approve or reject).",
     });
     expect(count(ctx, "proposals")).toBe(0);
   });

@@ -58,6 +58,7 @@ const CLI_COMMANDS: Partial<Record<StepTool, (args: StepArgs) => string>> = {
   doctor: () => "archon doctor",
   execute_import_plan: () => "archon import-rules",
   get_stats: () => "archon stats",
+  init_confirm: () => "archon setup",
   init_detect: () => "archon setup",
   list_proposals: (a) =>
     typeof a.bundle_id === "string" ? `archon proposals --bundle ${a.bundle_id}` : "archon proposals",

@@ -44,6 +44,6 @@ export function collectNotices(input: NoticeInput): string[] {
       `${backlog} observation(s) have not been triaged yet: a person runs ${step(channel, "process_observations")} on the admin surface.`,
     );
   notices.push(...adapterNotices(db, input.projectRoot, VERSION, channel));
-  notices.push(...templateNotices(db, input.templatesDir));
+  notices.push(...templateNotices(db, input.templatesDir, channel));
   return notices;
 }

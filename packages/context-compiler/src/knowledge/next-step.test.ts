@@ -42,7 +42,6 @@ describe("a step at the terminal", () => {
       "archon proposals",
       "archon deploy-adapters",
       "archon import-rules",
-      "archon status",
       "archon setup",
     ]);
   });

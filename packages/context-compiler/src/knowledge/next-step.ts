@@ -18,11 +18,9 @@ export const STEP_TOOLS = [
   "compile_context",
   "delete_decision",
   "deploy_adapters",
-  "doctor",
   "execute_import_plan",
   "get_document",
   "get_edge",
-  "get_stats",
   "import_doc",
   "init_confirm",
   "init_detect",
@@ -35,7 +33,6 @@ export const STEP_TOOLS = [
   "resolve_conflict",
   "sync_docs",
   "sync_init_manifest",
-  "workspace_status",
 ] as const;
 export type StepTool = (typeof STEP_TOOLS)[number];
 
@@ -55,9 +52,7 @@ const CLI_COMMANDS: Partial<Record<StepTool, (args: StepArgs) => string>> = {
   approve_proposal_bundle: (a) => `archon approve ${arg(a, "bundle_id", "<bundle_id>")}`,
   compile_context: () => "archon compile <files...>",
   deploy_adapters: () => "archon deploy-adapters",
-  doctor: () => "archon doctor",
   execute_import_plan: () => "archon import-rules",
-  get_stats: () => "archon stats",
   init_confirm: () => "archon setup",
   init_detect: () => "archon setup",
   list_proposals: (a) =>
@@ -66,7 +61,6 @@ const CLI_COMMANDS: Partial<Record<StepTool, (args: StepArgs) => string>> = {
   preflight_proposal_bundle: (a) => `archon proposals --bundle ${arg(a, "bundle_id", "<bundle_id>")}`,
   reject_proposal: (a) =>
     `archon reject ${arg(a, "proposal_id", arg(a, "bundle_id", "<proposal_id>"))} --comment "<why>"`,
-  workspace_status: () => "archon status",
 };
 
 /** `prefix_tool({ key: "value" })`, or the bare prefixed name when the call needs no arguments. */

@@ -33,7 +33,6 @@ describe("a step at the terminal", () => {
       step(cli, "list_proposals"),
       step(cli, "deploy_adapters"),
       step(cli, "analyze_import_batch"),
-      step(cli, "workspace_status"),
       step(cli, "init_detect"),
     ]).toEqual([
       "archon approve bnd_x",

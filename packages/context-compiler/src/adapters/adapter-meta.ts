@@ -1,5 +1,6 @@
 // adapter_meta: what each deploy wrote, and the per-compile check that a deploy is stale for this archon.
 import { canonicalJson, type Db, describeError } from "@archon/core";
+import { type Channel, step } from "../knowledge/next-step.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { pieceHash, renderTarget, TARGETS, type Target } from "./render-targets.js";
 import { loadSkillSources } from "./skills.js";
@@ -46,24 +47,53 @@ export function recordDeploy(db: Db, targets: readonly Target[], rows: readonly 
   }).immediate();
 }
 
+/** A deployed file whose recorded hash differs from what the running version renders. */
+export interface StaleAdapter {
+  path: string;
+  /** The archon version that deployed it. */
+  archon_version: string;
+  /** Where this archon puts the piece now, when that is elsewhere. */
+  moved_to?: string;
+}
+
 /**
- * One notice per deployed file whose recorded hash differs from what the running version renders. It
- * reads adapter_meta, not the files: hand edits after a deploy are not detected (a known limitation).
+ * Deployed files that are stale for this archon, by path, or why the check could not run. It reads
+ * adapter_meta, not the files: hand edits after a deploy are not detected (a known limitation).
  */
-export function adapterNotices(
+export function staleAdapters(
   db: Db,
   projectRoot: string,
   version: string,
   config?: AdapterConfig,
-): string[] {
+): { stale: StaleAdapter[]; error?: string } {
   const rows = listAdapterMeta(db);
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return { stale: [] };
   try {
-    return staleNotices(rows, config ?? adapterConfig({ version, projectRoot, dbPath: db.name }), version);
+    return { stale: staleRows(rows, config ?? adapterConfig({ version, projectRoot, dbPath: db.name })) };
   } catch (error) {
     // A compile never fails over adapters: say why the check could not run instead.
-    return [`The adapter staleness check could not run: ${describeError(error)}`];
+    return { stale: [], error: describeError(error) };
   }
+}
+
+/** One notice per stale deployed file, naming the refresh the way the reader runs it. */
+export function adapterNotices(
+  db: Db,
+  projectRoot: string,
+  version: string,
+  channel: Channel,
+  config?: AdapterConfig,
+): string[] {
+  const { stale, error } = staleAdapters(db, projectRoot, version, config);
+  if (error !== undefined) return [`The adapter staleness check could not run: ${error}`];
+  const refresh = step(channel, "deploy_adapters");
+  return stale.map((row) =>
+    row.moved_to !== undefined
+      ? `${row.path} is not where archon ${version} puts it (${row.moved_to}); run ${refresh} to write it there.`
+      : row.archon_version !== version
+        ? `${row.path} was deployed by archon ${row.archon_version}; run ${refresh} to refresh it.`
+        : `${row.path} no longer matches what archon ${version} renders (the tool prefix or hook command changed); run ${refresh} to refresh it.`,
+  );
 }
 
 /**
@@ -96,24 +126,16 @@ function renderedPieces(config: AdapterConfig): ReadonlyMap<string, RenderedPiec
   return rendered.pieces;
 }
 
-function staleNotices(rows: readonly AdapterMetaRow[], config: AdapterConfig, version: string): string[] {
+function staleRows(rows: readonly AdapterMetaRow[], config: AdapterConfig): StaleAdapter[] {
   const current = renderedPieces(config);
-  const stale = new Map<string, string>();
+  const stale = new Map<string, StaleAdapter>();
   for (const row of rows) {
     if (stale.has(row.path)) continue;
     const now = current.get(`${row.target} ${row.piece}`);
     if (now?.path !== undefined && now.path !== row.path)
-      stale.set(
-        row.path,
-        `${row.path} is not where archon ${version} puts it (${now.path}); run deploy_adapters to write it there.`,
-      );
+      stale.set(row.path, { path: row.path, archon_version: row.archon_version, moved_to: now.path });
     else if (now?.hash !== row.rendered_hash)
-      stale.set(
-        row.path,
-        row.archon_version !== version
-          ? `${row.path} was deployed by archon ${row.archon_version}; run deploy_adapters to refresh it.`
-          : `${row.path} no longer matches what archon ${version} renders (the tool prefix or hook command changed); run deploy_adapters to refresh it.`,
-      );
+      stale.set(row.path, { path: row.path, archon_version: row.archon_version });
   }
-  return [...stale.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, notice]) => notice);
+  return [...stale.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../mcp/context.js";
 import { readVersion } from "../store/version.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { adapterConfig } from "./adapter-config.js";
@@ -24,10 +25,11 @@ const read = (rel: string) => readFileSync(join(project.root, rel), "utf8");
 
 function deploy(options: { targets?: readonly (typeof TARGETS)[number][]; dry_run?: boolean } = {}) {
   const ctx = project.context("admin");
-  const result = deployAdapters(
-    { surface: "admin", projectRoot: project.root, db: ctx.kdb.db, clock: ctx.clock },
-    { targets: options.targets ?? TARGETS, dry_run: options.dry_run, config: config() },
-  );
+  const result = deployAdapters(writeContext(ctx), {
+    targets: options.targets ?? TARGETS,
+    dry_run: options.dry_run,
+    config: config(),
+  });
   return { result, meta: listAdapterMeta(ctx.kdb.db) };
 }
 
@@ -208,11 +210,8 @@ describe("a dry run", () => {
 describe("the agent surface", () => {
   it("is refused", () => {
     const ctx = project.context("agent");
-    expect(() =>
-      deployAdapters(
-        { surface: "agent", projectRoot: project.root, db: ctx.kdb.db, clock: ctx.clock },
-        { targets: ["claude"], config: config() },
-      ),
-    ).toThrow(/deploy_adapters is refused on the agent surface/);
+    expect(() => deployAdapters(writeContext(ctx), { targets: ["claude"], config: config() })).toThrow(
+      /deploy_adapters is refused on the agent surface/,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../mcp/context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { deployAdapters } from "./deploy-adapters.js";
@@ -20,10 +21,7 @@ function deployClaude(
   config: AdapterConfig = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} }),
 ) {
   const ctx = project.context("admin");
-  return deployAdapters(
-    { surface: "admin", projectRoot: project.root, db: ctx.kdb.db, clock: ctx.clock },
-    { targets: ["claude"], config },
-  );
+  return deployAdapters(writeContext(ctx), { targets: ["claude"], config });
 }
 
 describe("the hook command", () => {

@@ -3,12 +3,22 @@
 import { systemClock } from "@archon/core";
 import { applySeed, type SeedSummary } from "../knowledge/apply-seed.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
+import { toolPrefix } from "../mcp/tool-prefix.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 
 export function writeKnowledge(dbPath: string, projectRoot: string, plan: SeedPlan): SeedSummary {
   const kdb = new KnowledgeDb(dbPath);
   try {
-    return applySeed({ surface: "admin", db: kdb.db, projectRoot, clock: systemClock }, plan);
+    return applySeed(
+      {
+        surface: "admin",
+        channel: { kind: "cli", prefix: toolPrefix() },
+        db: kdb.db,
+        projectRoot,
+        clock: systemClock,
+      },
+      plan,
+    );
   } finally {
     kdb.close();
   }

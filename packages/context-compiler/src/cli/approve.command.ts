@@ -1,7 +1,9 @@
 // archon approve <proposal_id|bundle_id>: a person at a terminal approves one proposal or a whole bundle.
+
 import { UserError } from "@archon/core";
 import { approveProposal } from "../knowledge/approval/approve-proposal.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
+import { step } from "../knowledge/next-step.js";
 import { writeContext } from "../mcp/context.js";
 import { bundleProposals, getProposal } from "../store/proposals.js";
 import { openContext } from "./open-context.js";
@@ -50,7 +52,7 @@ export function approveCommand(
     if (!proposal && bundleProposals(ctx.kdb.db, id).length === 0) {
       throw new UserError(
         `"${id}" is neither a proposal id nor a bundle id.`,
-        "Pending proposals and their bundle ids are listed by the list_proposals tool.",
+        `Pending proposals and their bundle ids are listed by ${step(w.channel, "list_proposals")}.`,
       );
     }
     const result = proposal

@@ -49,6 +49,9 @@ describe("usage", () => {
       "doctor",
       "import-rules",
       "approve",
+      "proposals",
+      "reject",
+      "status",
       "sync-rules-file",
       "sync-rules",
       "maintenance",
@@ -75,6 +78,28 @@ describe("usage", () => {
     const r = archon("compile", "src/a.ts", "--max-inline-bytes", "lots");
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe('archon: --max-inline-bytes must be a positive whole number, not "lots".');
+  });
+});
+
+describe("the review commands", () => {
+  it("refuse a rejection without --comment with one line, a hint and exit 1", () => {
+    const r = archon("reject", "prop_x");
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      'archon: archon reject needs --comment saying why the proposal is rejected.\nHint: Run it again with a reason, for example: archon reject prop_x --comment "duplicates an existing rule".',
+    );
+  });
+
+  it("print only JSON with --json", () => {
+    project.write("archon.seed.yaml", SEED);
+    archon("seed", "archon.seed.yaml");
+    expect(JSON.parse(archon("proposals", "--json").stdout)).toEqual({
+      status: "pending",
+      count: 0,
+      proposals: [],
+      bundles: [],
+    });
+    expect(JSON.parse(archon("status", "--json").stdout)).toMatchObject({ knowledge_version: 1, next: null });
   });
 });
 

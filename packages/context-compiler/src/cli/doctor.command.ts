@@ -1,6 +1,9 @@
 // archon doctor: the full health scan. Exit code 1 when there are errors, so CI can gate on it.
+
 import { type DoctorReport, runDoctor } from "../knowledge/curation/doctor.js";
 import { SEVERITIES } from "../knowledge/curation/finding.js";
+import { type Channel, step } from "../knowledge/next-step.js";
+import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -12,8 +15,8 @@ export function doctorCommand(
 ): number {
   const ctx = openContext(options);
   try {
-    const report = runDoctor({ db: ctx.kdb.db, projectRoot: ctx.projectRoot });
-    write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report));
+    const report = runDoctor(writeContext(ctx));
+    write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report, ctx.channel));
     return report.ok ? 0 : 1;
   } finally {
     ctx.close();
@@ -23,7 +26,7 @@ export function doctorCommand(
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Human output, grouped by severity; every finding names the ids to chase. */
-export function formatDoctorReport(report: DoctorReport): string {
+export function formatDoctorReport(report: DoctorReport, channel: Channel): string {
   const { summary, project_files: files } = report;
   const lines = [
     `archon doctor: ${plural(summary.error, "error")}, ${plural(summary.warning, "warning")}, ${summary.info} info`,
@@ -46,7 +49,7 @@ export function formatDoctorReport(report: DoctorReport): string {
   if (report.findings.length > 0)
     lines.push(
       "",
-      "Chase ids with get_document / get_edge (admin surface); --json prints the structured report.",
+      `Chase ids with ${step(channel, "get_document")} / ${step(channel, "get_edge")}; --json prints the structured report.`,
     );
   return `${lines.join("\n")}\n`;
 }

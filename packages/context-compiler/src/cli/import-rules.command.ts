@@ -20,9 +20,6 @@ export interface ImportRulesOptions {
   approve?: boolean;
 }
 
-const approvalHint = (bundleId: string) =>
-  `Approve it on the admin surface: preflight_proposal_bundle({ bundle_id: "${bundleId}" }), then approve_proposal_bundle({ bundle_id: "${bundleId}" }).`;
-
 function scopeOf(item: ImportItem): string {
   const edges = item.edge_hints.map((h) =>
     h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`,
@@ -102,8 +99,8 @@ export function importRulesCommand(
       else if (!landed) lines.push("Nothing new to propose.");
       else {
         lines.push(
-          `Proposed ${landed.proposals.length} document(s) as bundle ${landed.bundle_id}; they are pending, nothing is canonical yet.`,
-          approvalHint(landed.bundle_id),
+          `Proposed ${landed.proposals.length} document(s) as bundle ${landed.bundle_id}; they are pending.`,
+          landed.next_step,
         );
       }
       out(`${lines.join("\n")}\n`);

@@ -129,6 +129,36 @@ program
   );
 
 program
+  .command("proposals")
+  .description("list proposals for review (pending by default), grouped by bundle")
+  .option("--status <status>", "pending, approved, rejected or cancelled (default: pending)")
+  .option("--bundle <bundle_id>", "only the proposals of this bundle")
+  .option("--json", "print the list as JSON")
+  .action(async (opts: { status?: string; bundle?: string; json?: boolean }, cmd: Command) =>
+    (await import("./proposals.command.js")).proposalsCommand(globals(cmd), opts),
+  );
+
+program
+  .command("reject")
+  .description("reject a pending proposal, or every pending proposal of a bundle, with a comment")
+  .argument("<id>", "a proposal_id or a bundle_id")
+  .option("--comment <text>", "why it is rejected (required)")
+  .option("--json", "print the result as JSON")
+  .action(async (id: string, opts: { comment?: string; json?: boolean }, cmd: Command) =>
+    (await import("./reject.command.js")).rejectCommand(globals(cmd), id, opts),
+  );
+
+program
+  .command("status")
+  .description(
+    "knowledge version, pending proposals, observation backlog, adapter staleness and the next command; writes nothing",
+  )
+  .option("--json", "print JSON")
+  .action(async (opts: { json?: boolean }, cmd: Command) =>
+    (await import("./status.command.js")).statusCommand(globals(cmd), opts),
+  );
+
+program
   .command("sync-rules-file")
   .description(
     "absorb hand edits to .archon/rules.md into the standing rules (add, update, deprecate; never a wipe)",

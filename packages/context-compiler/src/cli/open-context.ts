@@ -5,6 +5,7 @@ import type { GlobalOptions } from "./options.js";
 export function openContext(options: GlobalOptions) {
   return createArchonContext({
     surface: "admin",
+    channel: "cli",
     dbPath: options.db,
     projectRoot: options.projectRoot,
     templatesDir: options.templates,

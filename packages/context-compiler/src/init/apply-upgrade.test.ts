@@ -41,7 +41,8 @@ const modifyDataFetching = (ctx: InitCtx) =>
   });
 
 const hashOf = (ctx: InitCtx, docId: string) => getDocument(ctx.kdb.db, docId)?.content_hash;
-const NEWER = "A newer bundled template nextjs 1.1.0 is available (you have 1.0.0): run check_upgrade.";
+const NEWER =
+  "A newer bundled template nextjs 1.1.0 is available (you have 1.0.0): run archon_check_upgrade.";
 
 describe("apply_upgrade", () => {
   it("proposes one pending bundle, leaves the user-modified document alone and applies nothing", async () => {
@@ -78,7 +79,7 @@ describe("apply_upgrade", () => {
         },
       ],
       next_step:
-        "A person approves bundle bundle_0001 (preflight_proposal_bundle, then approve_proposal_bundle), or rejects its proposals; afterwards call sync_init_manifest, or the same upgrade is offered again.",
+        'A person approves bundle bundle_0001 (archon_preflight_proposal_bundle({ bundle_id: "bundle_0001" }), then archon_approve_proposal_bundle({ bundle_id: "bundle_0001" })), or rejects its proposals; afterwards call archon_sync_init_manifest, or the same upgrade is offered again.',
     });
     expect(readVersion(ctx.kdb.db)).toBe(before);
     const pending = listProposals(ctx.kdb.db, "pending");
@@ -140,11 +141,11 @@ describe("finishing an upgrade", () => {
     const ctx = await bootstrappedOn100(project, released);
     modifyDataFetching(ctx);
     const userContent = getDocument(ctx.kdb.db, "nextjs-data-fetching")?.content;
-    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir())).toEqual([NEWER]);
-    expect(templateNotices(ctx.kdb.db, released)).toEqual([]);
+    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([NEWER]);
+    expect(templateNotices(ctx.kdb.db, released, ctx.channel)).toEqual([]);
     const { bundle_id } = await apply(ctx);
-    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir())).toEqual([
-      "The upgrade to template nextjs 1.1.0 waits for approval (bundle bundle_0001); after it is resolved, run sync_init_manifest.",
+    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([
+      "The upgrade to template nextjs 1.1.0 waits for approval (bundle bundle_0001); after it is resolved, run archon_sync_init_manifest.",
     ]);
 
     const approved = approveProposalBundle(writeContext(ctx), { bundle_id: bundle_id as string });
@@ -164,9 +165,9 @@ describe("finishing an upgrade", () => {
       ["nextjs-route-handlers-validate", "already_applied"],
     ]);
     expect(pendingSync.next_step).toBe(
-      "Everything in this upgrade is applied or left alone on purpose: call sync_init_manifest to record nextjs 1.1.0.",
+      "Everything in this upgrade is applied or left alone on purpose: call archon_sync_init_manifest to record nextjs 1.1.0.",
     );
-    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir())).toEqual([NEWER]);
+    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([NEWER]);
 
     expect(await sync(ctx)).toEqual({
       template: "nextjs",
@@ -176,7 +177,7 @@ describe("finishing an upgrade", () => {
       user_modified: ["nextjs-data-fetching"],
     });
     expect((await check(ctx)).up_to_date).toBe(true);
-    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir())).toEqual([]);
+    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([]);
     expect(readInitManifest(ctx.kdb.db)?.documents.map((d) => d.doc_id)).toContain("nextjs-links");
     expect(await sync(ctx)).toMatchObject({ changed: false, from_version: "1.1.0", to_version: "1.1.0" });
   });

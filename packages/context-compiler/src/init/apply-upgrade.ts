@@ -1,5 +1,7 @@
 // apply_upgrade: turns the upgrade diff into pending proposals sharing one bundle_id; nothing is applied here.
+
 import { type IdGenerator, UserError } from "@archon/core";
+import { step } from "../knowledge/next-step.js";
 import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedDocument } from "../knowledge/seed-file.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
@@ -151,13 +153,13 @@ export function applyUpgrade(
   templatesDir: string,
 ): ApplyUpgradeResult {
   assertAdminSurface(ctx.surface, "apply_upgrade");
-  const plan = planUpgrade(ctx.db, templatesDir, "apply_upgrade");
+  const plan = planUpgrade(ctx, templatesDir, "apply_upgrade");
   const { check } = plan;
   const pending = pendingUpgradeBundles(ctx.db);
   if (pending.length > 0) {
     throw new UserError(
       `An upgrade bundle is already waiting for a decision (${pending.join(", ")}); nothing was proposed.`,
-      "Approve or reject it first (approve_proposal_bundle / reject_proposal), then call sync_init_manifest.",
+      `Approve or reject it first (${step(ctx.channel, "approve_proposal_bundle", { bundle_id: pending[0] as string })} / ${step(ctx.channel, "reject_proposal")}), then call ${step(ctx.channel, "sync_init_manifest")}.`,
     );
   }
   const base = { template: check.template, from_version: check.from_version, to_version: check.to_version };
@@ -170,7 +172,7 @@ export function applyUpgrade(
       bundle_id: null,
       proposals: [],
       skipped,
-      next_step: `Nothing to propose: call sync_init_manifest to record ${check.template} ${check.to_version}.`,
+      next_step: `Nothing to propose: call ${step(ctx.channel, "sync_init_manifest")} to record ${check.template} ${check.to_version}.`,
     };
   }
   const bundle_id = ctx.ids.next("bundle");
@@ -188,6 +190,6 @@ export function applyUpgrade(
     bundle_id,
     proposals,
     skipped,
-    next_step: `A person approves bundle ${bundle_id} (preflight_proposal_bundle, then approve_proposal_bundle), or rejects its proposals; afterwards call sync_init_manifest, or the same upgrade is offered again.`,
+    next_step: `A person approves bundle ${bundle_id} (${step(ctx.channel, "preflight_proposal_bundle", { bundle_id })}, then ${step(ctx.channel, "approve_proposal_bundle", { bundle_id })}), or rejects its proposals; afterwards call ${step(ctx.channel, "sync_init_manifest")}, or the same upgrade is offered again.`,
   };
 }

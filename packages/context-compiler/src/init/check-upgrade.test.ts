@@ -137,7 +137,7 @@ describe("check_upgrade", () => {
       layer_rules_removed: [],
       pending_bundle_ids: [],
       next_step:
-        "Call apply_upgrade to turn this diff into pending proposals for a person to approve; documents changed by their users are left alone.",
+        "Call archon_apply_upgrade to turn this diff into pending proposals for a person to approve; documents changed by their users are left alone.",
     });
   });
 
@@ -161,7 +161,7 @@ describe("check_upgrade", () => {
       skipped: [],
       next_step: "Template nextjs is at the newest bundled version (1.1.0); nothing to do.",
     });
-    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir())).toEqual([]);
+    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([]);
   });
 
   it("is refused for a project that was not bootstrapped from a template", async () => {
@@ -170,6 +170,6 @@ describe("check_upgrade", () => {
     await expect(check(ctx)).rejects.toThrow(
       "check_upgrade: this project was not bootstrapped from a template, so there is nothing to upgrade.",
     );
-    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir())).toEqual([]);
+    expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([]);
   });
 });

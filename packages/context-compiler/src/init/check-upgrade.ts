@@ -1,5 +1,7 @@
 // check_upgrade: the diff from the applied template version to the newest bundled one, read-only.
+
 import { type Db, UserError } from "@archon/core";
+import { type Channel, step } from "../knowledge/next-step.js";
 import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
 import type { EdgeType } from "../store/schema.js";
@@ -37,12 +39,12 @@ export const pendingUpgradeBundles = (db: Db) =>
     .all() as string[];
 
 /** The manifest's template, refusing a project that was not bootstrapped from one. */
-export function requireAppliedTemplate(db: Db, tool: string) {
-  const applied = appliedTemplate(readInitManifest(db));
+export function requireAppliedTemplate(ctx: { db: Db; channel: Channel }, tool: string) {
+  const applied = appliedTemplate(readInitManifest(ctx.db));
   if (!applied) {
     throw new UserError(
       `${tool}: this project was not bootstrapped from a template, so there is nothing to upgrade.`,
-      "Templates are applied with init_detect and init_confirm.",
+      `Templates are applied with ${step(ctx.channel, "init_detect")} and ${step(ctx.channel, "init_confirm")}.`,
     );
   }
   return applied;
@@ -67,8 +69,13 @@ function currentState(db: Db, manifest: InitManifest, ids: readonly string[]) {
   return { baseline: new Map(manifest.documents.map((d) => [d.doc_id, d.content_hash])), current, liveEdges };
 }
 
-export function planUpgrade(db: Db, templatesDir: string, tool = "check_upgrade"): UpgradePlan {
-  const { template, version, manifest } = requireAppliedTemplate(db, tool);
+export function planUpgrade(
+  ctx: { db: Db; channel: Channel },
+  templatesDir: string,
+  tool = "check_upgrade",
+): UpgradePlan {
+  const { db, channel } = ctx;
+  const { template, version, manifest } = requireAppliedTemplate(ctx, tool);
   const newest = newestBundledVersions(templatesDir).get(template);
   if (newest === undefined) {
     throw new UserError(
@@ -88,10 +95,10 @@ export function planUpgrade(db: Db, templatesDir: string, tool = "check_upgrade"
   const next_step = upToDate
     ? `Template ${template} is at the newest bundled version (${version}); nothing to do.`
     : pending_bundle_ids.length > 0
-      ? `Upgrade bundle ${pending_bundle_ids.join(", ")} is waiting: a person approves it (preflight_proposal_bundle, then approve_proposal_bundle, documents before edges) or rejects its proposals; then call sync_init_manifest.`
+      ? `Upgrade bundle ${pending_bundle_ids.join(", ")} is waiting: a person approves it (${step(channel, "preflight_proposal_bundle")}, then ${step(channel, "approve_proposal_bundle")}, documents before edges) or rejects its proposals; then call ${step(channel, "sync_init_manifest")}.`
       : nothingToPropose(diff)
-        ? `Everything in this upgrade is applied or left alone on purpose: call sync_init_manifest to record ${template} ${newest}.`
-        : "Call apply_upgrade to turn this diff into pending proposals for a person to approve; documents changed by their users are left alone.";
+        ? `Everything in this upgrade is applied or left alone on purpose: call ${step(channel, "sync_init_manifest")} to record ${template} ${newest}.`
+        : `Call ${step(channel, "apply_upgrade")} to turn this diff into pending proposals for a person to approve; documents changed by their users are left alone.`;
   return {
     check: {
       template,
@@ -108,5 +115,5 @@ export function planUpgrade(db: Db, templatesDir: string, tool = "check_upgrade"
   };
 }
 
-export const checkUpgrade = (db: Db, templatesDir: string): UpgradeCheck =>
-  planUpgrade(db, templatesDir).check;
+export const checkUpgrade = (ctx: { db: Db; channel: Channel }, templatesDir: string): UpgradeCheck =>
+  planUpgrade(ctx, templatesDir).check;

@@ -46,7 +46,7 @@ describe("init_confirm", () => {
       },
       warnings: [],
       next_step:
-        "Add the project's own rules with import_doc, then check one compile_context call against a file the template covers.",
+        "Add the project's own rules with archon_import_doc, then check one archon_compile_context call against a file the template covers.",
     });
     expect(readInitManifest(ctx.kdb.db)).toEqual({
       template: "nextjs",
@@ -145,7 +145,7 @@ describe("init_confirm", () => {
     importDoc(writeContext(ctx), { doc_id: "go-error-wrapping", title: "Ours", content: "Our own wording." });
     const clash = await detect(ctx);
     expect(clash.warnings).toEqual([
-      "Documents already exist with these template doc_ids, so init_confirm will refuse: go-error-wrapping.",
+      "Documents already exist with these template doc_ids, so archon_init_confirm will refuse: go-error-wrapping.",
     ]);
     await expect(confirm(ctx, { preview_hash: clash.preview_hash as string })).rejects.toThrow(
       "Documents with these template doc_ids already exist: go-error-wrapping; nothing was changed.",
@@ -161,7 +161,7 @@ describe("init_confirm", () => {
     const again = await detect(ctx);
     expect(again.current).toEqual({ template: "go", version: "1.0.0" });
     expect(again.warnings[0]).toBe(
-      "This project was bootstrapped from go 1.0.0; init_confirm will refuse. Use check_upgrade for newer template versions.",
+      "This project was bootstrapped from go 1.0.0; archon_init_confirm will refuse. Use archon_check_upgrade for newer template versions.",
     );
     await expect(confirm(ctx, { preview_hash: again.preview_hash as string })).rejects.toThrow(
       "This project was already bootstrapped from go 1.0.0; nothing was changed.",

@@ -1,6 +1,8 @@
 // init_confirm: bootstraps canonical knowledge from a remembered preview (or records an empty start on purpose).
+
 import { type Db, UserError } from "@archon/core";
 import { applySeed } from "../knowledge/apply-seed.js";
+import { step } from "../knowledge/next-step.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { readVersion } from "../store/version.js";
@@ -36,7 +38,7 @@ export function initConfirm(
   if ((input.preview_hash === undefined) === (input.skip_template !== true)) {
     throw new UserError(
       "Give exactly one of preview_hash or skip_template: true.",
-      "Call init_detect first and confirm its preview_hash, or pass skip_template: true to start empty on purpose.",
+      `Call ${step(ctx.channel, "init_detect")} first and confirm its preview_hash, or pass skip_template: true to start empty on purpose.`,
       "preview_hash",
     );
   }
@@ -44,7 +46,7 @@ export function initConfirm(
   if (applied) {
     throw new UserError(
       `This project was already bootstrapped from ${applied.template} ${applied.version}; nothing was changed.`,
-      "Newer template versions arrive through check_upgrade and apply_upgrade.",
+      `Newer template versions arrive through ${step(ctx.channel, "check_upgrade")} and ${step(ctx.channel, "apply_upgrade")}.`,
       "preview_hash",
     );
   }
@@ -81,7 +83,7 @@ function bootstrap(ctx: WriteContext, sessions: InitSessions, hash: string): Ini
   if (!stored) {
     throw new UserError(
       `preview_hash ${hash} is stale: this server process did not produce it (previews live in memory and end with the process).`,
-      "Call init_detect again on this server and confirm the preview_hash it returns.",
+      `Call ${step(ctx.channel, "init_detect")} again on this server and confirm the preview_hash it returns.`,
       "preview_hash",
     );
   }
@@ -89,7 +91,7 @@ function bootstrap(ctx: WriteContext, sessions: InitSessions, hash: string): Ini
   if (stored.knowledge_version !== now) {
     throw new UserError(
       `preview_hash ${hash} is stale: knowledge_version moved from ${stored.knowledge_version} to ${now} since the preview.`,
-      "Call init_detect again and confirm the fresh preview.",
+      `Call ${step(ctx.channel, "init_detect")} again and confirm the fresh preview.`,
       "preview_hash",
     );
   }
@@ -152,12 +154,12 @@ function finish(
       detail: `Deploying the editor adapters failed: ${(error as Error).message}`,
     };
     warnings.push(
-      "The knowledge is committed, but the editor adapters were not deployed; run `archon deploy-adapters`.",
+      `The knowledge is committed, but the editor adapters were not deployed; run ${step(ctx.channel, "deploy_adapters")}.`,
     );
   }
   const next_step =
     result.template === null
-      ? "The project starts empty on purpose. Bring existing rules in with analyze_import_batch, or add them one by one with import_doc."
-      : "Add the project's own rules with import_doc, then check one compile_context call against a file the template covers.";
+      ? `The project starts empty on purpose. Bring existing rules in with ${step(ctx.channel, "analyze_import_batch")}, or add them one by one with ${step(ctx.channel, "import_doc")}.`
+      : `Add the project's own rules with ${step(ctx.channel, "import_doc")}, then check one ${step(ctx.channel, "compile_context")} call against a file the template covers.`;
   return { ...result, adapters, warnings, next_step };
 }

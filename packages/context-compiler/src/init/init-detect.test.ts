@@ -59,7 +59,7 @@ describe("init_detect previews", () => {
       current: null,
       warnings: ["placeholders were ignored: no template was chosen."],
       next_step:
-        "No bundled template fits this project. Call init_confirm({ skip_template: true }) to start empty on purpose, then bring existing rules in with analyze_import_batch or import_doc; or pass template to preview one anyway.",
+        "No bundled template fits this project. Call archon_init_confirm({ skip_template: true }) to start empty on purpose, then bring existing rules in with archon_analyze_import_batch or archon_import_doc; or pass template to preview one anyway.",
     });
   });
 

@@ -1,5 +1,7 @@
 // init_detect: scores the stacks, previews the chosen template and remembers the preview for init_confirm.
+
 import type { Db } from "@archon/core";
+import { type Channel, step } from "../knowledge/next-step.js";
 import { readVersion } from "../store/version.js";
 import { type Detection, detectStack } from "./detect-stack.js";
 import { appliedTemplate, readInitManifest } from "./init-manifest.js";
@@ -29,7 +31,7 @@ export interface InitDetectResult extends Omit<Detection, "placeholders"> {
 }
 
 export function initDetect(
-  ctx: { db: Db; projectRoot: string },
+  ctx: { db: Db; projectRoot: string; channel: Channel },
   sessions: InitSessions,
   input: InitDetectInput,
 ): InitDetectResult {
@@ -43,7 +45,7 @@ export function initDetect(
   const applied = appliedTemplate(manifest);
   if (applied) {
     warnings.push(
-      `This project was bootstrapped from ${applied.template} ${applied.version}; init_confirm will refuse. Use check_upgrade for newer template versions.`,
+      `This project was bootstrapped from ${applied.template} ${applied.version}; ${step(ctx.channel, "init_confirm")} will refuse. Use ${step(ctx.channel, "check_upgrade")} for newer template versions.`,
     );
   }
   const template = input.template ?? detection.best;
@@ -62,8 +64,7 @@ export function initDetect(
       preview: null,
       preview_hash: null,
       warnings,
-      next_step:
-        "No bundled template fits this project. Call init_confirm({ skip_template: true }) to start empty on purpose, then bring existing rules in with analyze_import_batch or import_doc; or pass template to preview one anyway.",
+      next_step: `No bundled template fits this project. Call ${step(ctx.channel, "init_confirm", { skip_template: true })} to start empty on purpose, then bring existing rules in with ${step(ctx.channel, "analyze_import_batch")} or ${step(ctx.channel, "import_doc")}; or pass template to preview one anyway.`,
     };
   }
   const spec = loadTemplate(sessions.templatesDir, template);
@@ -76,7 +77,7 @@ export function initDetect(
     );
   if (existing.length > 0)
     warnings.push(
-      `Documents already exist with these template doc_ids, so init_confirm will refuse: ${existing.join(", ")}.`,
+      `Documents already exist with these template doc_ids, so ${step(ctx.channel, "init_confirm")} will refuse: ${existing.join(", ")}.`,
     );
   const live = ctx.db
     .prepare("SELECT COUNT(*) FROM documents WHERE status = 'approved'")
@@ -94,6 +95,6 @@ export function initDetect(
     preview,
     preview_hash,
     warnings,
-    next_step: `Show this preview to a person. Once they agree, call init_confirm({ preview_hash: "${preview_hash}" }) on this same server; it is refused after the knowledge changes or the server restarts.`,
+    next_step: `Show this preview to a person. Once they agree, call ${step(ctx.channel, "init_confirm", { preview_hash })} on this same server; it is refused after the knowledge changes or the server restarts.`,
   };
 }

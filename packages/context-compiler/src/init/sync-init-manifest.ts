@@ -1,5 +1,7 @@
 // sync_init_manifest: re-baselines the manifest on the newest bundled version once the upgrade bundle is resolved.
+
 import { sha256, UserError } from "@archon/core";
+import { step } from "../knowledge/next-step.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { readVersion } from "../store/version.js";
@@ -23,12 +25,12 @@ export interface SyncInitManifestResult {
  */
 export function syncInitManifest(ctx: WriteContext, templatesDir: string): SyncInitManifestResult {
   assertAdminSurface(ctx.surface, "sync_init_manifest");
-  const { template, version, manifest } = requireAppliedTemplate(ctx.db, "sync_init_manifest");
+  const { template, version, manifest } = requireAppliedTemplate(ctx, "sync_init_manifest");
   const pending = pendingUpgradeBundles(ctx.db);
   if (pending.length > 0) {
     throw new UserError(
       `Upgrade bundle ${pending.join(", ")} is still waiting for a decision; the manifest was not changed.`,
-      "Approve it (approve_proposal_bundle) or reject its proposals first, then call sync_init_manifest again.",
+      `Approve it (${step(ctx.channel, "approve_proposal_bundle", { bundle_id: pending[0] as string })}) or reject its proposals first, then call ${step(ctx.channel, "sync_init_manifest")} again.`,
     );
   }
   const newest = newestBundledVersions(templatesDir).get(template);

@@ -1,6 +1,7 @@
 // What every archon tool handler receives.
 import type { Clock, IdGenerator } from "@archon/core";
 import type { InitSessions } from "../init/init-sessions.js";
+import type { Channel } from "../knowledge/next-step.js";
 import type { Surface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import type { CompileService } from "../services/compile-service.js";
@@ -8,6 +9,7 @@ import type { KnowledgeDb } from "../store/knowledge-db.js";
 
 export interface ArchonContext {
   surface: Surface;
+  channel: Channel;
   projectRoot: string;
   kdb: KnowledgeDb;
   clock: Clock;
@@ -21,6 +23,7 @@ export interface ArchonContext {
 
 export const writeContext = (ctx: ArchonContext): WriteContext => ({
   surface: ctx.surface,
+  channel: ctx.channel,
   db: ctx.kdb.db,
   projectRoot: ctx.projectRoot,
   clock: ctx.clock,

@@ -9,6 +9,7 @@ let agent: ConnectedClient;
 let admin: ConnectedClient;
 beforeEach(async () => {
   project = tempProject();
+  project.write("src/api/users.ts", "export {};\n");
   const ctx = project.context();
   seed(ctx, {
     documents: [doc("api-errors", { title: "API errors", content: "Return the error envelope." })],

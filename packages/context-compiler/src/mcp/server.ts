@@ -8,6 +8,7 @@ import {
   systemClock,
 } from "@archon/core";
 import { InitSessions } from "../init/init-sessions.js";
+import type { Channel } from "../knowledge/next-step.js";
 import type { Surface } from "../knowledge/surface.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
@@ -27,6 +28,8 @@ export interface ArchonServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides the bundled templates folder used by the init_* tools. */
   templatesDir?: string;
+  /** Who reads the hints: MCP clients unless a CLI command opened the context. */
+  channel?: Channel["kind"];
 }
 
 export function createArchonContext(options: ArchonServerOptions): ArchonContext {
@@ -34,9 +37,11 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const init = new InitSessions(options.templatesDir);
-  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir);
+  const channel: Channel = { kind: options.channel ?? "mcp", prefix: toolPrefix(options.env) };
+  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel);
   return {
     surface: options.surface,
+    channel,
     projectRoot: options.projectRoot,
     kdb,
     clock,

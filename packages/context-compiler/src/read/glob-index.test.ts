@@ -88,6 +88,39 @@ describe("near misses", () => {
     expect(misses).toEqual(["src/api/*.tsx", "src/apis/**", "lib/**"]);
   });
 
+  it("ranks thirty globs by closeness to the target and returns only the closest", () => {
+    const near = [
+      "src/api/users/*.tsx",
+      "src/api/users/admin/**",
+      "src/api/*.md",
+      "src/api/user/**",
+      "src/api/orders/**",
+      "src/apis/**",
+    ];
+    const far = Array.from({ length: 22 }, (_, i) => `lib/m${String(i).padStart(2, "0")}/**`);
+    const matching = ["src/**", "src/api/users/*.ts"];
+    const index = new GlobIndex<string>();
+    // Added far ones first and the near ones backwards, so the order cannot come from insertion.
+    for (const p of [...far, ...matching, ...[...near].reverse()]) index.add(p, p);
+    expect(index.size).toBe(30);
+    expect(index.nearMisses("src/api/users/list.ts", 8).map((m) => m.pattern)).toEqual([
+      ...near,
+      "lib/m00/**",
+      "lib/m01/**",
+    ]);
+  });
+
+  it("breaks ties by pattern text, whatever the order the patterns were added in", () => {
+    const forward = new GlobIndex<string>();
+    const backward = new GlobIndex<string>();
+    const patterns = ["src/b/**", "src/a/**", "src/c/**"];
+    for (const p of patterns) forward.add(p, p);
+    for (const p of [...patterns].reverse()) backward.add(p, p);
+    const order = (index: GlobIndex<string>) => index.nearMisses("src/x/y.ts", 3).map((m) => m.pattern);
+    expect(order(forward)).toEqual(["src/a/**", "src/b/**", "src/c/**"]);
+    expect(order(backward)).toEqual(order(forward));
+  });
+
   it("stops at the limit", () => {
     const index = new GlobIndex<string>();
     for (let i = 0; i < 50; i++) index.add(`src/m${i}/**`, String(i));

@@ -5,6 +5,8 @@ import { isGlobSegment, type Matcher, makeMatcher } from "./glob.js";
 interface Entry<T> {
   pattern: string;
   items: T[];
+  /** The pattern's segments up to (not including) its first glob segment. */
+  literal: string[];
   matcher?: Matcher;
 }
 
@@ -40,9 +42,11 @@ export class GlobIndex<T> {
       existing.items.push(item);
       return;
     }
-    const entry: Entry<T> = { pattern, items: [item] };
-    this.#entries.set(pattern, entry);
     const segments = pattern.split("/");
+    const firstGlob = segments.findIndex(isGlobSegment);
+    const literal = firstGlob < 0 ? segments : segments.slice(0, firstGlob);
+    const entry: Entry<T> = { pattern, items: [item], literal };
+    this.#entries.set(pattern, entry);
     let node = this.#root;
     // Walk literal folders only: the last segment is matched by the matcher, never indexed.
     for (const segment of segments.slice(0, -1)) {
@@ -76,44 +80,30 @@ export class GlobIndex<T> {
   }
 
   /**
-   * Patterns that exist near `path` but do not match it: from the deepest folder it shares with the
-   * index outwards, each folder's own patterns (any extension) and then those below it, in name order.
+   * The `limit` patterns closest to `path` that do not match it, closest first. Closeness compares the
+   * pattern's literal segments (those before its first glob) with the path's segments, position by position:
+   *   1. more leading segments shared is closer (the rule sits in the same folder, or a parent of it);
+   *   2. then a smaller edit distance between the first segments that differ (`src/apis/**` for
+   *      `src/api/x.ts` is a likely typo); 0 when the pattern turns into a glob right there;
+   *   3. then fewer literal segments left over beyond that one (a narrower detour);
+   *   4. then the pattern text in code-unit order, so equal ranks always come out the same way.
    */
   nearMisses(path: string, limit: number): { pattern: string; items: readonly T[] }[] {
-    const seen = new Set<Entry<T>>();
-    const out: Entry<T>[] = [];
-    const consider = (node: Node<T>) => {
-      for (const key of [...node.byExtension.keys()].sort()) {
-        for (const entry of node.byExtension.get(key) ?? []) {
-          if (out.length >= limit || seen.has(entry)) continue;
-          seen.add(entry);
-          entry.matcher ??= makeMatcher(entry.pattern);
-          if (!entry.matcher(path)) out.push(entry);
-        }
-      }
-    };
-    const folders = path.split("/").slice(0, -1);
-    const onPath: Node<T>[] = [];
-    let node: Node<T> | undefined = this.#root;
-    for (let depth = 0; node; depth++) {
-      onPath.push(node);
-      const folder = folders[depth];
-      node = folder === undefined ? undefined : node.children.get(folder);
+    const segments = path.split("/");
+    const ranked: { entry: Entry<T>; rank: number[] }[] = [];
+    for (const entry of this.#entries.values()) {
+      entry.matcher ??= makeMatcher(entry.pattern);
+      if (!entry.matcher(path)) ranked.push({ entry, rank: closeness(entry.literal, segments) });
     }
-    // Nearest first: each folder on the path, then everything below it (siblings are typo candidates).
-    for (const start of [...onPath].reverse()) {
-      consider(start);
-      const queue = [start];
-      while (queue.length > 0 && out.length < limit) {
-        const next = queue.shift() as Node<T>;
-        for (const key of [...next.children.keys()].sort()) {
-          const child = next.children.get(key) as Node<T>;
-          consider(child);
-          queue.push(child);
-        }
-      }
-    }
-    return out.map((e) => ({ pattern: e.pattern, items: e.items }));
+    ranked.sort((a, b) => compareRanks(a.rank, b.rank) || codeUnitOrder(a.entry.pattern, b.entry.pattern));
+    return ranked.slice(0, limit).map(({ entry }) => ({ pattern: entry.pattern, items: entry.items }));
+  }
+
+  /** Every pattern with its items, in pattern order. */
+  entries(): { pattern: string; items: readonly T[] }[] {
+    return [...this.#entries.values()]
+      .sort((a, b) => codeUnitOrder(a.pattern, b.pattern))
+      .map((e) => ({ pattern: e.pattern, items: e.items }));
   }
 
   get size(): number {
@@ -127,4 +117,35 @@ export class GlobIndex<T> {
       if (entry.matcher(path)) hits.push({ pattern: entry.pattern, items: entry.items });
     }
   }
+}
+
+/** Lower is closer: [-shared segments, distance at the first difference, literal segments left over]. */
+function closeness(literal: readonly string[], segments: readonly string[]): number[] {
+  let shared = 0;
+  while (shared < literal.length && shared < segments.length && literal[shared] === segments[shared])
+    shared++;
+  const differs = literal[shared];
+  const distance = differs === undefined ? 0 : editDistance(differs, segments[shared] ?? "");
+  return [-shared, distance, Math.max(0, literal.length - shared - 1)];
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
+  return 0;
+}
+
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Levenshtein distance: single-character inserts, deletes and substitutions. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitute = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(substitute, (previous[j] as number) + 1, (current[j - 1] as number) + 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
 }

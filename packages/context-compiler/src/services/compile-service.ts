@@ -1,6 +1,7 @@
 // compile_context at the edges: keeps the index for the current knowledge version, reads content,
 // writes the audit row and adds the time-varying notices.
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
+import type { Channel } from "../knowledge/next-step.js";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
@@ -29,6 +30,7 @@ export class CompileService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly templatesDir: string,
+    private readonly channel: Channel,
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
     this.#auditQueue = new AuditQueue(() => this.kdb.db);
@@ -67,7 +69,14 @@ export class CompileService {
         compile_id,
         ...result,
         warnings: [...result.warnings, ...lateWarnings, ...(auditWarning ? [auditWarning] : [])],
-        notices: collectNotices(this.kdb.db, index, this.projectRoot, this.templatesDir),
+        notices: collectNotices({
+          db: this.kdb.db,
+          index,
+          projectRoot: this.projectRoot,
+          templatesDir: this.templatesDir,
+          files,
+          channel: this.channel,
+        }),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };
       return response;

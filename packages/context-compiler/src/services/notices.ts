@@ -1,29 +1,49 @@
 // Notices: time-varying operational state. Never part of the deterministic result, never audited.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Db } from "@archon/core";
 import { adapterNotices } from "../adapters/adapter-meta.js";
 import { templateNotices } from "../init/template-notices.js";
+import { type Channel, step } from "../knowledge/next-step.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
 import { VERSION } from "../version.js";
 
 const count = (db: Db, sql: string) => db.prepare(sql).pluck().get() as number;
 
-export function collectNotices(
-  db: Db,
-  index: KnowledgeIndex,
-  projectRoot: string,
-  templatesDir: string,
-): string[] {
+export interface NoticeInput {
+  db: Db;
+  index: KnowledgeIndex;
+  projectRoot: string;
+  templatesDir: string;
+  /** The compile's target files, repo-relative and normalized. */
+  files: readonly string[];
+  channel: Channel;
+}
+
+/** Target files not on disk: the rules still apply by path, but a typo in the path looks exactly like this. */
+function missingTargets(projectRoot: string, files: readonly string[]): string[] {
+  return files
+    .filter((file) => !existsSync(join(projectRoot, file)))
+    .map(
+      (file) =>
+        `Target file ${file} does not exist in the project: the rules shown are the ones for a new file at that path; check the path if you meant an existing file.`,
+    );
+}
+
+export function collectNotices(input: NoticeInput): string[] {
+  const { db, index, channel } = input;
   const notices: string[] = [];
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
+  notices.push(...missingTargets(input.projectRoot, input.files));
   const pending = count(db, "SELECT COUNT(*) FROM proposals WHERE status = 'pending'");
   if (pending > 0) notices.push(`${pending} proposal(s) are waiting for a person's approval.`);
   const backlog = count(db, "SELECT COUNT(*) FROM observations WHERE status = 'new'");
   if (backlog > 0)
     notices.push(
-      `${backlog} observation(s) have not been triaged yet (process_observations on the admin surface).`,
+      `${backlog} observation(s) have not been triaged yet: a person runs ${step(channel, "process_observations")} on the admin surface.`,
     );
-  notices.push(...adapterNotices(db, projectRoot, VERSION));
-  notices.push(...templateNotices(db, templatesDir));
+  notices.push(...adapterNotices(db, input.projectRoot, VERSION, channel));
+  notices.push(...templateNotices(db, input.templatesDir, channel));
   return notices;
 }

@@ -40,9 +40,13 @@ export function applySetup(ctx: ArchonContext, plan: SetupPlan, env?: NodeJS.Pro
   if (readInitManifest(ctx.kdb.db) === undefined) {
     if (plan.template?.template) {
       // The preview the person saw must be the one that lands: same project, same template, same bytes.
-      const again = initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, {
-        template: plan.template.template,
-      });
+      const again = initDetect(
+        { db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel },
+        ctx.init,
+        {
+          template: plan.template.template,
+        },
+      );
       if (again.preview_hash !== plan.template.preview_hash) {
         throw new UserError(
           "The project changed between the preview and now; run setup again to see the new preview.",

@@ -77,15 +77,19 @@ export function planSetup(
           "Use auto, none, laravel, nextjs, python or go.",
         );
       }
-      const detected = initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, {
-        template: choices.template === "auto" ? undefined : choices.template,
-      });
+      const detected = initDetect(
+        { db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel },
+        ctx.init,
+        {
+          template: choices.template === "auto" ? undefined : choices.template,
+        },
+      );
       template = detected.template === null ? null : detected;
       if (template === null)
         notes.push("No bundled template fits this project: it starts empty (import your rules later).");
     }
   } else if (appliedTemplate(manifest)) {
-    const check = checkUpgrade(ctx.kdb.db, ctx.init.templatesDir);
+    const check = checkUpgrade({ db: ctx.kdb.db, channel: ctx.channel }, ctx.init.templatesDir);
     upgrade = check.up_to_date ? null : check;
   }
   const deployed = new Set(listAdapterMeta(ctx.kdb.db).map((r) => r.target));

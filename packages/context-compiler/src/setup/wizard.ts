@@ -41,7 +41,11 @@ export async function askChoices(
 
   let template = flags.template ?? "none";
   if (flags.template === undefined && mode === "new") {
-    const detected = initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, {});
+    const detected = initDetect(
+      { db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel },
+      ctx.init,
+      {},
+    );
     const names = [...bundledVersions(ctx.init.templatesDir).keys()].sort();
     const best = detected.template;
     const picked = await p.select<string>({

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../../mcp/context.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import { adapterConfig } from "../adapter-config.js";
 import { deployAdapters } from "../deploy-adapters.js";
@@ -20,10 +21,10 @@ const markerLines = (text: string, marker: string) =>
   text.split("\n").filter((l) => l.trim() === marker).length;
 
 function deploy(ctx: ReturnType<TestProject["context"]>) {
-  return deployAdapters(
-    { surface: "admin", projectRoot: project.root, db: ctx.kdb.db, clock: ctx.clock },
-    { targets: ["codex"], config: adapterConfig({ version: "1.2.3", projectRoot: project.root, env: {} }) },
-  );
+  return deployAdapters(writeContext(ctx), {
+    targets: ["codex"],
+    config: adapterConfig({ version: "1.2.3", projectRoot: project.root, env: {} }),
+  });
 }
 
 describe("export never writes into a shared file someone else wrote", () => {

@@ -1,8 +1,10 @@
 // approve_proposal and reject_proposal: a person's decision on one pending proposal (P-3).
+
 import { canonicalJson, type Db, UserError } from "@archon/core";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { decideProposal, getProposal, type Proposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
+import { step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { applyProposal } from "./apply-proposal.js";
@@ -11,10 +13,17 @@ import { assertConflictsResolved } from "./conflicts.js";
 import { isChanged, type KnowledgeChange } from "./knowledge-change.js";
 
 /** The proposal, or a UserError saying why it cannot be decided. */
-export function requirePendingProposal(db: Db, proposalId: string): Proposal {
-  const proposal = getProposal(db, proposalId);
+export function requirePendingProposal(
+  ctx: Pick<WriteContext, "db" | "channel">,
+  proposalId: string,
+): Proposal {
+  const proposal = getProposal(ctx.db, proposalId);
   if (!proposal)
-    throw new UserError(`No proposal "${proposalId}".`, "List them with list_proposals.", "proposal_id");
+    throw new UserError(
+      `No proposal "${proposalId}".`,
+      `List them with ${step(ctx.channel, "list_proposals")}.`,
+      "proposal_id",
+    );
   if (proposal.status !== "pending") {
     throw new UserError(
       `Proposal ${proposalId} is already ${proposal.status}; only pending proposals can be decided.`,
@@ -47,9 +56,9 @@ export function approveProposal(
   input: { proposal_id: string; modifications?: Record<string, unknown> },
 ): ApproveResult {
   assertAdminSurface(ctx.surface, "approve_proposal");
-  const proposal = requirePendingProposal(ctx.db, input.proposal_id);
+  const proposal = requirePendingProposal(ctx, input.proposal_id);
   const payload = parsePayload(proposal.proposal_type, { ...proposal.payload, ...input.modifications });
-  assertConflictsResolved(ctx.db, proposal.proposal_id);
+  assertConflictsResolved(ctx, proposal.proposal_id);
   const result = commitKnowledge(ctx, (version) => {
     const change = applyProposal(ctx.db, { ...proposal, payload }, version);
     const applied_version = isChanged(change) ? version : readVersion(ctx.db);
@@ -77,7 +86,7 @@ export function approveProposal(
 /** Marks a pending proposal rejected. Knowledge is never touched, so there is no version bump. */
 export function rejectProposal(ctx: WriteContext, input: { proposal_id: string; comment: string }) {
   assertAdminSurface(ctx.surface, "reject_proposal");
-  requirePendingProposal(ctx.db, input.proposal_id);
+  requirePendingProposal(ctx, input.proposal_id);
   decideProposal(ctx.db, input.proposal_id, {
     status: "rejected",
     at: ctx.clock.now(),

@@ -1,15 +1,22 @@
 // Everything wrong with a bundle before anything is applied, each problem a sentence naming its proposal.
+
 import { type Db, UserError } from "@archon/core";
 import { getEdge } from "../../store/edges.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import type { Proposal } from "../../store/proposals.js";
+import type { Channel } from "../next-step.js";
 import { documentRow } from "./apply-document.js";
 import { type BundleMember, createdDoc, referencedDocs } from "./bundle-order.js";
 import { unresolvedConflictProblems } from "./conflicts.js";
 
 type Graph = Map<string, Set<string>>;
 
-export function bundleProblems(db: Db, members: readonly Proposal[], stuck: readonly string[]): string[] {
+export function bundleProblems(
+  ctx: { db: Db; channel: Channel },
+  members: readonly Proposal[],
+  stuck: readonly string[],
+): string[] {
+  const { db } = ctx;
   const problems: string[] = [];
   for (const m of members)
     if (m.status !== "pending") problems.push(`${m.proposal_id} is ${m.status}, not pending`);
@@ -58,7 +65,7 @@ export function bundleProblems(db: Db, members: readonly Proposal[], stuck: read
   if (cycle) problems.push(`the bundle would create the dependency cycle ${cycle.join(" → ")}`);
   if (stuck.length > 0)
     problems.push(`${stuck.join(", ")} wait on each other's documents, so no order can apply them`);
-  for (const m of pending) problems.push(...unresolvedConflictProblems(db, m.proposal_id));
+  for (const m of pending) problems.push(...unresolvedConflictProblems(ctx, m.proposal_id));
   return problems;
 }
 

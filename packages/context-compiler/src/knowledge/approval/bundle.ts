@@ -1,7 +1,9 @@
 // Bundles: a preflight that really applies and rolls back, and an approval that applies the same way for good.
+
 import { UserError } from "@archon/core";
 import { bundleProposals, decideProposal, type Proposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
+import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { applyProposal } from "./apply-proposal.js";
@@ -29,12 +31,12 @@ export function planBundle(ctx: WriteContext, bundleId: string): BundlePlan {
   if (members.length === 0) {
     throw new UserError(
       `No proposals carry bundle_id "${bundleId}".`,
-      "List pending proposals with list_proposals; each shows its bundle_id.",
+      `List pending proposals with ${step(ctx.channel, "list_proposals")}; each shows its bundle_id.`,
       "bundle_id",
     );
   }
   const { order, stuck } = orderBundle(members);
-  return { bundle_id: bundleId, order, problems: bundleProblems(ctx.db, members, stuck) };
+  return { bundle_id: bundleId, order, problems: bundleProblems(ctx, members, stuck) };
 }
 
 /** Applies every member in order; decisions are recorded once the bundle's version is known. */
@@ -83,10 +85,10 @@ export function preflightProposalBundle(ctx: WriteContext, input: { bundle_id: s
   };
 }
 
-const refusal = (bundleId: string, problems: readonly string[]) =>
+const refusal = (channel: Channel, bundleId: string, problems: readonly string[]) =>
   new UserError(
     `Bundle ${bundleId} was refused; nothing was changed. ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    "Fix or reject the proposals named above (approve_proposal / reject_proposal decide them one by one), or run preflight_proposal_bundle to check again.",
+    `Fix or reject the proposals named above (${step(channel, "approve_proposal")} / ${step(channel, "reject_proposal")} decide them one by one), or run ${step(channel, "preflight_proposal_bundle", { bundle_id: bundleId })} to check again.`,
     "bundle_id",
   );
 
@@ -94,13 +96,13 @@ const refusal = (bundleId: string, problems: readonly string[]) =>
 export function approveProposalBundle(ctx: WriteContext, input: { bundle_id: string }) {
   assertAdminSurface(ctx.surface, "approve_proposal_bundle");
   const plan = planBundle(ctx, input.bundle_id);
-  if (plan.problems.length > 0) throw refusal(input.bundle_id, plan.problems);
+  if (plan.problems.length > 0) throw refusal(ctx.channel, input.bundle_id, plan.problems);
   let result: ReturnType<typeof commitKnowledge<number>>;
   try {
     result = commitKnowledge(ctx, applyBundle(ctx, plan));
   } catch (error) {
     // A failure found while applying rolled everything back; report it like any other problem.
-    if (error instanceof UserError) throw refusal(input.bundle_id, [error.message]);
+    if (error instanceof UserError) throw refusal(ctx.channel, input.bundle_id, [error.message]);
     throw error;
   }
   return {

@@ -1,5 +1,7 @@
 // Conflict rows: a proposal that may collide with an existing standing rule waits for a person's answer.
+
 import { type Clock, type Db, type IdGenerator, UserError } from "@archon/core";
+import { type Channel, step } from "../next-step.js";
 
 export const CONFLICT_RESOLUTIONS = ["keep_both", "supersede", "cancel"] as const;
 export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
@@ -46,18 +48,18 @@ export function supersededBy(db: Db, proposalId: string): string[] {
 }
 
 /** The message for each unanswered conflict of a proposal; empty when it may be approved. */
-export function unresolvedConflictProblems(db: Db, proposalId: string): string[] {
-  return conflictsOf(db, proposalId)
+export function unresolvedConflictProblems(ctx: { db: Db; channel: Channel }, proposalId: string): string[] {
+  return conflictsOf(ctx.db, proposalId)
     .filter((c) => c.resolution === null)
     .map(
       (c) =>
-        `proposal ${proposalId} has an unresolved conflict (${c.conflict_id}) with standing rule "${c.existing_doc_id}"; answer it with resolve_conflict({ proposal_id: "${proposalId}", existing_doc_id: "${c.existing_doc_id}", resolution: "keep_both" | "supersede" | "cancel" })`,
+        `proposal ${proposalId} has an unresolved conflict (${c.conflict_id}) with standing rule "${c.existing_doc_id}"; answer it with ${step(ctx.channel, "resolve_conflict", { proposal_id: proposalId, existing_doc_id: c.existing_doc_id })} and resolution keep_both, supersede or cancel`,
     );
 }
 
 /** Refuses approval while a conflict is unanswered: approving would silently keep two rules that may contradict. */
-export function assertConflictsResolved(db: Db, proposalId: string): void {
-  const problems = unresolvedConflictProblems(db, proposalId);
+export function assertConflictsResolved(ctx: { db: Db; channel: Channel }, proposalId: string): void {
+  const problems = unresolvedConflictProblems(ctx, proposalId);
   if (problems.length > 0) {
     throw new UserError(
       `Approval refused: ${problems.join("; ")}.`,

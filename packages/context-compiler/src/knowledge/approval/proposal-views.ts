@@ -45,3 +45,26 @@ export function getProposalForReview(db: Db, proposalId: string) {
     })),
   };
 }
+
+/** What one line of a review list shows: the document a proposal is about and a title for it. */
+export function proposalSummary(proposal: Proposal): { doc_id: string | null; title: string } {
+  const p = proposal.payload;
+  switch (proposal.proposal_type) {
+    case "add_edge":
+      return { doc_id: String(p.target_doc_id), title: `${String(p.edge_type)} ${String(p.source_value)}` };
+    case "remove_edge":
+      return { doc_id: null, title: `edge ${String(p.edge_id)}` };
+    case "deprecate_doc":
+      return { doc_id: String(p.doc_id), title: typeof p.reason === "string" ? p.reason : "" };
+    default:
+      return { doc_id: String(p.doc_id), title: typeof p.title === "string" ? p.title : "" };
+  }
+}
+
+/** The bundles among `proposals`, in the order their first member appears, with how many of them each holds. */
+export function bundleCounts(proposals: readonly Proposal[]): { bundle_id: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const p of proposals)
+    if (p.bundle_id !== null) counts.set(p.bundle_id, (counts.get(p.bundle_id) ?? 0) + 1);
+  return [...counts].map(([bundle_id, count]) => ({ bundle_id, count }));
+}

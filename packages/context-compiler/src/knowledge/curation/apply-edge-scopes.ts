@@ -1,9 +1,11 @@
 // apply_edge_scopes: turns the agent's narrower globs into one bundle of remove_edge + add_edge proposals.
+
 import { type IdGenerator, UserError } from "@archon/core";
 import { globProblem } from "../../read/glob.js";
 import { getEdge } from "../../store/edges.js";
 import { createProposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
+import { step } from "../next-step.js";
 import { filesByGlob, listProjectFiles } from "../project-files.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
@@ -113,6 +115,6 @@ export function applyEdgeScopes(
     bundle_id,
     knowledge_version: readVersion(ctx.db),
     scopes,
-    next: `Nothing is applied yet: a person reviews bundle ${bundle_id} and approves it with approve_proposal_bundle (or rejects it).`,
+    next: `Nothing is applied yet: a person reviews bundle ${bundle_id} and approves it with ${step(ctx.channel, "approve_proposal_bundle", { bundle_id })} (or rejects it).`,
   };
 }

@@ -147,7 +147,7 @@ describe("doctor on a broken knowledge base", () => {
     let out = "";
     expect(doctorCommand(options, {}, (t) => (out += t))).toBe(0);
     expect(out).toContain("warnings (1)\n  isolated_document  orphan has no live edge");
-    expect(formatDoctorReport(doctor(ctx))).toBe(out);
+    expect(formatDoctorReport(doctor(ctx), { kind: "cli", prefix: "archon_" })).toBe(out);
   });
 });
 

@@ -1,8 +1,10 @@
 // doctor: the full read-only health scan of the knowledge base against the project on disk.
+
 import type { Db } from "@archon/core";
 import { approvedDocumentTexts } from "../../store/documents.js";
 import { readVersion } from "../../store/version.js";
 import { recentCommitFiles } from "../git.js";
+import { type Channel, step } from "../next-step.js";
 import { listProjectFiles } from "../project-files.js";
 import { CO_CHANGE_COMMIT_LIMIT, CO_CHANGE_MIN_COMMITS, coChangeFindings } from "./co-change.js";
 import { countBySeverity, type Finding, type Severity, sortFindings } from "./finding.js";
@@ -26,7 +28,10 @@ export interface DoctorReport {
   skipped: string[];
 }
 
-export function runDoctor(ctx: { db: Db; projectRoot: string }, options: DoctorOptions = {}): DoctorReport {
+export function runDoctor(
+  ctx: { db: Db; projectRoot: string; channel: Channel },
+  options: DoctorOptions = {},
+): DoctorReport {
   const skipped: string[] = [];
   const project = listProjectFiles(ctx.projectRoot);
   if (project.truncated)
@@ -63,7 +68,7 @@ export function runDoctor(ctx: { db: Db; projectRoot: string }, options: DoctorO
   };
 }
 
-function sourceFindings(ctx: { db: Db; projectRoot: string }): Finding[] {
+function sourceFindings(ctx: { db: Db; projectRoot: string; channel: Channel }): Finding[] {
   const out: Finding[] = [];
   for (const doc of anchoredDocuments(ctx.db)) {
     const check = checkSource(ctx.projectRoot, doc);
@@ -79,7 +84,7 @@ function sourceFindings(ctx: { db: Db; projectRoot: string }): Finding[] {
       out.push({
         severity: "warning",
         check: "stale_source",
-        message: `${doc.doc_id} differs from its source ${doc.source_path}; run sync_docs to open an update_doc proposal.`,
+        message: `${doc.doc_id} differs from its source ${doc.source_path}; run ${step(ctx.channel, "sync_docs")} to open an update_doc proposal.`,
         doc_ids: [doc.doc_id],
         edge_ids: [],
       });

@@ -97,7 +97,9 @@ describe("review_edge_scopes", () => {
         excerpt: "Every handler validates input.\nReturn typed errors.",
       },
     ]);
-    expect(r.instructions).toContain("call apply_edge_scopes with scopes: [{ edge_id, globs: [...] }]");
+    expect(r.instructions).toContain(
+      "call archon_apply_edge_scopes with scopes: [{ edge_id, globs: [...] }]",
+    );
   });
 
   it("moves the cut with threshold", () => {
@@ -141,7 +143,7 @@ describe("apply_edge_scopes", () => {
           ],
         },
       ],
-      next: "Nothing is applied yet: a person reviews bundle bundle_0001 and approves it with approve_proposal_bundle (or rejects it).",
+      next: 'Nothing is applied yet: a person reviews bundle bundle_0001 and approves it with archon_approve_proposal_bundle({ bundle_id: "bundle_0001" }) (or rejects it).',
     });
     expect(
       bundleProposals(ctx.kdb.db, "bundle_0001").map((p) => [p.proposal_type, p.source, p.status, p.payload]),

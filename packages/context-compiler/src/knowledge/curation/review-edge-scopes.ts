@@ -1,6 +1,8 @@
 // review_edge_scopes: finds path_requires globs that match most of the project and asks the agent to narrow them.
+
 import { type Db, UserError } from "@archon/core";
 import { globProblem } from "../../read/glob.js";
+import { type Channel, step } from "../next-step.js";
 import { filesByGlob, listProjectFiles } from "../project-files.js";
 
 export const DEFAULT_SCOPE_THRESHOLD = 0.5;
@@ -29,7 +31,7 @@ export interface EdgeScopeReview {
 }
 
 export function reviewEdgeScopes(
-  ctx: { db: Db; projectRoot: string },
+  ctx: { db: Db; projectRoot: string; channel: Channel },
   input: { threshold?: number },
 ): EdgeScopeReview {
   const threshold = input.threshold ?? DEFAULT_SCOPE_THRESHOLD;
@@ -76,7 +78,7 @@ export function reviewEdgeScopes(
     threshold,
     project_files: { source: project.source, count: total, truncated: project.truncated },
     edges,
-    instructions: edges.length === 0 ? NOTHING_TO_DO : INSTRUCTIONS,
+    instructions: edges.length === 0 ? NOTHING_TO_DO : instructions(ctx.channel),
   };
 }
 
@@ -84,12 +86,13 @@ const NOTHING_TO_DO =
   "No path_requires glob matches that share of the project's files; nothing to narrow. Lower threshold to look at narrower globs.";
 
 // Deciding what a rule is really about is a semantic judgement, so archon asks instead of guessing.
-const INSTRUCTIONS = [
-  "Each edge below attaches its document to a large share of the project, so every compile there pays for it.",
-  "For each edge: read the document's title and excerpt (get_document gives the full text), decide which files the rule is really about,",
-  "and write one or more narrower repo-relative globs for them (look at the project's folders; the sample shows what the broad glob catches).",
-  "Keep an edge as it is when the rule truly applies everywhere: leave it out of your answer.",
-  "Then call apply_edge_scopes with scopes: [{ edge_id, globs: [...] }]. Every glob is checked against the real file list",
-  "(a malformed glob or one matching no file refuses the whole call), and the result is one bundle of remove_edge + add_edge",
-  "proposals that a person approves; nothing changes before that.",
-].join(" ");
+const instructions = (channel: Channel) =>
+  [
+    "Each edge below attaches its document to a large share of the project, so every compile there pays for it.",
+    `For each edge: read the document's title and excerpt (${step(channel, "get_document")} gives the full text), decide which files the rule is really about,`,
+    "and write one or more narrower repo-relative globs for them (look at the project's folders; the sample shows what the broad glob catches).",
+    "Keep an edge as it is when the rule truly applies everywhere: leave it out of your answer.",
+    `Then call ${step(channel, "apply_edge_scopes")} with scopes: [{ edge_id, globs: [...] }]. Every glob is checked against the real file list`,
+    "(a malformed glob or one matching no file refuses the whole call), and the result is one bundle of remove_edge + add_edge",
+    "proposals that a person approves; nothing changes before that.",
+  ].join(" ");

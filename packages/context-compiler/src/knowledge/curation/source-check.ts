@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { type Db, sha256, UserError } from "@archon/core";
 import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
+import { normalizeNewlines } from "../imports/split-units.js";
 import { resolveProjectFile } from "../project-path.js";
 
 export type SourceStatus = "unchanged" | "drifted" | "missing_file" | "missing_anchor";
@@ -20,17 +21,29 @@ export interface AnchoredDoc {
   doc_id: string;
   source_path: string;
   content_hash: string;
+  content: string;
 }
 
-/** Approved documents that name a source_path, by doc_id. */
+/** Approved documents that name a source_path, with their stored text, by doc_id. */
 export function anchoredDocuments(db: Db): AnchoredDoc[] {
   return db
     .prepare(
-      `SELECT doc_id, source_path, content_hash FROM documents
-       WHERE status = 'approved' AND source_path IS NOT NULL ORDER BY doc_id`,
+      `SELECT d.doc_id, d.source_path, d.content_hash, b.content FROM documents d
+       JOIN content_blobs b ON b.content_hash = d.content_hash
+       WHERE d.status = 'approved' AND d.source_path IS NOT NULL ORDER BY d.doc_id`,
     )
     .all() as AnchoredDoc[];
 }
+
+/**
+ * Text as the importers store it: no byte-order mark, `\n` line ends, no blank lines or trailing spaces
+ * around it. import-rules keeps a rule file's body trimmed while seed and import_doc keep the file as
+ * read, so both sides of the comparison go through this before they are compared.
+ */
+const comparable = (text: string) =>
+  normalizeNewlines(text)
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .trimEnd();
 
 export function checkSource(projectRoot: string, doc: AnchoredDoc): SourceCheck {
   const base = { doc_id: doc.doc_id, source_path: doc.source_path };
@@ -51,6 +64,7 @@ export function checkSource(projectRoot: string, doc: AnchoredDoc): SourceCheck 
         : `the '## ${ref.anchor?.kind === "section" ? ref.anchor.heading : ""}' section`;
     return { ...base, status: "missing_anchor", reason: `${ref.path} no longer has ${where}.` };
   }
-  if (sha256(anchored) === doc.content_hash) return { ...base, status: "unchanged" };
+  if (sha256(anchored) === doc.content_hash || comparable(anchored) === comparable(doc.content))
+    return { ...base, status: "unchanged" };
   return { ...base, status: "drifted", current_content: anchored };
 }

@@ -1,8 +1,10 @@
 // sync_docs: checks file-anchored documents against their sources and opens an update_doc proposal per drift.
+
 import { canonicalJson, type IdGenerator, UserError } from "@archon/core";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { createProposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
+import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { type AnchoredDoc, anchoredDocuments, checkSource, type SourceStatus } from "./source-check.js";
@@ -36,7 +38,7 @@ export const SYNC_SOURCE = "sync_docs";
 export function syncDocs(ctx: WriteContext & { ids: IdGenerator }, input: SyncDocsInput): SyncDocsResult {
   assertAdminSurface(ctx.surface, "sync_docs");
   const dryRun = input.dry_run ?? false;
-  const docs = selectDocuments(anchoredDocuments(ctx.db), input.doc_ids);
+  const docs = selectDocuments(ctx.channel, anchoredDocuments(ctx.db), input.doc_ids);
   const checks = docs.map((doc) => ({ doc, check: checkSource(ctx.projectRoot, doc) }));
 
   const pending = ctx.db.prepare(
@@ -83,14 +85,14 @@ export function syncDocs(ctx: WriteContext & { ids: IdGenerator }, input: SyncDo
   };
 }
 
-function selectDocuments(all: AnchoredDoc[], docIds: string[] | undefined): AnchoredDoc[] {
+function selectDocuments(channel: Channel, all: AnchoredDoc[], docIds: string[] | undefined): AnchoredDoc[] {
   if (docIds === undefined) return all;
   const byId = new Map(all.map((d) => [d.doc_id, d]));
   const unknown = [...new Set(docIds)].filter((id) => !byId.has(id)).sort();
   if (unknown.length > 0) {
     throw new UserError(
       `sync_docs refused: ${unknown.map((id) => `"${id}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not an approved document with a source_path.`,
-      "Leave doc_ids out to check every file-anchored document, or chase the ids with get_document.",
+      `Leave doc_ids out to check every file-anchored document, or chase the ids with ${step(channel, "get_document")}.`,
       "doc_ids",
     );
   }

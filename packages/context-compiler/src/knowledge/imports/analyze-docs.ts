@@ -1,6 +1,8 @@
 // analyze_doc / analyze_import_batch: read files (sandboxed), split them into units, suggest a plan. Read-only.
+
 import { readFileSync } from "node:fs";
 import { type Db, UserError } from "@archon/core";
+import { type Channel, step } from "../next-step.js";
 import { resolveProjectFile } from "../project-path.js";
 import { archonOwnedReason, userRegions } from "./archon-owned.js";
 import { finishItems } from "./finish-items.js";
@@ -17,8 +19,8 @@ export interface AnalyzeResult {
   next_step: string;
 }
 
-const NEXT_STEP =
-  "Review the items: edit doc_id, title, kind or edge_hints, copy the suggested_tags you agree with into tags, split or drop items, and give every item a scope before it goes further. Then pass the items to execute_import_plan, which turns them into one bundle of pending proposals.";
+const nextStep = (channel: Channel) =>
+  `Review the items: edit doc_id, title, kind or edge_hints, copy the suggested_tags you agree with into tags, split or drop items, and give every item a scope before it goes further. Then pass the items to ${step(channel, "execute_import_plan")}, which turns them into one bundle of pending proposals.`;
 
 /**
  * A file's units as drafts, with notes on what archon wrote itself and is left out (an owned file
@@ -54,7 +56,7 @@ export function draftsOfFile(
 
 /** Suggested plan items for the files, in the order given (each file once); changes nothing. */
 export function analyzeDocs(
-  ctx: { db: Db; projectRoot: string },
+  ctx: { db: Db; projectRoot: string; channel: Channel },
   paths: readonly string[],
   compareItems: boolean,
 ): AnalyzeResult {
@@ -81,5 +83,10 @@ export function analyzeDocs(
       warnings.push(`${file} has nothing to import beyond a title.`);
     drafts.push(...units);
   });
-  return { files, items: finishItems(ctx.db, drafts, compareItems), warnings, next_step: NEXT_STEP };
+  return {
+    files,
+    items: finishItems(ctx.db, drafts, compareItems),
+    warnings,
+    next_step: nextStep(ctx.channel),
+  };
 }

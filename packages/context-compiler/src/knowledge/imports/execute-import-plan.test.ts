@@ -38,7 +38,7 @@ describe("execute_import_plan", () => {
         { proposal_id: "prop_0003", doc_id: "api-naming" },
       ],
       next_step:
-        'Nothing is canonical yet. Check the bundle with preflight_proposal_bundle({ bundle_id: "bundle_0001" }); then a person approves it with approve_proposal_bundle({ bundle_id: "bundle_0001" }), which lands every document and its edges as one version.',
+        'Nothing is canonical yet. Check the bundle with archon_preflight_proposal_bundle({ bundle_id: "bundle_0001" }); then a person approves it with archon_approve_proposal_bundle({ bundle_id: "bundle_0001" }), which lands every document and its edges as one version.',
     });
     const stored = bundleProposals(ctx.kdb.db, "bundle_0001");
     expect(stored.map((p) => [p.proposal_type, p.status, p.source, p.rationale])).toEqual([

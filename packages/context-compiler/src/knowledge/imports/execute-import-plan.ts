@@ -1,9 +1,11 @@
 // execute_import_plan: a reviewed plan becomes pending new_doc proposals sharing one bundle, all or nothing.
+
 import { type IdGenerator, UserError } from "@archon/core";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { createProposal } from "../../store/proposals.js";
 import type { DocKind } from "../../store/schema.js";
 import { type EdgeHint, edgeHintProblems } from "../edge-hints.js";
+import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { pendingNewDocs } from "./finish-items.js";
@@ -28,8 +30,8 @@ export interface ExecuteResult {
   next_step: string;
 }
 
-export const nextStepFor = (bundleId: string) =>
-  `Nothing is canonical yet. Check the bundle with preflight_proposal_bundle({ bundle_id: "${bundleId}" }); then a person approves it with approve_proposal_bundle({ bundle_id: "${bundleId}" }), which lands every document and its edges as one version.`;
+export const nextStepFor = (channel: Channel, bundleId: string) =>
+  `Nothing is canonical yet. Check the bundle with ${step(channel, "preflight_proposal_bundle", { bundle_id: bundleId })}; then a person approves it with ${step(channel, "approve_proposal_bundle", { bundle_id: bundleId })}, which lands every document and its edges as one version.`;
 
 const payloadOf = (item: PlanItem) => ({
   doc_id: item.doc_id,
@@ -88,7 +90,11 @@ export function executeImportPlan(
 ): ExecuteResult {
   assertAdminSurface(ctx.surface, "execute_import_plan");
   if (items.length === 0)
-    throw new UserError("The plan has no items.", "Run analyze_import_batch and pass its items.", "items");
+    throw new UserError(
+      "The plan has no items.",
+      `Run ${step(ctx.channel, "analyze_import_batch")} and pass its items.`,
+      "items",
+    );
   return ctx.db
     .transaction(() => {
       const problems = planProblems(ctx, items);
@@ -117,7 +123,7 @@ export function executeImportPlan(
         );
         return { proposal_id: created.proposal_id, doc_id: item.doc_id };
       });
-      return { bundle_id, proposals, next_step: nextStepFor(bundle_id) };
+      return { bundle_id, proposals, next_step: nextStepFor(ctx.channel, bundle_id) };
     })
     .immediate();
 }

@@ -46,8 +46,8 @@ describe("archon import-rules", () => {
     writeRealisticProject(project);
     const first = run({});
     expect(first).toContain(
-      "Proposed 13 document(s) as bundle bundle_X; they are pending, nothing is canonical yet.\n" +
-        'Approve it on the admin surface: preflight_proposal_bundle({ bundle_id: "bundle_X" }), then approve_proposal_bundle({ bundle_id: "bundle_X" }).\n',
+      "Proposed 13 document(s) as bundle bundle_X; they are pending.\n" +
+        "Nothing is canonical yet. Check the bundle with archon proposals --bundle bundle_X; then a person approves it with archon approve bundle_X, which lands every document and its edges as one version.\n",
     );
     const pending = listProposals(project.context().kdb.db, "pending");
     expect(pending).toHaveLength(13);

@@ -53,7 +53,7 @@ function preview(ctx: ObservationsContext): PreviewItem[] {
   const ids = { next: (prefix: string) => `${prefix}_preview_${++n}` };
   try {
     ctx.db.transaction(() => {
-      const outcomes = analyzeNewObservations(ctx.db, ctx.index(), ctx.clock, ids, MAX_LIMIT);
+      const outcomes = analyzeNewObservations(ctx.db, ctx.index(), ctx.clock, ids, MAX_LIMIT, ctx.channel);
       throw new Rollback(
         outcomes.map((o): PreviewItem => {
           const { observation_id, event_type } = o;

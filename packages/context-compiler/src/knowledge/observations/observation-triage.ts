@@ -2,6 +2,7 @@
 import { UserError } from "@archon/core";
 import type { ObservationEvent } from "../../store/lifecycle.js";
 import { listObservations, type Observation, setObservationStatus } from "../../store/observations.js";
+import { step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 
@@ -46,7 +47,7 @@ export function archiveObservations(ctx: WriteContext, observationIds: readonly 
       if (unknown.length > 0) {
         throw new UserError(
           `No observation ${unknown.map((id) => `"${id}"`).join(", ")}; nothing was archived.`,
-          "List observation ids with list_observations.",
+          `List observation ids with ${step(ctx.channel, "list_observations")}.`,
           "observation_ids",
         );
       }

@@ -70,7 +70,7 @@ describe("a compile_miss answers with a triage hint", () => {
       triage_hint:
         "1 near-miss edge exists for src/api/** (doc api-constraint) — check whether target_files should match it",
       next_step:
-        "Recorded. A person triages it on the admin surface (process_observations, then approve or reject).",
+        "Recorded. A person triages it on the admin surface (archon_process_observations, then approve or reject).",
     });
   });
 
@@ -88,7 +88,7 @@ describe("a compile_miss answers with a triage hint", () => {
       payload: { target_files: ["./src/api/v2/users.ts"], review_comment: "missed" },
     });
     expect(result.triage_hint).toBe(
-      "3 near-miss edges exist for src/api/*.ts (docs api-a, api-b), src/api/**/*.test.ts (doc api-tests) — check whether target_files should match one of them",
+      "3 near-miss edges exist for src/api/**/*.test.ts (doc api-tests), src/api/*.ts (docs api-a, api-b) — check whether target_files should match one of them",
     );
   });
 
@@ -102,12 +102,52 @@ describe("a compile_miss answers with a triage hint", () => {
       },
     });
     expect(result.triage_hint).toBe(
-      "No path_requires pattern is near target_files — if a rule should apply here, it needs a new edge: give target_doc_id (or missing_doc) so process_observations can propose one.",
+      "ghost does not exist: no document has that doc_id, so no edge can deliver it. Write the rule first (archon_import_doc), then observe again with its doc_id.",
     );
     expect(result.warnings).toEqual([
       '"../etc/passwd" is not a path inside the project and cannot match any rule.',
-      'target_doc_id "ghost" names no document; process_observations will skip this observation.',
+      'target_doc_id "ghost" names no document; archon_process_observations will skip this observation.',
     ]);
+  });
+});
+
+describe("a compile_miss naming a document says what is true of that document", () => {
+  const miss = (missing_doc: string) =>
+    observe(agent(), {
+      event_type: "compile_miss",
+      payload: { target_files: ["src/billing/invoice.ts"], review_comment: "missed", missing_doc },
+    }).triage_hint;
+
+  it("says a document that exists and is approved is wired to nothing", () => {
+    seed(project.context(), { documents: [doc("money")] });
+    expect(miss("money")).toBe(
+      "money exists and is approved but nothing wires it to any file: add a path glob (a path_requires edge) covering src/billing/invoice.ts; archon_process_observations proposes one from this observation.",
+    );
+  });
+
+  it("says a document that does not exist does not", () => {
+    expect(miss("money")).toBe(
+      "money does not exist: no document has that doc_id, so no edge can deliver it. Write the rule first (archon_import_doc), then observe again with its doc_id.",
+    );
+  });
+
+  it("names the globs, layers and dependents of a document wired elsewhere", () => {
+    seed(project.context(), {
+      documents: [
+        doc("money", { patterns: ["src/payments/**", "lib/money/*.ts"], layers: ["domain"] }),
+        doc("ledger", { patterns: ["src/ledger/**"], depends_on: ["money"] }),
+      ],
+    });
+    expect(miss("money")).toBe(
+      "money is wired only by path glob(s) lib/money/*.ts, src/payments/**; layer(s) domain; the documents depending on it (ledger), and none of that reaches src/billing/invoice.ts: widen one of those globs or add one covering these files; archon_process_observations proposes one from this observation.",
+    );
+  });
+
+  it("says when the document's glob already matches, so the miss is not a missing edge", () => {
+    seed(project.context(), { documents: [doc("money", { patterns: ["src/billing/**"] })] });
+    expect(miss("money")).toBe(
+      "money already matches src/billing/invoice.ts by a path glob: the edge is there, so the miss lies elsewhere (compile with include_debug to see budget drops and relevance).",
+    );
   });
 });
 
@@ -148,7 +188,7 @@ describe("a manual note stating a standing decision", () => {
       doc_id: "rule-dont-run-tests-unless-say",
       conflict_candidates: [],
       next_step:
-        'Ask the user to confirm the rule "From now on, don\'t run tests unless I say so." — a confirmation approves proposal prop_0002 (approve_proposal on the admin surface); without one it stays pending for a person to decide.',
+        'Ask the user to confirm the rule "From now on, don\'t run tests unless I say so." — a confirmation approves proposal prop_0002 (archon_approve_proposal on the admin surface); without one it stays pending for a person to decide.',
     });
     expect(getProposal(ctx.db, "prop_0002")).toMatchObject({
       proposal_type: "new_doc",
@@ -192,7 +232,7 @@ describe("a manual note stating a standing decision", () => {
       },
     ]);
     expect(result.next_step).toBe(
-      'Ask the user to confirm the rule "No tests before commits" — a confirmation approves proposal prop_0002 (approve_proposal on the admin surface); without one it stays pending for a person to decide. It may collide with existing rule(s) rule-tests ("Run tests"): offer keep both, replace, or cancel, and persist each answer with resolve_conflict (keep_both, supersede or cancel) on the admin surface.',
+      'Ask the user to confirm the rule "No tests before commits" — a confirmation approves proposal prop_0002 (archon_approve_proposal on the admin surface); without one it stays pending for a person to decide. It may collide with existing rule(s) rule-tests ("Run tests"): offer keep both, replace, or cancel, and persist each answer with archon_resolve_conflict (keep_both, supersede or cancel) on the admin surface.',
     );
 
     // Approval waits for the person's answer; "replace" then retires the old rule in the same version.
@@ -240,7 +280,7 @@ describe("a manual note stating a standing decision", () => {
       event_type: "manual_note",
       warnings: [],
       next_step:
-        "Recorded. A person triages it on the admin surface (process_observations, then approve or reject).",
+        "Recorded. A person triages it on the admin surface (archon_process_observations, then approve or reject).",
     });
     expect(count(ctx, "proposals")).toBe(0);
   });

@@ -6,6 +6,7 @@ import type { ObservationEvent } from "../../store/lifecycle.js";
 import { recordObservation, setObservationStatus } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
 import { openConflicts } from "../approval/conflicts.js";
+import { type Channel, step } from "../next-step.js";
 import { type ConflictCandidate, findConflictCandidates } from "../standing-rules/conflict-candidates.js";
 import { parseObservationPayload } from "./observation-payloads.js";
 import type { ObservationsContext } from "./observations-context.js";
@@ -33,8 +34,8 @@ export interface ObserveResult {
   conflict_candidates?: ConflictCandidate[];
 }
 
-const TRIAGE_LATER =
-  "Recorded. A person triages it on the admin surface (process_observations, then approve or reject).";
+const triageLater = (channel: Channel) =>
+  `Recorded. A person triages it on the admin surface (${step(channel, "process_observations")}, then approve or reject).`;
 
 /** Warnings about the payload's content; none of them stops the observation from being recorded. */
 function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[] {
@@ -56,7 +57,7 @@ function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[
     const docId = payload.target_doc_id;
     if (typeof docId === "string" && getDocument(ctx.db, docId) === undefined) {
       warnings.push(
-        `target_doc_id "${docId}" names no document; process_observations will skip this observation.`,
+        `target_doc_id "${docId}" names no document; ${step(ctx.channel, "process_observations")} will skip this observation.`,
       );
     }
   }
@@ -73,12 +74,13 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   if (event_type === "compile_miss") {
     const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
     const files = (payload.target_files as string[]).flatMap((f) => toRepoPath(ctx.projectRoot, f) ?? []);
-    const hint = triageHint(ctx.index(), files);
+    const docId = (payload.target_doc_id ?? payload.missing_doc) as string | undefined;
+    const hint = triageHint(ctx, ctx.index(), files, docId);
     return {
       observation_id: observation.observation_id,
       ...base,
       triage_hint: hint,
-      next_step: TRIAGE_LATER,
+      next_step: triageLater(ctx.channel),
     };
   }
 
@@ -86,7 +88,7 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   const reason = note ? standingReason(note.note, note.hints) : undefined;
   if (!note || reason === undefined) {
     const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
-    return { observation_id: observation.observation_id, ...base, next_step: TRIAGE_LATER };
+    return { observation_id: observation.observation_id, ...base, next_step: triageLater(ctx.channel) };
   }
 
   // The observation, its proposal and its 'analyzed' mark land together: process_observations has nothing left to do.
@@ -117,6 +119,6 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
     proposal_id: outcome.proposal_id,
     doc_id,
     conflict_candidates,
-    next_step: confirmationStep(outcome.proposal_id, title, conflict_candidates),
+    next_step: confirmationStep(ctx.channel, outcome.proposal_id, title, conflict_candidates),
   };
 }

@@ -3,6 +3,7 @@ import { type Clock, type Db, describeError, type IdGenerator } from "@archon/co
 import type { KnowledgeIndex } from "../../read/knowledge-index.js";
 import type { ObservationEvent, ProposalType } from "../../store/lifecycle.js";
 import { listObservations, setObservationStatus } from "../../store/observations.js";
+import type { Channel } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import { analyzeObservation, isSkip } from "./analyzers/index.js";
 import type { ObservationsContext } from "./observations-context.js";
@@ -36,6 +37,7 @@ export function analyzeNewObservations(
   clock: Clock,
   ids: IdGenerator,
   limit: number,
+  channel: Channel,
 ): Outcome[] {
   const outcomes: Outcome[] = [];
   for (const observation of listObservations(db, { status: "new", limit })) {
@@ -43,7 +45,7 @@ export function analyzeNewObservations(
     try {
       const outcome = db
         .transaction((): Outcome => {
-          const result = analyzeObservation(observation, db, index);
+          const result = analyzeObservation(observation, db, index, channel);
           setObservationStatus(db, [observation_id], "analyzed", clock.now());
           if (isSkip(result)) return { observation_id, event_type, kind: "skipped", reason: result.skip };
           const stored = proposeOrCite(db, result, observation_id, clock, ids);
@@ -80,6 +82,7 @@ export function processObservations(ctx: ObservationsContext, input: { limit?: n
     ctx.clock,
     ctx.ids,
     input.limit ?? DEFAULT_LIMIT,
+    ctx.channel,
   );
   const result: ProcessResult = { proposed: [], skipped: [], errors: [], remaining: countNew(ctx.db) };
   for (const o of outcomes) {

@@ -1,7 +1,9 @@
 // The pending new_doc proposal a manual note becomes: a standing rule, injected by wording, never by path.
+
 import type { Db } from "@archon/core";
 import type { Observation } from "../../store/observations.js";
 import type { ProposalInput } from "../../store/proposals.js";
+import { type Channel, step } from "../next-step.js";
 import { firstSentence, uniqueDocId } from "./doc-id-slug.js";
 import type { ObservationPayload } from "./observation-payloads.js";
 
@@ -36,12 +38,13 @@ export function standingRuleProposal(
 
 /** What the agent should do after observe created (or found) a standing-rule proposal. */
 export function confirmationStep(
+  channel: Channel,
   proposalId: string,
   title: string,
   conflicts: readonly { doc_id: string; title: string }[],
 ): string {
-  const ask = `Ask the user to confirm the rule "${title}" — a confirmation approves proposal ${proposalId} (approve_proposal on the admin surface); without one it stays pending for a person to decide.`;
+  const ask = `Ask the user to confirm the rule "${title}" — a confirmation approves proposal ${proposalId} (${step(channel, "approve_proposal")} on the admin surface); without one it stays pending for a person to decide.`;
   if (conflicts.length === 0) return ask;
   const named = conflicts.map((c) => `${c.doc_id} ("${c.title}")`).join(", ");
-  return `${ask} It may collide with existing rule(s) ${named}: offer keep both, replace, or cancel, and persist each answer with resolve_conflict (keep_both, supersede or cancel) on the admin surface.`;
+  return `${ask} It may collide with existing rule(s) ${named}: offer keep both, replace, or cancel, and persist each answer with ${step(channel, "resolve_conflict")} (keep_both, supersede or cancel) on the admin surface.`;
 }

@@ -76,7 +76,7 @@ describe("resolve_conflict", () => {
     const ctx = project.context();
     const id = conflicted(ctx);
     expect(() => approve(ctx, id)).toThrow(
-      `Approval refused: proposal ${id} has an unresolved conflict (cfl_0003) with standing rule "old-rule"; answer it with resolve_conflict({ proposal_id: "${id}", existing_doc_id: "old-rule", resolution: "keep_both" | "supersede" | "cancel" }).`,
+      `Approval refused: proposal ${id} has an unresolved conflict (cfl_0003) with standing rule "old-rule"; answer it with archon_resolve_conflict({ proposal_id: "${id}", existing_doc_id: "old-rule" }) and resolution keep_both, supersede or cancel.`,
     );
     expect(readVersion(ctx.kdb.db)).toBe(1);
   });

@@ -19,7 +19,7 @@ export interface ResolveConflictInput {
  */
 export function resolveConflict(ctx: WriteContext & { ids: IdGenerator }, input: ResolveConflictInput) {
   assertAdminSurface(ctx.surface, "resolve_conflict");
-  const proposal = requirePendingProposal(ctx.db, input.proposal_id);
+  const proposal = requirePendingProposal(ctx, input.proposal_id);
   if (!documentRow(ctx.db, input.existing_doc_id)) {
     throw new UserError(`No document "${input.existing_doc_id}".`, undefined, "existing_doc_id");
   }

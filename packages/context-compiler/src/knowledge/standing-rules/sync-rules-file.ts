@@ -1,4 +1,5 @@
 // sync-rules-file: absorb hand edits to .archon/rules.md into the standing rules; absorbing is approving.
+
 import { UserError } from "@archon/core";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { readVersion } from "../../store/version.js";
@@ -10,6 +11,7 @@ import {
 } from "../approval/apply-document.js";
 import { commitKnowledge } from "../approval/commit-knowledge.js";
 import { combineChanges } from "../approval/knowledge-change.js";
+import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { RULES_FILE } from "./rules-file.js";
@@ -28,11 +30,11 @@ export interface RulesSyncResult {
   message: string;
 }
 
-const NOTHING: Record<RulesSyncResult["file"], string> = {
+const nothing = (channel: Channel): Record<RulesSyncResult["file"], string> => ({
   missing: `There is no ${RULES_FILE}; nothing to absorb.`,
-  empty: `${RULES_FILE} has no rule sections; nothing was changed (an empty file never retires every rule: use delete_decision to retire the last ones).`,
+  empty: `${RULES_FILE} has no rule sections; nothing was changed (an empty file never retires every rule: use ${step(channel, "delete_decision")} to retire the last ones).`,
   present: `${RULES_FILE} matches the knowledge base; nothing to absorb.`,
-};
+});
 
 /**
  * Diffs the file against the standing rules: a new section adds a rule, a changed one updates it, a
@@ -68,7 +70,7 @@ export function syncRulesFile(ctx: WriteContext, options: { dry_run?: boolean } 
       snapshot_id: null,
       rules_file_written: false,
       message: isEmptyDiff(diff)
-        ? NOTHING[file.state]
+        ? nothing(ctx.channel)[file.state]
         : `Dry run: ${describe(summary)}; nothing was changed.`,
     };
   }

@@ -13,7 +13,7 @@ export const analyzeDocTool = defineTool({
   annotations: readOnly,
   run: ({ file_path }, ctx: ArchonContext) => {
     const { files, items, warnings, next_step } = analyzeDocs(
-      { db: ctx.kdb.db, projectRoot: ctx.projectRoot },
+      { db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel },
       [file_path],
       false,
     );

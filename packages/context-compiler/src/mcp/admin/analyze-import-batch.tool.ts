@@ -17,5 +17,5 @@ export const analyzeImportBatchTool = defineTool({
   },
   annotations: readOnly,
   run: ({ file_paths }, ctx: ArchonContext) =>
-    analyzeDocs({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, file_paths, true),
+    analyzeDocs({ db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel }, file_paths, true),
 });

@@ -24,5 +24,6 @@ export const doctorTool = defineTool({
       .describe("Commits a file must share with a source file to be suggested; default 3"),
   },
   annotations: readOnly,
-  run: (args, ctx: ArchonContext) => runDoctor({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, args),
+  run: (args, ctx: ArchonContext) =>
+    runDoctor({ db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel }, args),
 });

@@ -18,5 +18,5 @@ export const initDetectTool = defineTool({
   },
   annotations: readOnly,
   run: (args, ctx: ArchonContext) =>
-    initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, ctx.init, args),
+    initDetect({ db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel }, ctx.init, args),
 });

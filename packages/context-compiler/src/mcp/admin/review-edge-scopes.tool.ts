@@ -18,5 +18,6 @@ export const reviewEdgeScopesTool = defineTool({
       .describe("Share of project files a glob must match to be listed; default 0.5"),
   },
   annotations: readOnly,
-  run: (args, ctx: ArchonContext) => reviewEdgeScopes({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, args),
+  run: (args, ctx: ArchonContext) =>
+    reviewEdgeScopes({ db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel }, args),
 });

@@ -4,6 +4,7 @@ import type { KnowledgeIndex } from "../../../read/knowledge-index.js";
 import type { ObservationEvent } from "../../../store/lifecycle.js";
 import type { Observation } from "../../../store/observations.js";
 import type { ProposalInput } from "../../../store/proposals.js";
+import type { Channel } from "../../next-step.js";
 
 export type AnalyzerResult = ProposalInput | { skip: string };
 
@@ -11,7 +12,8 @@ export interface Analyzer {
   name: string;
   event_type: ObservationEvent;
   /** Reads only: process_observations stores the proposal, so a preview can run the same analyzer. */
-  analyze(observation: Observation, db: Db, index: KnowledgeIndex): AnalyzerResult;
+  /** `channel` is who reads the skip reasons, which name the next step. */
+  analyze(observation: Observation, db: Db, index: KnowledgeIndex, channel: Channel): AnalyzerResult;
 }
 
 export const isSkip = (result: AnalyzerResult): result is { skip: string } => "skip" in result;

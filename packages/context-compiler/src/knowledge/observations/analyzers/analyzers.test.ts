@@ -28,7 +28,7 @@ afterEach(() => project.cleanup());
 const clock = manualClock("2026-11-29T12:00:00.000Z");
 const analyze = (event_type: ObservationEvent, payload: Record<string, unknown>) => {
   const observation = recordObservation(ctx.kdb.db, { event_type, payload }, clock, ids);
-  return analyzeObservation(observation, ctx.kdb.db, ctx.compiler.index());
+  return analyzeObservation(observation, ctx.kdb.db, ctx.compiler.index(), ctx.channel);
 };
 
 describe("the analyzer list", () => {
@@ -57,7 +57,7 @@ describe("compile_miss", () => {
   it("skips with a reason when no document is named, the document is unknown, or the files already match", () => {
     const base = { target_files: ["src/api/a.ts"], review_comment: "missed" };
     expect(analyze("compile_miss", base)).toEqual({
-      skip: "names no document (target_doc_id or missing_doc): write the missing rule with import_doc, then observe again with its doc_id",
+      skip: "names no document (target_doc_id or missing_doc): write the missing rule with archon_import_doc, then observe again with its doc_id",
     });
     expect(analyze("compile_miss", { ...base, missing_doc: "ghost" })).toEqual({
       skip: 'missing_doc "ghost" names no document',
@@ -154,7 +154,7 @@ describe("manual_note", () => {
       clock,
       ids,
     );
-    expect(analyzeObservation(observation, ctx.kdb.db, ctx.compiler.index())).toEqual({
+    expect(analyzeObservation(observation, ctx.kdb.db, ctx.compiler.index(), ctx.channel)).toEqual({
       skip: "already proposed as prop_0002",
     });
   });
@@ -204,7 +204,7 @@ describe("document_import", () => {
 describe("events with nothing deterministic to propose", () => {
   it("pr_merged names the file-backed documents whose source changed", () => {
     expect(analyze("pr_merged", { changed_files: ["./docs/ui.md", "src/x.ts"] })).toEqual({
-      skip: "the merge changed the source of ui-guide: run sync_docs to propose updates for drifted documents",
+      skip: "the merge changed the source of ui-guide: run archon_sync_docs to propose updates for drifted documents",
     });
     expect(analyze("pr_merged", { changed_files: ["src/x.ts"], pr_title: "Fix" })).toEqual({
       skip: "a merged PR proposes nothing by itself, and none of its files is the source of an approved document",
@@ -213,7 +213,7 @@ describe("events with nothing deterministic to propose", () => {
 
   it("doc_gap_detected and session_note are skipped with a reason", () => {
     expect(analyze("doc_gap_detected", { topic: "caching strategy" })).toEqual({
-      skip: 'a documentation gap ("caching strategy") needs a written document: add it with import_doc or analyze_doc + execute_import_plan',
+      skip: 'a documentation gap ("caching strategy") needs a written document: add it with archon_import_doc or archon_analyze_doc + archon_execute_import_plan',
     });
     expect(analyze("session_note", {})).toEqual({
       skip: "session notes feed episodic memory (recall); they propose no knowledge change",

@@ -4,18 +4,19 @@ import { normalizeRepoPath } from "../../../read/glob.js";
 import type { KnowledgeIndex } from "../../../read/knowledge-index.js";
 import { getDocument } from "../../../store/documents.js";
 import type { Observation } from "../../../store/observations.js";
+import { type Channel, step } from "../../next-step.js";
 import { checkObservationPayload } from "../observation-payloads.js";
 import { type Analyzer, type AnalyzerResult, citing } from "./analyzer.js";
 import { commonFolderGlob } from "./common-folder-glob.js";
 
-function analyze(observation: Observation, db: Db, index: KnowledgeIndex): AnalyzerResult {
+function analyze(observation: Observation, db: Db, index: KnowledgeIndex, channel: Channel): AnalyzerResult {
   const check = checkObservationPayload("compile_miss", observation.payload);
   if (!check.ok) return { skip: `payload is not a valid compile_miss: ${check.problems}` };
   const { target_files, target_doc_id, missing_doc, review_comment } = check.payload;
   const docId = target_doc_id ?? missing_doc;
   if (docId === undefined) {
     return {
-      skip: "names no document (target_doc_id or missing_doc): write the missing rule with import_doc, then observe again with its doc_id",
+      skip: `names no document (target_doc_id or missing_doc): write the missing rule with ${step(channel, "import_doc")}, then observe again with its doc_id`,
     };
   }
   const field = target_doc_id !== undefined ? "target_doc_id" : "missing_doc";

@@ -1,7 +1,9 @@
 // pr_merged → nothing to propose by itself; the skip reason points at file-backed documents it may have drifted.
 import type { Db } from "@archon/core";
 import { normalizeRepoPath } from "../../../read/glob.js";
+import type { KnowledgeIndex } from "../../../read/knowledge-index.js";
 import type { Observation } from "../../../store/observations.js";
+import { type Channel, step } from "../../next-step.js";
 import { checkObservationPayload } from "../observation-payloads.js";
 import type { Analyzer, AnalyzerResult } from "./analyzer.js";
 
@@ -9,7 +11,7 @@ import type { Analyzer, AnalyzerResult } from "./analyzer.js";
  * Re-reading a changed source file is sync_docs' job (it knows anchors and writes update_doc proposals with
  * the right base hash), so this analyzer only says which approved documents the merge touched.
  */
-function analyze(observation: Observation, db: Db): AnalyzerResult {
+function analyze(observation: Observation, db: Db, _index: KnowledgeIndex, channel: Channel): AnalyzerResult {
   const check = checkObservationPayload("pr_merged", observation.payload);
   if (!check.ok) return { skip: `payload is not a valid pr_merged: ${check.problems}` };
   const changed = new Set(check.payload.changed_files.flatMap((f) => normalizeRepoPath(f) ?? []));
@@ -26,7 +28,7 @@ function analyze(observation: Observation, db: Db): AnalyzerResult {
   if (touched.length > 0) {
     const ids = touched.map((s) => s.doc_id).join(", ");
     return {
-      skip: `the merge changed the source of ${ids}: run sync_docs to propose updates for drifted documents`,
+      skip: `the merge changed the source of ${ids}: run ${step(channel, "sync_docs")} to propose updates for drifted documents`,
     };
   }
   return {

@@ -9,7 +9,7 @@ export function ruleText(config: AdapterConfig): string {
     "## Archon: compile the project's rules before touching files",
     "",
     `- You MUST call ${tool("compile_context")} with \`target_files\` and a one-line \`plan\` before you create, edit, move or delete any file; again when the work moves. NEVER skip it for a small change.`,
-    "- MUST read and follow every `inline` document; MUST open each `deferred` document's `source_path` (only the lines it names) before changing what it covers.",
+    "- MUST follow every inline rule; MUST read each deferred rule where the result says (only the lines named) before changing what it covers; one marked not about your plan only if your change concerns it.",
     "- MUST obey the result's `notices` and `warnings`; tell the user what is stale or pending.",
     `- A rule you expected did not arrive: MUST call ${tool("observe")} with \`event_type: "compile_miss"\`.`,
     `- The user states a standing decision ("from now on ..."): MUST call ${tool("observe")} with \`event_type: "manual_note"\` and \`{ note }\`, then ask them to confirm it.`,

@@ -22,7 +22,7 @@ export function reviewPrompt(prefix: string, targetFiles: string): string {
     `Review these files against the project's rules: ${targetFiles}.`,
     "",
     `1. Call ${prefix}compile_context with target_files ${fileList(targetFiles)} and plan "review against the project's rules".`,
-    "2. Read every inline document; open the source_path of every deferred one.",
+    "2. Read every inline rule; read every deferred one where the answer says (a review concerns them all).",
     "3. Review each file against exactly those documents. For every finding give the file, the line, the doc_id it breaks and the fix.",
     "4. Do not invent rules that did not come back. If a rule you expected is missing, say so and report it with " +
       `${prefix}observe (event_type "compile_miss").`,

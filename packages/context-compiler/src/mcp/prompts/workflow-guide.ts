@@ -25,12 +25,13 @@ Call ${t("compile_context")} with:
 - \`plan\`: one line on what you are about to do (it ranks the documents by relevance);
 - \`command: "scaffold"\` when you create something new from a template (templates are left out otherwise).
 
-The result lists documents in priority order. Each has a \`delivery\`:
+The answer lists one rule per \`##\` header (doc_id, kind, title, why it matched), most specific
+first. Each has a \`delivery\`:
 
 | delivery | what to do |
 |---|---|
-| \`inline\` | the \`content\` is in the result: read it now |
-| \`deferred\` | open its \`source_path\` yourself (\`file.md#Heading\` is a section, \`file.md#L3-L9\` a line range) |
+| \`inline\` | the content follows its header: read it now |
+| \`deferred\` | read it where the header says (a file, a line range, or only the \`##\` sections you need, with their lines listed); one marked "not about your plan" only if your change concerns it |
 | \`omitted\` | left out by policy (\`omit_reason\` says why); ask again with \`content_mode: "always"\` if you need it |
 
 \`warnings\` belong to the result itself (same request and knowledge version, same warnings).

@@ -289,6 +289,16 @@ describe("refusing to rewrite work git does not hold", () => {
     expect(result.documents_added).toContain("agents-late-addition");
   });
 
+  it("does not count archon's own block, just written by setup, as an uncommitted change", () => {
+    deployAdapters(writeContext(project.context()), { targets: ["claude", "codex"], config: config() });
+    expect(read("AGENTS.md")).toContain("<!-- archon:start -->");
+    expect(plan().blockers).toEqual([]);
+    appendFileSync(join(project.root, "CLAUDE.md"), "\nAnd a line of my own.\n");
+    expect(plan().blockers).toEqual([
+      { path: "CLAUDE.md", reason: "has uncommitted changes in git", forceable: true },
+    ]);
+  });
+
   it("does not refuse outside git, and still backs the sources up", () => {
     rmSync(join(project.root, ".git"), { recursive: true, force: true });
     project.write("AGENTS.md", "## Only rule\n\nKeep it short.\n");

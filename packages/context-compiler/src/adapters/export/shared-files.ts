@@ -15,14 +15,16 @@ export function withoutExportBlock(path: string, text: string): string {
   return rest.trim() === "" ? "" : `${rest.replace(/(\r?\n)(\s*\r?\n)+/g, "$1$1").replace(/\s+$/, "")}\n`;
 }
 
-/** Whether every non-blank line belongs to one of archon's blocks. Throws on malformed markers. */
-export function holdsOnlyArchonBlocks(path: string, text: string): boolean {
-  const rest = ARCHON_BLOCKS.reduce(
+/** `text` with archon's blocks taken out (an empty line left where each was). Throws on malformed markers. */
+export const withoutArchonBlocks = (path: string, text: string): string =>
+  ARCHON_BLOCKS.reduce(
     (t, markers) => (hasBlock(path, t, markers) ? upsertBlock(path, t, "", markers) : t),
     text,
   );
-  return rest.trim() === "";
-}
+
+/** Whether every non-blank line belongs to one of archon's blocks. Throws on malformed markers. */
+export const holdsOnlyArchonBlocks = (path: string, text: string): boolean =>
+  withoutArchonBlocks(path, text).trim() === "";
 
 /** The file with `block` written in, or undefined when the file holds someone else's text. */
 export function withExportBlock(

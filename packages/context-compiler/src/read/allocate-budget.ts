@@ -8,6 +8,9 @@ export type DocClass = "template" | "document" | "expanded";
 /** Under `auto`, a file-backed document above this size is never inlined. */
 export const AUTO_INLINE_LIMIT = 4096;
 
+/** Below this, a rule costs less inline than the header line that would point to it. */
+export const LIST_ONLY_MIN_BYTES = 256;
+
 export interface Candidate {
   doc_id: string;
   docClass: DocClass;
@@ -81,8 +84,15 @@ export function allocate(
   for (const c of rest) {
     const nowhereToDefer = !c.fileBacked;
     // Rule 4: with a plan, a project-wide rule that shares no word with it is listed, not inlined: its
-    // title is there for the agent to judge, and the budget goes to what the change is about.
-    if (options.contentMode === "auto" && c.fileBacked && c.specificity === 0 && c.relevance === 0) {
+    // title is there for the agent to judge, and the budget goes to what the change is about. A rule
+    // shorter than its pointer is simply inlined.
+    const listOnly =
+      options.contentMode === "auto" &&
+      c.fileBacked &&
+      c.specificity === 0 &&
+      c.relevance === 0 &&
+      c.bytes >= LIST_ONLY_MIN_BYTES;
+    if (listOnly) {
       allocations.set(c.doc_id, { delivery: "deferred", reason: "not_about_plan" });
       continue;
     }

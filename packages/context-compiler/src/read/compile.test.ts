@@ -270,7 +270,12 @@ describe("project-wide rules a plan is not about", () => {
   it("lists a file-backed project-wide rule sharing no word with the plan instead of inlining it", () => {
     const k = knowledge({
       paging: { paths: ["**"], source_path: "AGENTS.md#L1-L3", content: "Use cursor pagination." },
-      release: { paths: ["**"], source_path: "AGENTS.md#L5-L9", content: "Tag releases on main." },
+      release: {
+        paths: ["**"],
+        source_path: "AGENTS.md#L5-L9",
+        content: `Tag releases on main. ${"r".repeat(300)}`,
+      },
+      short: { paths: ["**"], source_path: "AGENTS.md#L11-L11", content: "Be brief." },
       db: { paths: ["**"], content: "Never drop tables." },
       scoped: { paths: ["src/**"], source_path: "src/AGENTS.md", content: "Scoped rule." },
     });
@@ -280,6 +285,7 @@ describe("project-wide rules a plan is not about", () => {
       ["db", "inline", undefined],
       ["paging", "inline", undefined],
       ["release", "deferred", "not_about_plan"],
+      ["short", "inline", undefined],
     ]);
     expect(run(k, {}).base.documents.every((d) => d.delivery === "inline")).toBe(true);
   });

@@ -159,7 +159,11 @@ describe("planning a migration", () => {
         after: block,
       },
       { agent: "codex", before: bytes(f["AGENTS.md"] as string), after: block },
-      { agent: "cursor", before: bytes(f[".cursor/rules/always.mdc"] as string), after: 0 },
+      {
+        agent: "cursor",
+        before: bytes(f["AGENTS.md"] as string) + bytes(f[".cursor/rules/always.mdc"] as string),
+        after: block,
+      },
       { agent: "copilot", before: 0, after: 0 },
     ]);
     expect(bytes(f["AGENTS.md"] as string)).toBeGreaterThan(20_000);

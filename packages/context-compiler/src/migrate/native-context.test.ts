@@ -53,7 +53,7 @@ describe("what each agent attaches to every prompt", () => {
         ),
       },
       { agent: "codex", ...attached("AGENTS.md") },
-      { agent: "cursor", ...attached(".cursorrules", ".cursor/rules/always.mdc") },
+      { agent: "cursor", ...attached("AGENTS.md", ".cursorrules", ".cursor/rules/always.mdc") },
       { agent: "copilot", ...attached(".github/copilot-instructions.md") },
     ]);
   });
@@ -77,6 +77,9 @@ describe("what each agent attaches for one target file", () => {
       {
         agent: "cursor",
         ...attached(
+          "AGENTS.md",
+          "apps/AGENTS.md",
+          "apps/web/AGENTS.md",
           ".cursorrules",
           ".cursor/rules/always.mdc",
           ".cursor/rules/tsx.mdc",
@@ -108,7 +111,7 @@ describe("the tree a migration would leave", () => {
           .bytes,
       ],
       ["codex", 6],
-      ["cursor", 0],
+      ["cursor", 6],
       ["copilot", attached(".github/copilot-instructions.md").bytes],
     ]);
   });

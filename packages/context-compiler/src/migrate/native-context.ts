@@ -128,11 +128,14 @@ function claude(tree: ProjectTree, target: string | undefined, out: Attached): v
   }
 }
 
-function codex(target: string | undefined, out: Attached): void {
+/** AGENTS.md from the root down to the target's folder: Codex concatenates them, and so does Cursor. */
+function agentsMdChain(target: string | undefined, out: Attached): void {
   for (const folder of target === undefined ? [""] : foldersOf(target)) out.add(at(folder, "AGENTS.md"));
 }
 
 function cursor(tree: ProjectTree, target: string | undefined, out: Attached): void {
+  // Cursor reads AGENTS.md at the root and in subfolders as well as its own rules.
+  agentsMdChain(target, out);
   out.add(".cursorrules");
   for (const file of tree.files.filter((f) => /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc$/.test(f))) {
     const owner = ownerFolder(file, ".cursor");
@@ -162,7 +165,7 @@ export function nativeContext(tree: ProjectTree, targetFile?: string): NativeCon
   return NATIVE_AGENTS.map((agent) => {
     const out = new Attached(tree);
     if (agent === "claude") claude(tree, target, out);
-    else if (agent === "codex") codex(target, out);
+    else if (agent === "codex") agentsMdChain(target, out);
     else if (agent === "cursor") cursor(tree, target, out);
     else copilot(tree, target, out);
     return { agent, files: out.files, bytes: out.files.reduce((sum, f) => sum + f.bytes, 0) };

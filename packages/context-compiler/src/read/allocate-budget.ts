@@ -8,6 +8,9 @@ export type DocClass = "template" | "document" | "expanded";
 /** Under `auto`, a file-backed document above this size is never inlined. */
 export const AUTO_INLINE_LIMIT = 4096;
 
+/** A text holding at least this share of the plan's terms is about the plan. */
+export const ABOUT_PLAN = 0.25;
+
 /** Below this, a rule costs less inline than the header line that would point to it. */
 export const LIST_ONLY_MIN_BYTES = 256;
 
@@ -83,14 +86,15 @@ export function allocate(
     );
   for (const c of rest) {
     const nowhereToDefer = !c.fileBacked;
-    // Rule 4: with a plan, a project-wide rule that shares no word with it is listed, not inlined: its
+    // Rule 4: with a plan, a project-wide rule that is not about it is listed, not inlined: its
     // title is there for the agent to judge, and the budget goes to what the change is about. A rule
     // shorter than its pointer is simply inlined.
     const listOnly =
       options.contentMode === "auto" &&
       c.fileBacked &&
       c.specificity === 0 &&
-      c.relevance === 0 &&
+      c.relevance !== undefined &&
+      c.relevance < ABOUT_PLAN &&
       c.bytes >= LIST_ONLY_MIN_BYTES;
     if (listOnly) {
       allocations.set(c.doc_id, { delivery: "deferred", reason: "not_about_plan" });

@@ -1,8 +1,10 @@
 // After the documents are placed: the inline budget left over goes to the sections of deferred documents
 // that the plan is about, so a long file does not have to be read whole for the one part that matters.
 
-/** A section is offered only when at least this share of the plan's terms is in it. */
-export const SECTION_MIN_RELEVANCE = 0.25;
+import { ABOUT_PLAN } from "./allocate-budget.js";
+
+/** A section is offered only when it is about the plan. */
+export const SECTION_MIN_RELEVANCE = ABOUT_PLAN;
 
 export interface SectionCandidate {
   doc_id: string;

@@ -33,11 +33,6 @@ function renderDoc(doc: DeliveredDoc, reason: string): string[] {
   const head = `## ${doc.doc_id} (${doc.kind}) ${doc.title}${reason ? ` · ${reason}` : ""}`;
   if (doc.delivery === "inline") return [head, (doc.content ?? "").replace(/\s+$/, ""), ""];
   const path = doc.source_path ?? "";
-  if (doc.defer_reason === "not_about_plan")
-    return [
-      `${head} · not about your plan: read ${where(path)} only if your change concerns it (${doc.content_bytes} bytes)`,
-      "",
-    ];
   if (!doc.sections) return [`${head} · deferred: read ${where(path)} (${doc.content_bytes} bytes)`, ""];
   const lines = [
     `${head} · deferred: ${doc.content_bytes} bytes in ${parseSourceRef(path).path}; read the sections you need:`,
@@ -62,16 +57,28 @@ export function renderCompileText(response: CompileResponse): string {
       reason: described.has(d.doc_id) ? "the plan matches its description" : tagReason,
     })),
   ];
-  const shown = all.filter(({ d }) => d.delivery !== "omitted");
+  const listed = (d: DeliveredDoc) => d.delivery === "deferred" && d.defer_reason === "not_about_plan";
+  const shown = all.filter(({ d }) => d.delivery !== "omitted" && !listed(d));
+  const aside = all.filter(({ d }) => listed(d));
   const omitted = all.filter(({ d }) => d.delivery === "omitted");
   const { budget } = response;
   const out = [
-    `archon ${response.compile_id} · knowledge v${response.knowledge_version} · ${shown.length} rule(s) · ${budget.inline_bytes} of ${budget.max_inline_bytes} bytes inline`,
+    `archon ${response.compile_id} · knowledge v${response.knowledge_version} · ${shown.length + aside.length} rule(s) · ${budget.inline_bytes} of ${budget.max_inline_bytes} bytes inline`,
     ...response.warnings.map((w) => `Warning: ${w}`),
     ...response.notices.map((n) => `Notice: ${n}`),
     "",
     ...shown.flatMap(({ d, reason }) => renderDoc(d, reason)),
   ];
+  // One line each: they apply here, but the plan is not about them.
+  if (aside.length > 0)
+    out.push(
+      "Also in force, not about your plan (read one only if your change concerns it):",
+      ...aside.map(
+        ({ d }) =>
+          `- ${d.doc_id} (${d.kind}) ${d.title}: ${where(d.source_path ?? "")}, ${d.content_bytes} B`,
+      ),
+      "",
+    );
   if (omitted.length > 0)
     out.push(`Omitted: ${omitted.map(({ d }) => `${d.doc_id} (${d.omit_reason ?? "omitted"})`).join(", ")}`);
   if (response.debug_info) out.push("", `Debug: ${JSON.stringify(response.debug_info)}`);

@@ -2,6 +2,9 @@
 // that the plan is about, so a long file does not have to be read whole for the one part that matters.
 
 import { ABOUT_PLAN } from "./allocate-budget.js";
+import type { DocText } from "./doc-text.js";
+import type { IndexedDoc } from "./knowledge-index.js";
+import { relevance } from "./relevance.js";
 
 /** A section is offered only when it is about the plan. */
 export const SECTION_MIN_RELEVANCE = ABOUT_PLAN;
@@ -35,3 +38,61 @@ export function allocateSections(
 }
 
 export const sectionKey = (docId: string, index: number) => `${docId}#${index}`;
+
+/** A section as the compile result lists it. */
+export interface DeliveredSection {
+  heading: string;
+  /** 1-based, inclusive lines of source_path. */
+  start: number;
+  end: number;
+  bytes: number;
+  relevance?: number;
+  content?: string;
+}
+
+/**
+ * Sections of deferred documents (two or more, with known lines). With a plan, the relevant ones share the
+ * inline budget that is left, best first.
+ */
+export function deferredSections(
+  deferred: readonly IndexedDoc[],
+  text: DocText,
+  terms: readonly string[] | undefined,
+  minRelevance: number,
+  remainingBytes: number,
+): { byDoc: Map<string, DeliveredSection[]>; usedBytes: number } {
+  const listed = deferred
+    .map((doc) => ({ doc, sections: text.sections(doc) }))
+    .filter((d) => d.sections.length >= 2);
+  const candidates: SectionCandidate[] = [];
+  const relevanceOf = new Map<string, number>();
+  listed.forEach(({ doc, sections }, docOrder) => {
+    if (!terms) return;
+    sections.forEach((s, i) => {
+      const r = relevance(terms, s.terms);
+      relevanceOf.set(sectionKey(doc.doc_id, i), r);
+      if (r >= minRelevance)
+        candidates.push({ doc_id: doc.doc_id, index: i, docOrder, bytes: s.bytes, relevance: r });
+    });
+  });
+  const { chosen, usedBytes } = allocateSections(candidates, remainingBytes);
+  const byDoc = new Map<string, DeliveredSection[]>();
+  for (const { doc, sections } of listed) {
+    byDoc.set(
+      doc.doc_id,
+      sections.map((s, i) => {
+        const key = sectionKey(doc.doc_id, i);
+        const r = relevanceOf.get(key);
+        return {
+          heading: s.heading,
+          start: s.start,
+          end: s.end,
+          bytes: s.bytes,
+          ...(r !== undefined ? { relevance: r } : {}),
+          ...(chosen.has(key) ? { content: s.text } : {}),
+        };
+      }),
+    );
+  }
+  return { byDoc, usedBytes };
+}

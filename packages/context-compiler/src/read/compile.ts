@@ -1,12 +1,7 @@
 // compile_context as a pure function of (knowledge index, request, document content).
 import { type AllocationResult, allocate, type Candidate, type ContentMode } from "./allocate-budget.js";
-import {
-  allocateSections,
-  SECTION_MIN_RELEVANCE,
-  type SectionCandidate,
-  sectionKey,
-} from "./allocate-sections.js";
-import { matchesDescription, significantTerms } from "./description-match.js";
+import { type DeliveredSection, deferredSections, SECTION_MIN_RELEVANCE } from "./allocate-sections.js";
+import { describedDocs } from "./description-match.js";
 import type { DocText } from "./doc-text.js";
 import { expandTags } from "./expand-tags.js";
 import type { IndexedDoc, KnowledgeIndex } from "./knowledge-index.js";
@@ -45,16 +40,6 @@ export interface DeliveredDoc {
   defer_reason?: string;
   /** For a deferred document with `##` sections: where each is in source_path, the relevant ones inlined. */
   sections?: DeliveredSection[];
-}
-
-export interface DeliveredSection {
-  heading: string;
-  /** 1-based, inclusive lines of source_path. */
-  start: number;
-  end: number;
-  bytes: number;
-  relevance?: number;
-  content?: string;
 }
 
 export interface NearMiss {
@@ -238,63 +223,6 @@ export function compile(
       budget_drops,
     },
   };
-}
-
-/** Documents with a description the plan matches, not already in the base result; sorted. */
-function describedDocs(index: KnowledgeIndex, plan: string | undefined, base: ReadonlyMap<string, unknown>) {
-  if (plan === undefined || index.descriptions.size === 0) return [];
-  const words = significantTerms(plan);
-  return [...index.descriptions]
-    .filter(([id, terms]) => !base.has(id) && matchesDescription(words, terms))
-    .map(([id]) => id)
-    .sort();
-}
-
-/**
- * Sections of deferred documents (two or more, with known lines). With a plan, the relevant ones share the
- * inline budget that is left, best first.
- */
-function deferredSections(
-  deferred: readonly IndexedDoc[],
-  text: DocText,
-  terms: readonly string[] | undefined,
-  minRelevance: number,
-  remainingBytes: number,
-): { byDoc: Map<string, DeliveredSection[]>; usedBytes: number } {
-  const listed = deferred
-    .map((doc) => ({ doc, sections: text.sections(doc) }))
-    .filter((d) => d.sections.length >= 2);
-  const candidates: SectionCandidate[] = [];
-  const relevanceOf = new Map<string, number>();
-  listed.forEach(({ doc, sections }, docOrder) => {
-    if (!terms) return;
-    sections.forEach((s, i) => {
-      const r = relevance(terms, s.terms);
-      relevanceOf.set(sectionKey(doc.doc_id, i), r);
-      if (r >= minRelevance)
-        candidates.push({ doc_id: doc.doc_id, index: i, docOrder, bytes: s.bytes, relevance: r });
-    });
-  });
-  const { chosen, usedBytes } = allocateSections(candidates, remainingBytes);
-  const byDoc = new Map<string, DeliveredSection[]>();
-  for (const { doc, sections } of listed) {
-    byDoc.set(
-      doc.doc_id,
-      sections.map((s, i) => {
-        const key = sectionKey(doc.doc_id, i);
-        const r = relevanceOf.get(key);
-        return {
-          heading: s.heading,
-          start: s.start,
-          end: s.end,
-          bytes: s.bytes,
-          ...(r !== undefined ? { relevance: r } : {}),
-          ...(chosen.has(key) ? { content: s.text } : {}),
-        };
-      }),
-    );
-  }
-  return { byDoc, usedBytes };
 }
 
 const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;

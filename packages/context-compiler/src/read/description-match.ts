@@ -1,5 +1,6 @@
 // Rules a person applies "when relevant" (a Cursor rule with only a description, a Copilot file without
 // applyTo): the plan reaches them by sharing enough significant words with their description.
+import type { KnowledgeIndex } from "./knowledge-index.js";
 import { termsOf } from "./relevance.js";
 
 /** Words that say a text is a rule, not what it is about; they never make a match on their own. */
@@ -37,4 +38,18 @@ export function matchesDescription(plan: ReadonlySet<string>, description: Reado
   let shared = 0;
   for (const term of description) if (plan.has(term)) shared += 1;
   return shared >= 2 || (shared >= 1 && shared === description.size);
+}
+
+/** Documents with a description the plan matches, not already in the base result; sorted. */
+export function describedDocs(
+  index: KnowledgeIndex,
+  plan: string | undefined,
+  base: ReadonlyMap<string, unknown>,
+) {
+  if (plan === undefined || index.descriptions.size === 0) return [];
+  const words = significantTerms(plan);
+  return [...index.descriptions]
+    .filter(([id, terms]) => !base.has(id) && matchesDescription(words, terms))
+    .map(([id]) => id)
+    .sort();
 }

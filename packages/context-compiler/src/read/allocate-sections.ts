@@ -1,7 +1,7 @@
 // After the documents are placed: the inline budget left over goes to the sections of deferred documents
 // that the plan is about, so a long file does not have to be read whole for the one part that matters.
 
-import { ABOUT_PLAN } from "./allocate-budget.js";
+import { ABOUT_PLAN, AUTO_INLINE_LIMIT } from "./allocate-budget.js";
 import type { DocText } from "./doc-text.js";
 import type { IndexedDoc } from "./knowledge-index.js";
 import { relevance } from "./relevance.js";
@@ -51,7 +51,8 @@ export interface DeliveredSection {
 }
 
 /**
- * Sections of deferred documents (two or more, with known lines). With a plan, the relevant ones share the
+ * Sections of long deferred documents (over AUTO_INLINE_LIMIT: a shorter one is read whole at little
+ * cost), when there are two or more with known lines. With a plan, the relevant ones share the
  * inline budget that is left, best first.
  */
 export function deferredSections(
@@ -62,6 +63,7 @@ export function deferredSections(
   remainingBytes: number,
 ): { byDoc: Map<string, DeliveredSection[]>; usedBytes: number } {
   const listed = deferred
+    .filter((doc) => doc.content_bytes > AUTO_INLINE_LIMIT)
     .map((doc) => ({ doc, sections: text.sections(doc) }))
     .filter((d) => d.sections.length >= 2);
   const candidates: SectionCandidate[] = [];

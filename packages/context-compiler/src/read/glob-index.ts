@@ -2,6 +2,10 @@
 // file extension the pattern requires. Built once per knowledge version; matchers compile on first use.
 import { isGlobSegment, type Matcher, makeMatcher } from "./glob.js";
 
+/** How many candidates near misses are ranked from: enough to rank well, bounded so a compile stays cheap. */
+const NEAR_MISS_POOL_FACTOR = 2;
+const NEAR_MISS_MIN_POOL = 10;
+
 interface Entry<T> {
   pattern: string;
   items: T[];
@@ -80,8 +84,10 @@ export class GlobIndex<T> {
   }
 
   /**
-   * The `limit` patterns closest to `path` that do not match it, closest first. Closeness compares the
-   * pattern's literal segments (those before its first glob) with the path's segments, position by position:
+   * The `limit` patterns closest to `path` that do not match it, closest first. Candidates are gathered
+   * from the trie, nearest folder outwards (each folder's own patterns, then those below it), up to a
+   * bounded pool, so the cost does not grow with the knowledge base. The pool is then ranked by
+   * closeness, comparing the pattern's literal segments (those before its first glob) with the path's:
    *   1. more leading segments shared is closer (the rule sits in the same folder, or a parent of it);
    *   2. then a smaller edit distance between the first segments that differ (`src/apis/**` for
    *      `src/api/x.ts` is a likely typo); 0 when the pattern turns into a glob right there;
@@ -89,14 +95,45 @@ export class GlobIndex<T> {
    *   4. then the pattern text in code-unit order, so equal ranks always come out the same way.
    */
   nearMisses(path: string, limit: number): { pattern: string; items: readonly T[] }[] {
-    const segments = path.split("/");
-    const ranked: { entry: Entry<T>; rank: number[] }[] = [];
-    for (const entry of this.#entries.values()) {
-      entry.matcher ??= makeMatcher(entry.pattern);
-      if (!entry.matcher(path)) ranked.push({ entry, rank: closeness(entry.literal, segments) });
+    const pool = Math.max(limit * NEAR_MISS_POOL_FACTOR, NEAR_MISS_MIN_POOL);
+    const seen = new Set<Entry<T>>();
+    const found: Entry<T>[] = [];
+    const consider = (node: Node<T>) => {
+      for (const key of [...node.byExtension.keys()].sort()) {
+        for (const entry of node.byExtension.get(key) ?? []) {
+          if (found.length >= pool || seen.has(entry)) continue;
+          seen.add(entry);
+          entry.matcher ??= makeMatcher(entry.pattern);
+          if (!entry.matcher(path)) found.push(entry);
+        }
+      }
+    };
+    const folders = path.split("/").slice(0, -1);
+    const onPath: Node<T>[] = [];
+    let node: Node<T> | undefined = this.#root;
+    for (let depth = 0; node; depth++) {
+      onPath.push(node);
+      const folder = folders[depth];
+      node = folder === undefined ? undefined : node.children.get(folder);
     }
-    ranked.sort((a, b) => compareRanks(a.rank, b.rank) || codeUnitOrder(a.entry.pattern, b.entry.pattern));
-    return ranked.slice(0, limit).map(({ entry }) => ({ pattern: entry.pattern, items: entry.items }));
+    for (const start of [...onPath].reverse()) {
+      consider(start);
+      const queue = [start];
+      while (queue.length > 0 && found.length < pool) {
+        const next = queue.shift() as Node<T>;
+        for (const key of [...next.children.keys()].sort()) {
+          const child = next.children.get(key) as Node<T>;
+          consider(child);
+          queue.push(child);
+        }
+      }
+    }
+    const segments = path.split("/");
+    return found
+      .map((entry) => ({ entry, rank: closeness(entry.literal, segments) }))
+      .sort((a, b) => compareRanks(a.rank, b.rank) || codeUnitOrder(a.entry.pattern, b.entry.pattern))
+      .slice(0, limit)
+      .map(({ entry }) => ({ pattern: entry.pattern, items: entry.items }));
   }
 
   /** Every pattern with its items, in pattern order. */

@@ -1,13 +1,11 @@
 // archon approve <proposal_id|bundle_id>: a person at a terminal approves one proposal or a whole bundle.
 
-import { UserError } from "@archon/core";
 import { approveProposal } from "../knowledge/approval/approve-proposal.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
-import { step } from "../knowledge/next-step.js";
 import { writeContext } from "../mcp/context.js";
-import { bundleProposals, getProposal } from "../store/proposals.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
+import { proposalTarget } from "./proposal-target.js";
 import type { Output } from "./sync-rules-file.command.js";
 
 interface Landed {
@@ -48,13 +46,7 @@ export function approveCommand(
   const ctx = openContext(options);
   try {
     const w = writeContext(ctx);
-    const proposal = getProposal(ctx.kdb.db, id);
-    if (!proposal && bundleProposals(ctx.kdb.db, id).length === 0) {
-      throw new UserError(
-        `"${id}" is neither a proposal id nor a bundle id.`,
-        `Pending proposals and their bundle ids are listed by ${step(w.channel, "list_proposals")}.`,
-      );
-    }
+    const proposal = proposalTarget(w, id);
     const result = proposal
       ? approveProposal(w, { proposal_id: id })
       : approveProposalBundle(w, { bundle_id: id });

@@ -4,10 +4,11 @@ import { rejectProposal } from "../knowledge/approval/approve-proposal.js";
 import { step } from "../knowledge/next-step.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { writeContext } from "../mcp/context.js";
-import { bundleProposals, getProposal } from "../store/proposals.js";
+import { bundleProposals } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
+import { proposalTarget } from "./proposal-target.js";
 import type { Output } from "./sync-rules-file.command.js";
 
 export interface RejectOptions {
@@ -56,13 +57,7 @@ export function rejectCommand(
   const ctx = openContext(options);
   try {
     const w = writeContext(ctx);
-    const proposal = getProposal(ctx.kdb.db, id);
-    if (!proposal && bundleProposals(ctx.kdb.db, id).length === 0) {
-      throw new UserError(
-        `"${id}" is neither a proposal id nor a bundle id.`,
-        `Pending proposals and their bundle ids are listed by ${step(w.channel, "list_proposals")}.`,
-      );
-    }
+    const proposal = proposalTarget(w, id);
     const result = proposal ? rejectProposal(w, { proposal_id: id, comment }) : rejectBundle(w, id, comment);
     if (opts.json) {
       out.write(`${JSON.stringify(result, null, 2)}\n`);

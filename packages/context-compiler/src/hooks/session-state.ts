@@ -6,6 +6,8 @@ import { join } from "node:path";
 export interface SessionState {
   last_prompt_at: string | null;
   injected: string[];
+  /** Captured decisions this session is asking the person about, one at a time, the current one first. */
+  awaiting: string[];
 }
 
 const DIR = join(".archon", "hooks", "sessions");
@@ -17,12 +19,16 @@ const fileOf = (projectRoot: string, sessionId: string) =>
 
 export function readSession(projectRoot: string, sessionId: string): SessionState {
   const path = fileOf(projectRoot, sessionId);
-  if (!existsSync(path)) return { last_prompt_at: null, injected: [] };
+  if (!existsSync(path)) return { last_prompt_at: null, injected: [], awaiting: [] };
   try {
     const data = JSON.parse(readFileSync(path, "utf8")) as Partial<SessionState>;
-    return { last_prompt_at: data.last_prompt_at ?? null, injected: data.injected ?? [] };
+    return {
+      last_prompt_at: data.last_prompt_at ?? null,
+      injected: data.injected ?? [],
+      awaiting: data.awaiting ?? [],
+    };
   } catch {
-    return { last_prompt_at: null, injected: [] };
+    return { last_prompt_at: null, injected: [], awaiting: [] };
   }
 }
 

@@ -117,7 +117,7 @@ describe("UserPromptSubmit", () => {
     const confirmed = capture("From now on, keep commits small and focused.");
     const reply = hook({ hook_event_name: "UserPromptSubmit", prompt: "Yes, do it." });
     expect(reply.stdout).toContain(
-      `archon recorded the confirmed standing rule (${confirmed}, knowledge_version 2).`,
+      `archon recorded the confirmed standing rule (${confirmed}, knowledge_version 2): "From now on, keep commits small and focused."`,
     );
 
     const after = project.context();

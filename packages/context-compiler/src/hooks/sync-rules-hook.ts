@@ -2,12 +2,12 @@
 // .archon/rules.md, commit a decision the person just confirmed, and inject the standing rules their
 // request is about. Returns the text for the agent's context (empty when there is nothing to say).
 import type { Clock, IdGenerator } from "@archon/core";
-import { approveProposal } from "../knowledge/approval/approve-proposal.js";
 import { matchStandingRules } from "../knowledge/standing-rules/match-rules.js";
 import { syncRulesFile } from "../knowledge/standing-rules/sync-rules-file.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { confirmDecisions } from "./confirm-decisions.js";
 import type { HookInput } from "./hook-input.js";
-import { formatInjection, isConfirmation, rulesToInject } from "./prompt-rules.js";
+import { formatInjection, rulesToInject } from "./prompt-rules.js";
 import { readSession, writeSession } from "./session-state.js";
 
 export interface HookContext extends WriteContext {
@@ -41,24 +41,20 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
 
   const now = ctx.clock.now();
   const session = readSession(ctx.projectRoot, sessionId);
-  if (session.last_prompt_at !== null && isConfirmation(prompt)) {
-    for (const proposal_id of freshCaptures(ctx, session.last_prompt_at)) {
-      try {
-        const approved = approveProposal(ctx, { proposal_id });
-        lines.push(
-          `archon recorded the confirmed standing rule (${proposal_id}, knowledge_version ${approved.knowledge_version}).`,
-        );
-      } catch (error) {
-        lines.push(`archon could not record ${proposal_id}: ${(error as Error).message}`);
-      }
-    }
-  }
+  // Only captures made after this session's previous prompt can be what its person was just shown.
+  const fresh = session.last_prompt_at === null ? [] : freshCaptures(ctx, session.last_prompt_at);
+  const confirmed = confirmDecisions(ctx, prompt, session.awaiting, fresh);
+  lines.push(...confirmed.lines);
   const inject = rulesToInject(matchStandingRules(ctx.db, prompt), session.injected);
   if (inject.length > 0) lines.push(formatInjection(inject));
   writeSession(
     ctx.projectRoot,
     sessionId,
-    { last_prompt_at: now.toISOString(), injected: [...session.injected, ...inject.map((r) => r.doc_id)] },
+    {
+      last_prompt_at: now.toISOString(),
+      injected: [...session.injected, ...inject.map((r) => r.doc_id)],
+      awaiting: confirmed.awaiting,
+    },
     now,
   );
   return lines.join("\n");

@@ -188,7 +188,7 @@ describe("a manual note stating a standing decision", () => {
       doc_id: "rule-dont-run-tests-unless-say",
       conflict_candidates: [],
       next_step:
-        'Ask the user to confirm the rule "From now on, don\'t run tests unless I say so." — a confirmation approves proposal prop_0002 (archon_approve_proposal on the admin surface); without one it stays pending for a person to decide.',
+        'Show the user this rule word for word and ask them to confirm it, on its own: "From now on, don\'t run tests unless I say so.". A plain yes approves proposal prop_0002 (archon_approve_proposal on the admin surface); anything else leaves it pending for a person to decide.',
     });
     expect(getProposal(ctx.db, "prop_0002")).toMatchObject({
       proposal_type: "new_doc",
@@ -232,7 +232,7 @@ describe("a manual note stating a standing decision", () => {
       },
     ]);
     expect(result.next_step).toBe(
-      'Ask the user to confirm the rule "No tests before commits" — a confirmation approves proposal prop_0002 (archon_approve_proposal on the admin surface); without one it stays pending for a person to decide. It may collide with existing rule(s) rule-tests ("Run tests"): offer keep both, replace, or cancel, and persist each answer with archon_resolve_conflict (keep_both, supersede or cancel) on the admin surface.',
+      'Show the user this rule word for word and ask them to confirm it, on its own: "Never run the tests before a commit." (summary: "No tests before commits"). A plain yes approves proposal prop_0002 (archon_approve_proposal on the admin surface); anything else leaves it pending for a person to decide. It may collide with existing rule(s) rule-tests ("Run tests"): offer keep both, replace, or cancel, and persist each answer with archon_resolve_conflict (keep_both, supersede or cancel) on the admin surface.',
     );
 
     // Approval waits for the person's answer; "replace" then retires the old rule in the same version.

@@ -107,7 +107,7 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
     .immediate();
   // On a duplicate the pending proposal keeps its own doc_id and title: name those, not the ones just derived.
   const shown = outcome.duplicate ? getProposal(ctx.db, outcome.proposal_id)?.payload : proposal.payload;
-  const { doc_id, title } = shown as { doc_id: string; title: string };
+  const { doc_id, title, content } = shown as { doc_id: string; title: string; content: string };
   if (outcome.duplicate) {
     warnings.push(
       `The same rule is already pending as ${outcome.proposal_id} (${doc_id}); this note was added to its evidence.`,
@@ -119,6 +119,6 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
     proposal_id: outcome.proposal_id,
     doc_id,
     conflict_candidates,
-    next_step: confirmationStep(ctx.channel, outcome.proposal_id, title, conflict_candidates),
+    next_step: confirmationStep(ctx.channel, outcome.proposal_id, { title, content }, conflict_candidates),
   };
 }

@@ -40,10 +40,13 @@ export function standingRuleProposal(
 export function confirmationStep(
   channel: Channel,
   proposalId: string,
-  title: string,
+  shown: { title: string; content: string },
   conflicts: readonly { doc_id: string; title: string }[],
 ): string {
-  const ask = `Ask the user to confirm the rule "${title}" — a confirmation approves proposal ${proposalId} (${step(channel, "approve_proposal")} on the admin surface); without one it stays pending for a person to decide.`;
+  // The person confirms the text that is stored, word for word; the title may only stand beside it.
+  const text = shown.content.trim();
+  const summary = shown.title.trim() !== text ? ` (summary: "${shown.title}")` : "";
+  const ask = `Show the user this rule word for word and ask them to confirm it, on its own: "${text}"${summary}. A plain yes approves proposal ${proposalId} (${step(channel, "approve_proposal")} on the admin surface); anything else leaves it pending for a person to decide.`;
   if (conflicts.length === 0) return ask;
   const named = conflicts.map((c) => `${c.doc_id} ("${c.title}")`).join(", ");
   return `${ask} It may collide with existing rule(s) ${named}: offer keep both, replace, or cancel, and persist each answer with ${step(channel, "resolve_conflict")} (keep_both, supersede or cancel) on the admin surface.`;

@@ -1,0 +1,104 @@
+import { manualClock, sequentialIds } from "@archon/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { observe } from "../knowledge/observations/observe.js";
+import { observationsContext } from "../mcp/agent/observe.tool.js";
+import { writeContext } from "../mcp/context.js";
+import { createArchonContext } from "../mcp/server.js";
+import { listProposals } from "../store/proposals.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { runSyncRulesHook } from "./sync-rules-hook.js";
+
+let project: TestProject;
+const clock = manualClock("2026-12-01T09:00:00.000Z");
+const ids = sequentialIds();
+const open = (surface: "agent" | "admin") =>
+  createArchonContext({ surface, dbPath: project.dbPath, projectRoot: project.root, clock, ids });
+
+beforeEach(() => {
+  project = tempProject();
+});
+afterEach(() => project.cleanup());
+
+/** The agent records a decision during its turn, as observe on the agent surface does. */
+function capture(note: string): string {
+  clock.advance(1000);
+  const ctx = open("agent");
+  try {
+    return observe(observationsContext(ctx), { event_type: "manual_note", payload: { note } })
+      .proposal_id as string;
+  } finally {
+    ctx.close();
+  }
+}
+
+/** The person's next prompt, through the UserPromptSubmit hook of one session. */
+function prompt(text: string, session = "s1"): string {
+  clock.advance(1000);
+  const ctx = open("admin");
+  try {
+    return runSyncRulesHook(
+      { ...writeContext(ctx), ids, clock },
+      { hook_event_name: "UserPromptSubmit", prompt: text, session_id: session },
+    );
+  } finally {
+    ctx.close();
+  }
+}
+
+const pending = () => {
+  const ctx = open("admin");
+  try {
+    return listProposals(ctx.kdb.db, "pending").map((p) => p.proposal_id);
+  } finally {
+    ctx.close();
+  }
+};
+
+describe("a reply confirms only the one decision the person was shown", () => {
+  it("approves on a plain yes and says the text it stored", () => {
+    prompt("let us talk about commits");
+    const a = capture("From now on, keep commits small and focused.");
+    expect(prompt("Yes, save it.")).toContain(
+      `archon recorded the confirmed standing rule (${a}, knowledge_version 1): "From now on, keep commits small and focused."`,
+    );
+    expect(pending()).toEqual([]);
+  });
+
+  it("approves nothing on a reply that takes the yes back, hedges or asks", () => {
+    for (const reply of [
+      "ok wait, no, don't save that",
+      "yes?",
+      "yeah no",
+      "Sure? I don't think we want that.",
+    ]) {
+      prompt("next topic");
+      const a = capture(`From now on, never ${reply.length} things.`);
+      expect(prompt(reply)).toContain(`archon did not save ${a}`);
+      expect(pending()).toContain(a);
+    }
+  });
+
+  it("asks about decisions captured together one at a time, and one yes saves one", () => {
+    prompt("set up the repository conventions");
+    const a = capture("From now on, squash commits before merging.");
+    const b = capture("From now on, never push to main directly.");
+    const first = prompt("yes");
+    expect(first).toContain("archon saved none of the 2 decisions captured in the last turn");
+    expect(first).toContain(`(${a}) word for word`);
+    expect(pending()).toEqual([a, b]);
+    const second = prompt("yes");
+    expect(second).toContain(`archon recorded the confirmed standing rule (${a}`);
+    expect(second).toContain(`(${b}) word for word`);
+    expect(pending()).toEqual([b]);
+    expect(prompt("no")).toContain(`archon did not save ${b} (the person said no)`);
+    expect(prompt("yes")).toBe("");
+    expect(pending()).toEqual([b]);
+  });
+
+  it("does not let a yes in a session that just started approve what another session captured", () => {
+    prompt("talk about tests", "s1");
+    const a = capture("From now on, run the tests before every push.");
+    expect(prompt("yes", "s2")).not.toContain("recorded");
+    expect(pending()).toEqual([a]);
+  });
+});

@@ -67,7 +67,7 @@ const REPLIES: [string, ReplyDecision][] = [
   ["ok. run the tests", "unclear"],
   ["sure, then rename the header component", "unclear"],
   ["oui, et corrige le bug", "unclear"],
-  ["yes " + "please ".repeat(12), "unclear"],
+  [`yes ${"please ".repeat(12)}`, "unclear"],
   // not a reply to the question at all
   ["run the test suite", "unclear"],
   ["", "unclear"],

@@ -127,3 +127,30 @@ describe("near misses", () => {
     expect(index.nearMisses("src/x.ts", 5)).toHaveLength(5);
   });
 });
+
+describe("a glob stored before globs were checked", () => {
+  it("is set aside with its problem, matches nothing and is never tried", () => {
+    const index = new GlobIndex<string>();
+    const bomb = `src/${"{a,b}".repeat(24)}/*.ts`;
+    index.add(bomb, "bomb");
+    index.add("src/@(a|b)/**", "extglob");
+    index.add("src/**", "fine");
+    expect({
+      match: index.match("src/a/x.ts"),
+      nearMisses: index.nearMisses("lib/x.ts", 5),
+      entries: index.entries().map((e) => e.pattern),
+      refused: index.refused(),
+    }).toEqual({
+      match: [{ pattern: "src/**", items: ["fine"] }],
+      nearMisses: [{ pattern: "src/**", items: ["fine"] }],
+      entries: ["src/**"],
+      refused: [
+        {
+          pattern: "src/@(a|b)/**",
+          problem: "uses ( ) or an extglob such as @(a|b); write alternatives as {a,b}",
+        },
+        { pattern: bomb, problem: "expands to more than 256 globs; use fewer brace groups or a folder glob" },
+      ],
+    });
+  });
+});

@@ -1,6 +1,6 @@
 // Candidate lookup for many globs: a trie over each pattern's literal leading folders, bucketed by the
 // file extension the pattern requires. Built once per knowledge version; matchers compile on first use.
-import { isGlobSegment, type Matcher, makeMatcher } from "./glob.js";
+import { globProblem, isGlobSegment, type Matcher, makeMatcher } from "./glob.js";
 
 /** How many candidates near misses are ranked from: enough to rank well, bounded so a compile stays cheap. */
 const NEAR_MISS_POOL_FACTOR = 2;
@@ -39,8 +39,18 @@ function extensionOf(path: string): string {
 export class GlobIndex<T> {
   readonly #root: Node<T> = newNode();
   readonly #entries = new Map<string, Entry<T>>();
+  readonly #refused = new Map<string, string>();
 
+  /**
+   * Indexes `item` under `pattern`. A pattern globProblem refuses (one stored before the check existed,
+   * such as a brace group of 16 million globs) is set aside with its problem instead: it matches nothing.
+   */
   add(pattern: string, item: T): void {
+    const problem = globProblem(pattern);
+    if (problem !== undefined) {
+      this.#refused.set(pattern, problem);
+      return;
+    }
     const existing = this.#entries.get(pattern);
     if (existing) {
       existing.items.push(item);
@@ -141,6 +151,13 @@ export class GlobIndex<T> {
     return [...this.#entries.values()]
       .sort((a, b) => codeUnitOrder(a.pattern, b.pattern))
       .map((e) => ({ pattern: e.pattern, items: e.items }));
+  }
+
+  /** The patterns set aside by `add`, with why, in pattern order. */
+  refused(): { pattern: string; problem: string }[] {
+    return [...this.#refused]
+      .sort(([a], [b]) => codeUnitOrder(a, b))
+      .map(([pattern, problem]) => ({ pattern, problem }));
   }
 
   get size(): number {

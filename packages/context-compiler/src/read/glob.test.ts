@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { globProblem, normalizeRepoPath, specificity, toRepoPath } from "./glob.js";
+import { globProblem, makeMatcher, normalizeRepoPath, specificity, toRepoPath } from "./glob.js";
 
 describe("specificity is computed from the pattern", () => {
   it("scores ** as 0, a glob segment as 1 and a literal as 2", () => {
@@ -32,6 +32,59 @@ describe("globProblem names what is wrong with a glob", () => {
     expect(globProblem("../other/**")).toMatch(/'\.\.'/);
     expect(globProblem("src\\api\\**")).toMatch(/backslash/);
     expect(globProblem("src/{api,server/**")).toMatch(/unbalanced/);
+  });
+});
+
+describe("globProblem refuses what archon cannot match as picomatch meant it, saying what to write", () => {
+  it("accepts the wildcard runs that stalled the regex matcher, now matched in bounded time", () => {
+    for (const ok of [
+      "src/?*?*?*?*?*?*?*?*z",
+      "**/*/**/*/**/*/**/*",
+      "app/[id]/**",
+      "!src/**",
+      "./src/*",
+      "*{a,}*",
+    ]) {
+      expect(globProblem(ok)).toBeUndefined();
+    }
+  });
+
+  it("names the syntax outside the supported subset", () => {
+    const refused = [
+      `src/${"{a,b}".repeat(24)}/*.ts`,
+      "src/@(a|b)/**",
+      "src/{1..3}/**",
+      "**.ts",
+      "src/a**/x",
+      "{**,a}b/x",
+      "docs/[!a]*.md",
+      "docs/[[:alpha:]]*.md",
+      "src/a[b/c]d",
+      "src//x",
+      "src/",
+      "!!src/**",
+      "[a][b][c][d][e]",
+    ];
+    expect(refused.map((g) => [g, globProblem(g)])).toEqual([
+      [refused[0], "expands to more than 256 globs; use fewer brace groups or a folder glob"],
+      ["src/@(a|b)/**", "uses ( ) or an extglob such as @(a|b); write alternatives as {a,b}"],
+      ["src/{1..3}/**", "uses a brace range such as {1..3}; list the values: {1,2,3}"],
+      ["**.ts", "puts '**' inside a name; '**' is a whole segment: **/*.ts"],
+      ["src/a**/x", "puts '**' inside a name; '**' is a whole segment: **/*.ts"],
+      ["{**,a}b/x", "puts '**' inside a name; '**' is a whole segment: **/*.ts"],
+      ["docs/[!a]*.md", "uses [!..]; write a negated class as [^..]"],
+      ["docs/[[:alpha:]]*.md", "uses a '[' inside a class such as [[:alpha:]]; write the range: [a-zA-Z]"],
+      ["src/a[b/c]d", "has a class [..] that does not close in its own folder"],
+      ["src//x", "has an empty folder name (// or a trailing /)"],
+      ["src/", "has an empty folder name (// or a trailing /)"],
+      ["!!src/**", "starts with '!!'; write the glob without the double negation"],
+      ["[a][b][c][d][e]", "has more than 4 classes [..] in one name"],
+    ]);
+  });
+
+  it("gives a refused glob a matcher that matches nothing", () => {
+    const bomb = makeMatcher(`src/${"{a,b}".repeat(24)}/*.ts`);
+    expect([bomb("src/abababababababababababab/x.ts"), bomb("src/x.ts")]).toEqual([false, false]);
   });
 });
 

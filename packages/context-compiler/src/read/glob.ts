@@ -1,9 +1,7 @@
 // The one place globs are interpreted: specificity, validation, matching and path normalization.
 import { isAbsolute, relative, sep } from "node:path";
-import picomatch from "picomatch";
-
-/** Hidden folders (.github, .cursor) are ordinary project paths, so `**` walks into them. */
-const PICOMATCH_OPTIONS = { dot: true } as const;
+import { expandBraces, MAX_BRACE_ALTERNATIVES } from "./glob-braces.js";
+import { compileAlternatives, GLOBSTAR, markGlobstars, matchCompiled } from "./glob-match.js";
 
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
 
@@ -22,7 +20,16 @@ export function specificity(pattern: string): number {
   return total;
 }
 
-/** Why a glob is unusable, or undefined when it is fine. */
+const MAX_CLASSES_PER_NAME = 4;
+
+/** The glob without its leading `!` and `./` (picomatch ignored a leading `./`, and so does archon). */
+const positivePart = (glob: string) => (glob.startsWith("!") ? glob.slice(1) : glob).replace(/^(\.\/)+/, "");
+
+/**
+ * Why a glob is unusable, or undefined when it is fine. Archon matches the glob subset rule files use
+ * (`**`, `*`, `?`, `[a-z]`, `[^a]`, `{a,b}`, a leading `!`) in bounded time (glob-match.ts); the rest of
+ * picomatch's syntax is refused here, by name, rather than matched differently from what it meant.
+ */
 export function globProblem(pattern: string): string | undefined {
   if (pattern.trim() === "") return "is empty";
   if (pattern !== pattern.trim()) return "has leading or trailing spaces";
@@ -30,10 +37,30 @@ export function globProblem(pattern: string): string | undefined {
   if (pattern.startsWith("/") || /^[A-Za-z]:/.test(pattern)) return "is absolute; globs are repo-relative";
   if (pattern.split("/").includes("..")) return "contains '..'; globs cannot leave the project";
   if (!balanced(pattern)) return "has unbalanced brackets or braces";
-  try {
-    picomatch.makeRe(pattern, PICOMATCH_OPTIONS);
-  } catch (error) {
-    return `cannot be compiled (${(error as Error).message})`;
+  if (/[()]/.test(pattern)) return "uses ( ) or an extglob such as @(a|b); write alternatives as {a,b}";
+  if (pattern.startsWith("!!")) return "starts with '!!'; write the glob without the double negation";
+  if (/\{[^{},]*\.\.[^{},]*\}/.test(pattern))
+    return "uses a brace range such as {1..3}; list the values: {1,2,3}";
+  if (pattern.includes(GLOBSTAR)) return "holds a NUL character";
+  const marked = markGlobstars(positivePart(pattern));
+  if (marked.includes("**")) return "puts '**' inside a name; '**' is a whole segment: **/*.ts";
+  const expanded = expandBraces(marked);
+  if (!expanded)
+    return `expands to more than ${MAX_BRACE_ALTERNATIVES} globs; use fewer brace groups or a folder glob`;
+  for (const segment of expanded.flatMap((g) => g.split("/"))) {
+    // Repo paths have no empty folder names, so `src//x` or `src/` could only ever match nothing.
+    if (segment === "") return "has an empty folder name (// or a trailing /)";
+    if (segment !== GLOBSTAR && segment.includes(GLOBSTAR))
+      return "puts '**' inside a name; '**' is a whole segment: **/*.ts";
+    // Picomatch read `[!a]` as "`!` or `a`", where shells and gitignore read "not `a`": refused, not guessed.
+    if (segment.includes("[!")) return "uses [!..]; write a negated class as [^..]";
+    // Each class doubles the ways a name is tried (glob-match.ts), so one name holds a few at most.
+    if ((segment.match(/\[/g) ?? []).length > MAX_CLASSES_PER_NAME)
+      return `has more than ${MAX_CLASSES_PER_NAME} classes [..] in one name`;
+    if (/\[[^\]]*\[/.test(segment))
+      return "uses a '[' inside a class such as [[:alpha:]]; write the range: [a-zA-Z]";
+    if (/\[[^\]]*$/.test(segment) || /^[^[]*\]/.test(segment))
+      return "has a class [..] that does not close in its own folder";
   }
   return undefined;
 }
@@ -51,8 +78,16 @@ function balanced(pattern: string): boolean {
 
 export type Matcher = (path: string) => boolean;
 
+/**
+ * The glob's matcher for repo paths. A glob globProblem refuses matches nothing: callers that take globs
+ * from people report the problem where they take them, and one that slipped into older knowledge must
+ * never stall a compile.
+ */
 export function makeMatcher(pattern: string): Matcher {
-  return picomatch(pattern, PICOMATCH_OPTIONS);
+  if (globProblem(pattern) !== undefined) return () => false;
+  const negated = pattern.startsWith("!");
+  const alternatives = compileAlternatives(positivePart(pattern)) ?? [];
+  return (path) => alternatives.some((glob) => matchCompiled(glob, path)) !== negated;
 }
 
 /** Whether a target path is absolute, on POSIX or Windows (`C:\\x`, `C:/x`). */

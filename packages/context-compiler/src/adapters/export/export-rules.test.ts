@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { expandBraces } from "../../read/glob-braces.js";
+import { addEdge } from "../../store/edges.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import { exportRules } from "./export-rules.js";
 import { EXPORT_TARGETS } from "./export-targets.js";
@@ -69,6 +70,27 @@ describe("brace expansion", () => {
     expect(expandBraces("src/**/*.{ts,tsx}")).toEqual(["src/**/*.ts", "src/**/*.tsx"]);
     expect(expandBraces("{a,b/{c,d}}/x")).toEqual(["a/x", "b/c/x", "b/d/x"]);
     expect(expandBraces("src/{a}/x")).toEqual(["src/{a}/x"]);
+  });
+
+  it("exports a glob of 24 brace groups, stored before globs were bounded, as its folder glob with a warning", () => {
+    const bomb = `src/${"{a,b}".repeat(24)}/*.ts`;
+    const ctx = project.context("admin");
+    seed(ctx, { documents: [doc("bomb", { title: "Bomb", patterns: ["lib/**"], content: "Text." })] });
+    // Written the way an older archon stored it, past the check every entry now makes.
+    addEdge(ctx.kdb.db, { edge_type: "path_requires", source_value: bomb, target_doc_id: "bomb" }, 2);
+    const result = exportRules(
+      { db: ctx.kdb.db, projectRoot: project.root },
+      { targets: ["cursor", "claude", "kiro"] },
+    );
+    expect(read(".cursor/rules/bomb.mdc")).toContain('globs: "lib/**,src/**"\n');
+    expect(read(".kiro/steering/bomb.md")).toContain('fileMatchPattern: ["lib/**", "src/**"]\n');
+    // Claude Code reads a list of globs, braces included, so the glob is kept as written.
+    expect(read(".claude/rules/bomb.md")).toContain(`  - "${bomb}"\n`);
+    const widened = `bomb: "${bomb}" stands for more than 256 globs, written as "src/**", which covers more files`;
+    expect(result.warnings).toEqual([
+      { target: "cursor", path: ".cursor/rules/bomb.mdc", doc_id: "bomb", message: widened },
+      { target: "kiro", path: ".kiro/steering/bomb.md", doc_id: "bomb", message: widened },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 // Pure renderers: approved rules → each editor's own scoped rule files, one file per rule in the editor's folder.
-import { expandAll } from "../../read/glob-braces.js";
+import { expandAll, MAX_BRACE_ALTERNATIVES } from "../../read/glob-braces.js";
 import { ownedFile } from "./export-marker.js";
 import type { ExportTarget, Intent, Rendered, TargetSkip } from "./export-targets.js";
 import type { ExportRule } from "./knowledge-rules.js";
@@ -19,6 +19,8 @@ export type FolderTarget = Exclude<ExportTarget, "gemini" | "agents">;
 const q = (s: string) => JSON.stringify(s);
 const list = (key: string, values: readonly string[]) => [`${key}:`, ...values.map((v) => `  - ${q(v)}`)];
 const summary = (r: ExportRule) => r.description ?? r.title;
+/** The rule's globs with braces written out, for editors that cannot read brace groups. */
+const plainGlobs = (r: ExportRule) => expandAll(r.globs).globs;
 
 interface FolderFormat {
   dir: string;
@@ -27,6 +29,8 @@ interface FolderFormat {
   frontmatter(rule: ExportRule): string[] | { skip: string };
   /** The body as this editor should read it; verbatim unless the editor gives some text a meaning. */
   body?(content: string): string;
+  /** The frontmatter writes braces out (plainGlobs), so a glob past the brace bound is widened. */
+  expandsBraces?: true;
 }
 
 const FORMATS: Record<FolderTarget, FolderFormat> = {
@@ -34,11 +38,12 @@ const FORMATS: Record<FolderTarget, FolderFormat> = {
   // the frontmatter valid YAML (`**/x` unquoted is an alias to YAML). Description without globs and
   // alwaysApply false is Cursor's "agent requested" rule: applied when the description fits the request.
   cursor: {
+    expandsBraces: true,
     dir: ".cursor/rules",
     ext: ".mdc",
     frontmatter: (r) => [
       `description: ${q(summary(r))}`,
-      ...(r.scope === "globs" ? [`globs: ${q(expandAll(r.globs).join(","))}`] : []),
+      ...(r.scope === "globs" ? [`globs: ${q(plainGlobs(r).join(","))}`] : []),
       `alwaysApply: ${r.scope === "always"}`,
     ],
   },
@@ -57,24 +62,26 @@ const FORMATS: Record<FolderTarget, FolderFormat> = {
   // An instructions file without applyTo is never attached by path: Copilot uses it when it is picked by
   // hand or by its description, which is the "when relevant" rule.
   copilot: {
+    expandsBraces: true,
     dir: ".github/instructions",
     ext: ".instructions.md",
     frontmatter: (r) => [
       `description: ${q(summary(r))}`,
       ...(r.scope === "relevant"
         ? []
-        : [`applyTo: ${q(r.scope === "always" ? "**" : expandAll(r.globs).join(","))}`]),
+        : [`applyTo: ${q(r.scope === "always" ? "**" : plainGlobs(r).join(","))}`]),
     ],
   },
   // Windsurf's trigger: always_on, glob (comma-separated globs), or model_decision (the description decides).
   windsurf: {
+    expandsBraces: true,
     dir: ".windsurf/rules",
     ext: ".md",
     frontmatter: (r) =>
       r.scope === "always"
         ? ["trigger: always_on", `description: ${q(summary(r))}`]
         : r.scope === "globs"
-          ? ["trigger: glob", `description: ${q(summary(r))}`, `globs: ${q(expandAll(r.globs).join(","))}`]
+          ? ["trigger: glob", `description: ${q(summary(r))}`, `globs: ${q(plainGlobs(r).join(","))}`]
           : ["trigger: model_decision", `description: ${q(summary(r))}`],
   },
   // Cline applies a rule without `paths` to every request and has no description trigger.
@@ -103,13 +110,14 @@ const FORMATS: Record<FolderTarget, FolderFormat> = {
   // list: the documented form), or auto, which loads the file when the request matches its description
   // and needs a name. Kiro's docs show no brace patterns, so braces are expanded into plain globs.
   kiro: {
+    expandsBraces: true,
     dir: ".kiro/steering",
     ext: ".md",
     frontmatter: (r) => {
       if (r.scope === "always") return ["inclusion: always", `description: ${q(summary(r))}`];
       if (r.scope === "relevant")
         return ["inclusion: auto", `name: ${q(r.doc_id)}`, `description: ${q(summary(r))}`];
-      const globs = expandAll(r.globs);
+      const globs = plainGlobs(r);
       const pattern = globs.length === 1 ? q(globs[0] as string) : `[${globs.map(q).join(", ")}]`;
       return ["inclusion: fileMatch", `fileMatchPattern: ${pattern}`, `description: ${q(summary(r))}`];
     },
@@ -131,6 +139,12 @@ export function renderFolder(target: FolderTarget, rules: readonly ExportRule[])
       continue;
     }
     const path = `${format.dir}/${rule.doc_id}${format.ext}`;
+    if (format.expandsBraces && rule.scope === "globs") {
+      for (const { glob, as } of expandAll(rule.globs).widened) {
+        const message = `${rule.doc_id}: "${glob}" stands for more than ${MAX_BRACE_ALTERNATIVES} globs, written as "${as}", which covers more files`;
+        rendered.warnings.push({ target, path, doc_id: rule.doc_id, message });
+      }
+    }
     let content = ownedFile(frontmatter, format.body ? format.body(rule.content) : rule.content);
     if (target === "windsurf" && charLength(content) > WINDSURF_RULE_MAX_CHARS) {
       const limit = `Windsurf's ${WINDSURF_RULE_MAX_CHARS.toLocaleString("en")}-character limit for a rule file`;

@@ -389,4 +389,22 @@ describe("warnings are part of the deterministic result", () => {
       'Command "deploy" matches no command_requires edge.',
     ]);
   });
+
+  it("names a glob stored before globs were checked, which matches nothing, and compiles the rest", () => {
+    const bomb = `src/${"{a,b}".repeat(24)}/*.ts`;
+    const r = run(
+      knowledge({ a: { paths: ["src/**"] }, b: { paths: [bomb, "src/*(x)/**"] } }, { "**.ts": "api" }),
+      {
+        target_files: ["src/abababababababababababab/x.ts"],
+      },
+    );
+    expect({ documents: ids(r.base.documents), warnings: r.warnings }).toEqual({
+      documents: ["a"],
+      warnings: [
+        'Glob "src/*(x)/**" uses ( ) or an extglob such as @(a|b); write alternatives as {a,b}: it matches nothing until it is rewritten.',
+        `Glob "${bomb}" expands to more than 256 globs; use fewer brace groups or a folder glob: it matches nothing until it is rewritten.`,
+        `Glob "**.ts" puts '**' inside a name; '**' is a whole segment: **/*.ts: it matches nothing until it is rewritten.`,
+      ],
+    });
+  });
 });

@@ -85,6 +85,9 @@ export function compile(
   const warnings = [...inputWarnings];
   const mode = request.content_mode ?? "auto";
   const maxInline = request.max_inline_bytes ?? DEFAULT_MAX_INLINE_BYTES;
+  // A glob stored before globs were checked matches nothing (glob-index.ts); say so rather than hide it.
+  for (const { pattern, problem } of [...index.pathEdges.refused(), ...index.layerRules.refused()])
+    warnings.push(`Glob "${pattern}" ${problem}: it matches nothing until it is rewritten.`);
   if (index.docs.size === 0) {
     warnings.push(
       "Project not initialized: the knowledge base has no approved documents. Seed it with `archon seed archon.seed.yaml` or add documents with import_doc.",

@@ -52,7 +52,7 @@ describe("matching keeps picomatch's meaning (dot: true) on the globs archon acc
     );
   });
 
-  it("matches hidden folders, the folder a trailing ** hangs from, and a leading ./", () => {
+  it("matches hidden folders, the folder a trailing ** hangs from (not after a star), a class's own text, and a leading ./", () => {
     const cases = [
       ["**", ".github/workflows/ci.yml"],
       ["src/**", "src"],
@@ -60,8 +60,10 @@ describe("matching keeps picomatch's meaning (dot: true) on the globs archon acc
       ["src/**/x.ts", "src/x.ts"],
       ["./src/*", "src/a.ts"],
       ["!src/**", "lib/a.ts"],
+      ["app/[id]/**", "app/[id]/page.tsx"],
       ["src/*", "src"],
       ["src/*.ts", "src/api/a.ts"],
+      ["*/**", "src"],
     ] as const;
     expect(cases.map(([glob, path]) => [glob, path, makeMatcher(glob)(path)])).toEqual([
       ["**", ".github/workflows/ci.yml", true],
@@ -70,8 +72,10 @@ describe("matching keeps picomatch's meaning (dot: true) on the globs archon acc
       ["src/**/x.ts", "src/x.ts", true],
       ["./src/*", "src/a.ts", true],
       ["!src/**", "lib/a.ts", true],
+      ["app/[id]/**", "app/[id]/page.tsx", true],
       ["src/*", "src", false],
       ["src/*.ts", "src/api/a.ts", false],
+      ["*/**", "src", false],
     ]);
   });
 });

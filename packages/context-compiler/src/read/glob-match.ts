@@ -1,7 +1,6 @@
-// Glob matching in time bounded by pattern length × path length: a compiled glob is a list of segments
-// matched against the path's segments with one resumable `**`, each segment matched with one resumable `*`.
-import { expandBraces } from "./glob-braces.js";
-
+// Glob matching in time bounded by pattern length × path length (× a name's class variants, 16 at most):
+// a compiled glob's segments are matched against the path's with one resumable `**`, each segment with one
+// resumable `*`.
 //
 // Why not a regular expression (picomatch did this before): its backtracking made `src/?*?*?*?*?*?*?*?*z`
 // take seconds on one path. Both levels below use the classic wildcard walk, where meeting a new star drops
@@ -9,6 +8,7 @@ import { expandBraces } from "./glob-braces.js";
 // The semantics are picomatch's with `dot: true` on repo paths (kept so no approved rule changes scope):
 // `*`, `?` and classes match hidden names too, never `/`, `.` or `..`; `a/**` also matches `a`; `**/a`
 // matches `a`. The syntax outside this subset is refused by globProblem before a glob gets here.
+import { expandBraces } from "./glob-braces.js";
 
 /** One character position in a segment: a literal, `?`, a class `[a-z]` / `[^a]`, or `*`. */
 type CharToken =

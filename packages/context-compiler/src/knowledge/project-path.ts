@@ -41,22 +41,25 @@ function withProjectFile<T>(
       field,
     );
   }
-  let real: string;
-  try {
-    real = realpathSync(candidate);
-  } catch {
-    throw new UserError(
+  const missing = () =>
+    new UserError(
       `${field} "${input}" does not exist under ${root}.`,
       "Check the path; it is relative to the project root.",
       field,
     );
+  let real: string;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    throw missing();
   }
   if (!isInside(root, real)) throw leadsOutside(field, input, real);
   let fd: number;
   try {
     // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since.
     fd = openSync(real, constants.O_RDONLY | NOFOLLOW);
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw missing();
     throw leadsOutside(field, input, real);
   }
   try {

@@ -2,7 +2,7 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { UserError } from "@archon/core";
-import { descriptorPath, isInside } from "./project-write.js";
+import { descriptorPath, isInside, realTarget } from "./project-write.js";
 
 export interface ProjectFile {
   /** Absolute real path on disk. */
@@ -99,4 +99,16 @@ export function readProjectFile(
     ...file,
     text: readFileSync(fd, "utf8"),
   }));
+}
+
+/**
+ * Why a source_path, links followed, lands outside the project (undefined when it stays inside). The
+ * file may not exist yet; its deepest existing folder is what is resolved. Run on storing and on approval.
+ */
+export function sourcePathOutside(projectRoot: string, sourcePath: string): string | undefined {
+  const root = realpathSync(projectRoot);
+  const real = realTarget(resolve(root, sourcePath.split("#", 1)[0] as string));
+  return isInside(root, real)
+    ? undefined
+    : `source_path "${sourcePath}" leads outside the project root (to ${real})`;
 }

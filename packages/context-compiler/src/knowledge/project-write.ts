@@ -45,7 +45,7 @@ const realRoots = (roots: WriteRoots) =>
   [roots.root, ...(roots.also ?? [])].filter((r) => existsSync(r)).map((r) => realpathSync(r));
 
 /** The real path `absolute` would have: its deepest existing ancestor resolved, the missing rest appended. */
-function realTarget(absolute: string): string {
+export function realTarget(absolute: string): string {
   let existing = absolute;
   const missing: string[] = [];
   while (!existsSync(existing) && dirname(existing) !== existing) {

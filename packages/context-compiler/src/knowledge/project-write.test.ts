@@ -1,4 +1,5 @@
 import {
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -94,6 +95,14 @@ describe("links that leave the project", () => {
       `Refused to write .claude/skills/x/SKILL.md: its folder resolves to ${join(real, "skills", "x")}, outside the project. | ${HINT}`,
     );
     expect(refusal(() => removeProjectFile({ root }, ".claude/victim.md"))).toMatch(/^Refused to delete/);
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+
+  it("refuses a hard link to an outside file, leaving its text whole", () => {
+    linkSync(join(outside, "victim.md"), join(root, "AGENTS.md"));
+    expect(refusal(() => writeProjectFile({ root }, "AGENTS.md", "planted"))).toBe(
+      `Refused to write AGENTS.md: it is a hard link to another file. | ${HINT}`,
+    );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
   });
 

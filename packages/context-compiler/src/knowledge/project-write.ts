@@ -110,6 +110,8 @@ export function writeProjectFile(
     const real = descriptorPath(fd) ?? realTarget(target);
     if (!realRoots(roots).some((r) => isInside(r, real)) || !fstatSync(fd).isFile())
       throw refuse(shown(roots, target), `it resolves to ${real}, outside the project`);
+    // A hard link shares its bytes with a name that may be anywhere on the disk.
+    if (fstatSync(fd).nlink > 1) throw refuse(shown(roots, target), "it is a hard link to another file");
     ftruncateSync(fd, 0);
     writeFileSync(fd, text);
     if (options.executable) fchmodSync(fd, 0o755);

@@ -29,7 +29,7 @@ const ABSOLUTE_PATH = /(?<![\w.:/\\])(?:[A-Za-z]:)?(?:[\\/][^\s'"`\\/:,;()]+){2,
  * A bug's message with each absolute path cut to its last segment: the paths in a system error name
  * archon's own install folder, which an answer must not disclose. The full text goes to the server's log.
  */
-export const withoutPaths = (message: string) =>
+const withoutPaths = (message: string) =>
   message.replace(ABSOLUTE_PATH, (path) => `…/${path.split(/[\\/]/).filter(Boolean).at(-1) ?? ""}`);
 
 /** Text for any thrown value: expected errors with their hint, bugs without a stack trace or a path. */

@@ -22,9 +22,19 @@ export class InternalError extends Error {
   override readonly name = "InternalError";
 }
 
-/** Text for any thrown value, without a stack trace for expected errors. */
+// An absolute POSIX or Windows path: a run of two or more segments after a root.
+const ABSOLUTE_PATH = /(?<![\w.:/\\])(?:[A-Za-z]:)?(?:[\\/][^\s'"`\\/:,;()]+){2,}[\\/]?/g;
+
+/**
+ * A bug's message with each absolute path cut to its last segment: the paths in a system error name
+ * archon's own install folder, which an answer must not disclose. The full text goes to the server's log.
+ */
+const withoutPaths = (message: string) =>
+  message.replace(ABSOLUTE_PATH, (path) => `…/${path.split(/[\\/]/).filter(Boolean).at(-1) ?? ""}`);
+
+/** Text for any thrown value: expected errors with their hint, bugs without a stack trace or a path. */
 export function describeError(error: unknown): string {
   if (error instanceof UserError) return error.describe();
-  if (error instanceof Error) return `Internal error: ${error.message}`;
-  return `Internal error: ${String(error)}`;
+  if (error instanceof Error) return `Internal error: ${withoutPaths(error.message)}`;
+  return `Internal error: ${withoutPaths(String(error))}`;
 }

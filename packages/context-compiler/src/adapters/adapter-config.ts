@@ -1,6 +1,7 @@
 // What adapter rendering depends on, and the ONE place the archon command written into hooks is computed.
-import { isAbsolute, relative, resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { UserError } from "@archon/core";
+import { isInside } from "../knowledge/project-write.js";
 import { toolPrefix } from "../mcp/tool-prefix.js";
 import { ARCHON_BIN, forwardSlashes, projectHasArchon } from "./launcher.js";
 
@@ -86,7 +87,7 @@ function dbWords(root: string, dbPath: string | undefined): { words: string[]; i
   const db = resolve(root, dbPath);
   const rel = forwardSlashes(relative(root, db));
   if (rel === DEFAULT_DB) return { words: [], inside: true };
-  const inside = !(isAbsolute(rel) || rel.startsWith(".."));
+  const inside = isInside(root, db);
   return { words: ["--db", shellArg(inside ? rel : forwardSlashes(db))], inside };
 }
 

@@ -1,14 +1,15 @@
 // deploy-adapters: plan every managed piece against the files on disk, then write the plan and record it.
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { UserError } from "@archon/core";
+import { assertWritable, type WriteRoots, writeProjectFile } from "../knowledge/project-write.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { VERSION } from "../version.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { type AdapterMetaRow, recordDeploy } from "./adapter-meta.js";
 import { type ManagedHooks, mergeClaudeHooks } from "./claude-hooks.js";
-import { gitHooksDir, gitPath, planHookScript, projectRelative } from "./git-hooks.js";
+import { gitCommonDir, gitHooksDir, gitPath, planHookScript, projectRelative } from "./git-hooks.js";
 import { carriesMarker, MARKDOWN_BLOCK, SHELL_BLOCK, upsertBlock } from "./markers.js";
 import { type Piece, pieceHash, renderTarget, type Target } from "./render-targets.js";
 import { loadSkillSources } from "./skills.js";
@@ -73,12 +74,15 @@ function absolutePath(root: string, piece: Piece, git: GitPaths | null): string 
 }
 
 /** Undefined when the piece has nothing to do (a cleanup with nothing of archon's left to remove). */
-function planPiece(root: string, piece: Piece, git: GitPaths | null): Planned | undefined {
+function planPiece(roots: WriteRoots, piece: Piece, git: GitPaths | null): Planned | undefined {
+  const root = roots.root;
   const base = { target: piece.target, piece: piece.piece, path: piece.path };
   const absolute = absolutePath(root, piece, git);
   if (absolute === undefined)
     return { piece, outcome: { ...base, action: "skipped", reason: "not a git repository" } };
   if (piece.kind === "git-hook" || piece.kind === "git-exclude") base.path = projectRelative(root, absolute);
+  // Before the file is even read: a link out would be read, then written, outside the project.
+  assertWritable(roots, absolute);
   const existing = readIfExists(absolute);
   let text: string;
   let reason: string | undefined;
@@ -144,11 +148,14 @@ export function deployAdapters(
   const git: GitPaths | null = inGit
     ? { hooks: gitHooksDir(ctx.projectRoot), exclude: gitPath(ctx.projectRoot, "info/exclude") }
     : null;
+  // A worktree's git folder lives in the main checkout's: git's own folder is a place archon may write too.
+  const common = inGit ? gitCommonDir(ctx.projectRoot) : undefined;
+  const roots: WriteRoots = { root: ctx.projectRoot, also: common ? [common] : [] };
   const planned: Planned[] = [];
   const errors: string[] = [];
   for (const piece of pieces) {
     try {
-      const plan = planPiece(ctx.projectRoot, piece, git);
+      const plan = planPiece(roots, piece, git);
       if (plan) planned.push(plan);
     } catch (error) {
       if (!(error instanceof UserError)) throw error;
@@ -164,9 +171,7 @@ export function deployAdapters(
   if (!dryRun) {
     for (const { write } of planned) {
       if (!write) continue;
-      mkdirSync(dirname(write.absolute), { recursive: true });
-      writeFileSync(write.absolute, write.text);
-      if (write.executable) chmodSync(write.absolute, 0o755);
+      writeProjectFile(roots, write.absolute, write.text, { executable: write.executable });
     }
     const now = ctx.clock.now().toISOString();
     const rows: AdapterMetaRow[] = planned

@@ -39,6 +39,13 @@ export function gitPath(projectRoot: string, name: string): string | undefined {
 
 export const gitHooksDir = (projectRoot: string) => gitPath(projectRoot, "hooks");
 
+/** The folder git keeps its shared state in (the main checkout's `.git` for a worktree). */
+export function gitCommonDir(projectRoot: string): string | undefined {
+  const out = runGit(projectRoot, ["rev-parse", "--git-common-dir"])?.trim();
+  if (!out) return undefined;
+  return isAbsolute(out) ? out : resolve(projectRoot, out);
+}
+
 /** A path relative to the project root with forward slashes (`.git/hooks/pre-commit`). */
 export const projectRelative = (projectRoot: string, absolute: string) =>
   relative(projectRoot, absolute).split("\\").join("/");

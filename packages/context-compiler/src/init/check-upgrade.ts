@@ -79,7 +79,7 @@ export function planUpgrade(
   const newest = newestBundledVersions(templatesDir).get(template);
   if (newest === undefined) {
     throw new UserError(
-      `${tool}: template ${template} is not bundled in ${templatesDir}.`,
+      `${tool}: template ${template} is not among the bundled templates.`,
       "Point --templates at the folder that holds it.",
     );
   }

@@ -71,6 +71,6 @@ describe("init_detect previews", () => {
   });
 
   it("refuses an unknown template by name, listing the known ones", async () => {
-    await expect(detect(server(), { template: "rails" })).rejects.toThrow(/No bundled template "rails"/);
+    await expect(detect(server(), { template: "rails" })).rejects.toThrow(/^No bundled template "rails"\.$/);
   });
 });

@@ -51,7 +51,8 @@ export function loadTemplate(templatesDir: string, name: string, version?: strin
   if (!versions) {
     const known = [...bundledVersions(templatesDir).keys()];
     throw new UserError(
-      `No bundled template "${name}" in ${templatesDir}.`,
+      // Not the folder: by default it is archon's own install path, which answers do not disclose.
+      `No bundled template "${name}".`,
       known.length > 0 ? `Known templates: ${known.join(", ")}.` : "The templates folder holds no template.",
       "template",
     );

@@ -1,5 +1,4 @@
 // import_doc: one document, approved directly, with its edges, in one transaction that bumps the version.
-import { readFileSync } from "node:fs";
 import { UserError } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../read/allocate-budget.js";
 import { getDocument, upsertDocument } from "../store/documents.js";
@@ -8,7 +7,7 @@ import { DOC_ID_PATTERN, type DocKind } from "../store/schema.js";
 import { setDocTags } from "../store/tags.js";
 import { bumpVersion, readVersion } from "../store/version.js";
 import { type EdgeHint, edgeHintProblems } from "./edge-hints.js";
-import { resolveProjectFile } from "./project-path.js";
+import { readProjectFile } from "./project-path.js";
 import { scanForSecrets } from "./secret-scan.js";
 import { assertAdminSurface } from "./surface.js";
 import type { WriteContext } from "./write-context.js";
@@ -49,9 +48,8 @@ export function importDoc(ctx: WriteContext, input: ImportDocInput): ImportDocRe
   if ((input.content === undefined) === (input.file_path === undefined)) {
     throw new UserError("Give exactly one of content or file_path.", undefined, "content");
   }
-  const file =
-    input.file_path !== undefined ? resolveProjectFile(ctx.projectRoot, input.file_path) : undefined;
-  const content = file ? readFileSync(file.absolute, "utf8") : (input.content as string);
+  const file = input.file_path !== undefined ? readProjectFile(ctx.projectRoot, input.file_path) : undefined;
+  const content = file ? file.text : (input.content as string);
   const hints = input.edge_hints ?? [];
   const problems = hints.flatMap((h) => edgeHintProblems(ctx.db, input.doc_id, h, new Set([input.doc_id])));
   for (const dep of input.depends_on ?? []) {

@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resolveProjectFile } from "./project-path.js";
+import { readProjectFile, resolveProjectFile } from "./project-path.js";
 
 // The attacker's side of the import sandbox: every way out of --project-root is tried.
 let outside: string;
@@ -51,5 +53,50 @@ describe("file imports stay inside the project root", () => {
     expect(() => resolveProjectFile(root, "docs/nope.md")).toThrow(/does not exist/);
     expect(() => resolveProjectFile(root, "docs")).toThrow(/is not a regular file/);
     expect(() => resolveProjectFile(root, " ")).toThrow(/is empty/);
+  });
+});
+
+// A child process swaps docs/ for a link out and back as fast as it can while this process reads.
+const SWAPPER = `
+const fs = require("node:fs");
+const [docs, spare, stop, started] = process.argv.slice(1);
+const swap = (a, b) => { fs.renameSync(a, a + ".tmp"); fs.renameSync(b, a); fs.renameSync(a + ".tmp", b); };
+fs.writeFileSync(started, "");
+for (let i = 0; i < 2000000 && !fs.existsSync(stop); i++) swap(docs, spare);
+`;
+
+describe("a folder swapped for a link between the check and the read", () => {
+  it("never reads the outside file in 600 attempts", () => {
+    symlinkSync(outside, join(root, "spare"));
+    writeFileSync(join(outside, "rule.md"), "outside");
+    const stop = join(outside, "stop");
+    const started = join(outside, "started");
+    const child = spawn(
+      process.execPath,
+      ["-e", SWAPPER, join(root, "docs"), join(root, "spare"), stop, started],
+      {
+        stdio: "ignore",
+      },
+    );
+    try {
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      for (let i = 0; i < 2000 && !existsSync(started); i++) Atomics.wait(pause, 0, 0, 5);
+      const seen = { inside: 0, refused: 0, outside: 0 };
+      for (let i = 0; i < 600; i++) {
+        try {
+          const text = readProjectFile(root, "docs/rule.md").text;
+          if (text === "outside") seen.outside++;
+          else seen.inside++;
+        } catch (error) {
+          if (!(error instanceof UserError)) throw error;
+          seen.refused++;
+        }
+      }
+      expect(seen.outside).toBe(0);
+      expect(seen.inside + seen.refused).toBe(600);
+    } finally {
+      writeFileSync(stop, "");
+      child.kill();
+    }
   });
 });

@@ -1,7 +1,8 @@
 // The file-import sandbox: a repo-relative path must resolve, symbolic links included, inside the project root.
-import { existsSync, realpathSync, statSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
 import { UserError } from "@archon/core";
+import { descriptorPath, isInside, realTarget } from "./project-write.js";
 
 export interface ProjectFile {
   /** Absolute real path on disk. */
@@ -10,40 +11,104 @@ export interface ProjectFile {
   relative: string;
 }
 
-const inside = (root: string, target: string) => {
-  const rel = relative(root, target);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel) && rel.split(sep)[0] !== "..");
-};
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
-/** Resolves `input` against the project root; refuses `..`, outside absolute paths and links that leave. */
-export function resolveProjectFile(projectRoot: string, input: string, field = "file_path"): ProjectFile {
+const leadsOutside = (field: string, input: string, real: string) =>
+  new UserError(
+    `${field} "${input}" is a symbolic link that leads outside the project root (to ${real}).`,
+    "Imports are limited to files inside --project-root.",
+    field,
+  );
+
+/**
+ * Opens `input` and checks where the open descriptor really is, so a folder swapped for a link between
+ * the check and the read cannot leak an outside file: what is read is what was checked.
+ */
+function withProjectFile<T>(
+  projectRoot: string,
+  input: string,
+  field: string,
+  use: (fd: number, file: ProjectFile) => T,
+): T {
   const root = realpathSync(projectRoot);
   if (input.trim() === "")
     throw new UserError(`${field} is empty.`, "Give a path relative to the project root.", field);
   const candidate = resolve(root, input);
-  if (!inside(root, candidate)) {
+  if (!isInside(root, candidate)) {
     throw new UserError(
       `${field} "${input}" is outside the project root ${root}.`,
       "Imports are limited to files inside --project-root; copy the file into the project first.",
       field,
     );
   }
-  if (!existsSync(candidate)) {
-    throw new UserError(
+  const missing = () =>
+    new UserError(
       `${field} "${input}" does not exist under ${root}.`,
       "Check the path; it is relative to the project root.",
       field,
     );
+  let real: string;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    throw missing();
   }
-  const real = realpathSync(candidate);
-  if (!inside(root, real)) {
-    throw new UserError(
-      `${field} "${input}" is a symbolic link that leads outside the project root (to ${real}).`,
-      "Imports are limited to files inside --project-root.",
-      field,
-    );
+  if (!isInside(root, real)) throw leadsOutside(field, input, real);
+  let fd: number;
+  try {
+    // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since.
+    fd = openSync(real, constants.O_RDONLY | NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw missing();
+    throw leadsOutside(field, input, real);
   }
-  if (!statSync(real).isFile())
-    throw new UserError(`${field} "${input}" is not a regular file.`, undefined, field);
-  return { absolute: real, relative: relative(root, real).split(sep).join("/") };
+  try {
+    const stat = fstatSync(fd);
+    // Where /proc is missing, the descriptor must still be the file the checked path named.
+    const opened =
+      descriptorPath(fd) ??
+      (() => {
+        const now = statSync(real);
+        return now.ino === stat.ino && now.dev === stat.dev ? real : "";
+      })();
+    if (!isInside(root, opened)) throw leadsOutside(field, input, opened || real);
+    if (!stat.isFile()) throw new UserError(`${field} "${input}" is not a regular file.`, undefined, field);
+    return use(fd, { absolute: opened, relative: relative(root, opened).split(sep).join("/") });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Resolves `input` against the project root; refuses `..`, outside absolute paths and links that leave. */
+export function resolveProjectFile(projectRoot: string, input: string, field = "file_path"): ProjectFile {
+  return withProjectFile(projectRoot, input, field, (_fd, file) => file);
+}
+
+/** The exact bytes of the file, read from the very descriptor that was checked (backups keep every byte). */
+export function readProjectBytes(projectRoot: string, input: string, field = "file_path"): Buffer {
+  return withProjectFile(projectRoot, input, field, (fd) => readFileSync(fd));
+}
+
+/** Like resolveProjectFile, and the text read from the very descriptor that was checked. */
+export function readProjectFile(
+  projectRoot: string,
+  input: string,
+  field = "file_path",
+): ProjectFile & { text: string } {
+  return withProjectFile(projectRoot, input, field, (fd, file) => ({
+    ...file,
+    text: readFileSync(fd, "utf8"),
+  }));
+}
+
+/**
+ * Why a source_path, links followed, lands outside the project (undefined when it stays inside). The
+ * file may not exist yet; its deepest existing folder is what is resolved. Run on storing and on approval.
+ */
+export function sourcePathOutside(projectRoot: string, sourcePath: string): string | undefined {
+  const root = realpathSync(projectRoot);
+  const real = realTarget(resolve(root, sourcePath.split("#", 1)[0] as string));
+  return isInside(root, real)
+    ? undefined
+    : `source_path "${sourcePath}" leads outside the project root (to ${real})`;
 }

@@ -6,7 +6,7 @@ import { parseDocument } from "yaml";
 import { z } from "zod";
 import { globProblem } from "../read/glob.js";
 import { DOC_ID_PATTERN, DOC_KINDS } from "../store/schema.js";
-import { resolveProjectFile } from "./project-path.js";
+import { readProjectFile } from "./project-path.js";
 
 const name = z.string().trim().min(1);
 
@@ -102,8 +102,8 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
     let source_path: string | null = null;
     if (doc.file !== undefined) {
       try {
-        const file = resolveProjectFile(projectRoot, doc.file, "file");
-        content = readFileSync(file.absolute, "utf8");
+        const file = readProjectFile(projectRoot, doc.file, "file");
+        content = file.text;
         source_path = file.relative;
       } catch (error) {
         problems.push(`${at}: ${error instanceof UserError ? error.message : String(error)}`);

@@ -1,10 +1,11 @@
 // Carries a migration plan out: back the sources up, write the rule files, approve the bundle, then shrink the sources.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type IdGenerator, UserError } from "@archon/core";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { landRuleImport } from "../knowledge/imports/import-rules.js";
-import { resolveProjectFile } from "../knowledge/project-path.js";
+import { readProjectBytes } from "../knowledge/project-path.js";
+import { assertWritable, removeProjectFile, writeProjectFile } from "../knowledge/project-write.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { createProposal } from "../store/proposals.js";
@@ -83,22 +84,26 @@ export function applyMigration(
   assertAdminSurface(ctx.surface, "archon migrate");
   assertUnblocked(plan);
   const root = ctx.projectRoot;
+  const roots = { root };
   const changing = plan.sources.filter((s) => s.action === "rewrite" || s.action === "remove");
-  let backup_folder: string | null = null;
-  if (changing.length > 0) {
-    backup_folder = `${BACKUP_DIR}/${runName(ctx)}`;
-    for (const source of changing) {
-      const target = join(root, backup_folder, source.path);
-      mkdirSync(dirname(target), { recursive: true });
-      copyFileSync(resolveProjectFile(root, source.path).absolute, target);
-    }
+  const backup_folder = changing.length > 0 ? `${BACKUP_DIR}/${runName(ctx)}` : null;
+  // Every place this run writes or deletes is checked first: a link out refuses the run with nothing changed.
+  for (const source of changing) {
+    assertWritable(roots, join(root, backup_folder as string, source.path));
+    assertWritable(roots, source.path, source.action === "remove" ? "delete" : "write");
   }
+  for (const rule of plan.rule_files) assertWritable(roots, rule.path);
+  for (const source of changing)
+    writeProjectFile(
+      roots,
+      join(root, backup_folder as string, source.path),
+      readProjectBytes(root, source.path),
+    );
   const written: string[] = [];
   for (const rule of plan.rule_files) {
     const absolute = join(root, rule.path);
     if (existsSync(absolute) && readFileSync(absolute, "utf8") === rule.content) continue;
-    mkdirSync(dirname(absolute), { recursive: true });
-    writeFileSync(absolute, rule.content);
+    writeProjectFile(roots, absolute, rule.content);
     written.push(rule.path);
   }
   let approved: ReturnType<typeof approveKnowledge>;
@@ -106,13 +111,12 @@ export function applyMigration(
     approved = approveKnowledge(ctx, plan);
   } catch (error) {
     // Nothing landed: the rule files written a moment ago would only be orphans.
-    for (const path of written) rmSync(join(root, path), { force: true });
+    for (const path of written) removeProjectFile(roots, path, { force: true });
     throw error;
   }
   for (const source of changing) {
-    const absolute = resolveProjectFile(root, source.path).absolute;
-    if (source.action === "rewrite") writeFileSync(absolute, source.text);
-    else rmSync(absolute);
+    if (source.action === "rewrite") writeProjectFile(roots, source.path, source.text);
+    else removeProjectFile(roots, source.path);
   }
   return {
     backup_folder,

@@ -7,7 +7,7 @@ import { nestedRuleBlock, ruleBlock } from "../adapters/rule-block.js";
 import { RULE_FORMATS } from "../knowledge/imports/formats/rule-file.js";
 import type { ImportFlag, ImportItem } from "../knowledge/imports/import-item.js";
 import { planRuleImport, type RuleFileReport } from "../knowledge/imports/import-rules.js";
-import { resolveProjectFile } from "../knowledge/project-path.js";
+import { readProjectFile } from "../knowledge/project-path.js";
 import { approvedDocumentTexts, getDocument } from "../store/documents.js";
 import { VERSION } from "../version.js";
 import { isIgnored, uncommittedFiles } from "./git-state.js";
@@ -166,7 +166,7 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
     let action: SourceAction;
     let units: FileUnits;
     try {
-      const text = readFileSync(resolveProjectFile(ctx.projectRoot, file.file).absolute, "utf8");
+      const text = readProjectFile(ctx.projectRoot, file.file).text;
       if (isArchonFile(text)) continue;
       const own = archonBlocks(file.file, text);
       units = accountUnits(ctx, file, known);

@@ -1,7 +1,7 @@
 // Writing client config files: merge our entry, keep everything else, and write only when bytes change.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { UserError } from "@archon/core";
+import { writeProjectFile } from "../knowledge/project-write.js";
 
 export type FileAction = "created" | "updated" | "unchanged";
 
@@ -10,13 +10,12 @@ export interface FileChange {
   action: FileAction;
 }
 
-/** Writes `content` unless the file already holds exactly that. */
-export function writeIfChanged(path: string, content: string, dryRun = false): FileChange {
+/** Writes `content` unless the file already holds exactly that; only inside `root`, never through a link. */
+export function writeIfChanged(root: string, path: string, content: string, dryRun = false): FileChange {
   const before = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   const action: FileAction = before === undefined ? "created" : before === content ? "unchanged" : "updated";
   if (action !== "unchanged" && !dryRun) {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, content);
+    writeProjectFile({ root }, path, content);
   }
   return { path, action };
 }
@@ -38,11 +37,17 @@ function readJsonConfig(path: string): Record<string, unknown> {
 }
 
 /** Sets `mcpServers[name]` in a JSON config (Claude Code's .mcp.json, Cursor's mcp.json), keeping the rest. */
-export function mergeMcpJson(path: string, name: string, entry: unknown, dryRun = false): FileChange {
+export function mergeMcpJson(
+  root: string,
+  path: string,
+  name: string,
+  entry: unknown,
+  dryRun = false,
+): FileChange {
   const config = readJsonConfig(path);
   const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
   const next = { ...config, mcpServers: { ...servers, [name]: entry } };
-  return writeIfChanged(path, `${JSON.stringify(next, null, 2)}\n`, dryRun);
+  return writeIfChanged(root, path, `${JSON.stringify(next, null, 2)}\n`, dryRun);
 }
 
 /** An entry an earlier archon setup wrote: it starts archon. A server of the user's is never taken out. */
@@ -52,13 +57,18 @@ const startsArchon = (entry: unknown) => /archon/.test(JSON.stringify(entry ?? n
  * Takes archon's own `mcpServers[name]` out of a committed JSON config (an earlier setup wrote it with this
  * machine's paths); undefined when there is none. The removed text stays in git history.
  */
-export function removeMcpJsonEntry(path: string, name: string, dryRun = false): FileChange | undefined {
+export function removeMcpJsonEntry(
+  root: string,
+  path: string,
+  name: string,
+  dryRun = false,
+): FileChange | undefined {
   if (!existsSync(path)) return undefined;
   const config = readJsonConfig(path);
   const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
   if (!(name in servers) || !startsArchon(servers[name])) return undefined;
   const { [name]: _removed, ...rest } = servers;
-  return writeIfChanged(path, `${JSON.stringify({ ...config, mcpServers: rest }, null, 2)}\n`, dryRun);
+  return writeIfChanged(root, path, `${JSON.stringify({ ...config, mcpServers: rest }, null, 2)}\n`, dryRun);
 }
 
 const tomlString = (s: string) => JSON.stringify(s);
@@ -80,6 +90,7 @@ function codexLines(path: string, header: string) {
  * table header); every other line of the file stays as it was.
  */
 export function mergeCodexToml(
+  root: string,
   path: string,
   name: string,
   entry: { command: string; args: string[] },
@@ -94,14 +105,19 @@ export function mergeCodexToml(
   const { lines, start, end } = codexLines(path, header);
   if (start === undefined) {
     const out = lines.length > 0 ? [...lines, "", ...table] : table;
-    return writeIfChanged(path, `${out.join("\n")}\n`, dryRun);
+    return writeIfChanged(root, path, `${out.join("\n")}\n`, dryRun);
   }
   const out = [...lines.slice(0, start), ...table, ...lines.slice(end)];
-  return writeIfChanged(path, `${out.join("\n")}\n`, dryRun);
+  return writeIfChanged(root, path, `${out.join("\n")}\n`, dryRun);
 }
 
 /** Takes archon's own `[mcp_servers.<name>]` table out of a committed config.toml; undefined when absent. */
-export function removeCodexTable(path: string, name: string, dryRun = false): FileChange | undefined {
+export function removeCodexTable(
+  root: string,
+  path: string,
+  name: string,
+  dryRun = false,
+): FileChange | undefined {
   const { lines, start, end } = codexLines(path, `[mcp_servers.${name}]`);
   if (start === undefined || !startsArchon(lines.slice(start, end))) return undefined;
   const out = [...lines.slice(0, start), ...lines.slice(end)];
@@ -109,5 +125,5 @@ export function removeCodexTable(path: string, name: string, dryRun = false): Fi
   if (start > 0 && (out[start - 1] as string).trim() === "" && (out[start] ?? "").trim() === "")
     out.splice(start - 1, 1);
   while (out.at(-1)?.trim() === "") out.pop();
-  return writeIfChanged(path, out.length > 0 ? `${out.join("\n")}\n` : "", dryRun);
+  return writeIfChanged(root, path, out.length > 0 ? `${out.join("\n")}\n` : "", dryRun);
 }

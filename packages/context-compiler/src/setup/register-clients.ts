@@ -102,8 +102,8 @@ export function registerClient(agent: AgentClient, options: RegisterOptions): Re
         agent,
         shared: local,
         files: local
-          ? [mergeMcpJson(path, agentName, mcpEntry("agent", launch), options.dryRun)]
-          : present(removeMcpJsonEntry(path, agentName, options.dryRun)),
+          ? [mergeMcpJson(root, path, agentName, mcpEntry("agent", launch), options.dryRun)]
+          : present(removeMcpJsonEntry(root, path, agentName, options.dryRun)),
         personal: [
           ...(local ? [] : [claudeLocal("agent", local, options)]),
           claudeLocal("admin", local, options),
@@ -120,8 +120,8 @@ export function registerClient(agent: AgentClient, options: RegisterOptions): Re
         agent,
         shared: local,
         files: local
-          ? [mergeMcpJson(path, agentName, mcpEntry("agent", launch), options.dryRun)]
-          : present(removeMcpJsonEntry(path, agentName, options.dryRun)),
+          ? [mergeMcpJson(root, path, agentName, mcpEntry("agent", launch), options.dryRun)]
+          : present(removeMcpJsonEntry(root, path, agentName, options.dryRun)),
         personal: [
           {
             servers: Object.keys(servers),
@@ -138,8 +138,8 @@ export function registerClient(agent: AgentClient, options: RegisterOptions): Re
         agent,
         shared: local,
         files: local
-          ? [mergeCodexToml(path, agentName, mcpEntry("agent", { local }), options.dryRun)]
-          : present(removeCodexTable(path, agentName, options.dryRun)),
+          ? [mergeCodexToml(root, path, agentName, mcpEntry("agent", { local }), options.dryRun)]
+          : present(removeCodexTable(root, path, agentName, options.dryRun)),
         personal: [
           ...(local ? [] : [codexUser("agent", local, options)]),
           codexUser("admin", local, options),

@@ -7,6 +7,25 @@ import { DOC_ID_PATTERN, DOC_KINDS, EDGE_TYPES } from "./schema.js";
 const docId = z
   .string()
   .regex(DOC_ID_PATTERN, "letters, digits, '.', '_' or '-', starting with a letter or digit");
+/**
+ * Why a source_path (a repo-relative file, maybe with `#Heading` or `#L3-L9`) cannot be one: it is handed
+ * to agents as a file to read, so it must name a file inside the project. Only whole `..` segments climb:
+ * `..foo.md` is a file name. Where a path really lands (links) is checked against the root on approval.
+ */
+export function sourcePathProblem(sourcePath: string): string | undefined {
+  const file = sourcePath.split("#", 1)[0] as string;
+  if (file.trim() === "") return "names no file";
+  if (file.includes("\0")) return "holds a NUL character";
+  if (/^([\\/]|[A-Za-z]:)/.test(file)) return "is absolute; give a path relative to the project root";
+  if (file.split(/[\\/]/).includes("..")) return "climbs out with '..'; give a path inside the project";
+  return undefined;
+}
+
+const sourcePath = z.string().superRefine((value, ctx) => {
+  const problem = sourcePathProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: `"${value}" ${problem}` });
+});
+
 const edgeHint = z.object({ edge_type: z.enum(EDGE_TYPES), source_value: z.string().min(1) }).strict();
 
 export const proposalPayloads = {
@@ -16,7 +35,7 @@ export const proposalPayloads = {
       title: z.string().min(1),
       kind: z.enum(DOC_KINDS).default("guideline"),
       content: z.string(),
-      source_path: z.string().min(1).nullable().default(null),
+      source_path: sourcePath.nullable().default(null),
       priority: z.number().int().default(100),
       /** One line a plan is matched against (a rule its author applies "when relevant"). */
       description: z.string().min(1).optional(),
@@ -33,7 +52,7 @@ export const proposalPayloads = {
       title: z.string().min(1).optional(),
       kind: z.enum(DOC_KINDS).optional(),
       content: z.string().optional(),
-      source_path: z.string().min(1).nullable().optional(),
+      source_path: sourcePath.nullable().optional(),
       priority: z.number().int().optional(),
       description: z.string().min(1).nullable().optional(),
       /** The content_hash the proposal was written against; approval refuses if the document moved on. */

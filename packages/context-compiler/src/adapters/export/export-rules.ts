@@ -1,8 +1,9 @@
 // export-rules: plan the editor rule files against the disk, then write them, remove stale ones, or just check.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import type { Db } from "@archon/core";
 import { listProjectFiles, SKIPPED_FOLDERS } from "../../knowledge/project-files.js";
+import { assertWritable, removeProjectFile, writeProjectFile } from "../../knowledge/project-write.js";
 import { hasBlock } from "../markers.js";
 import { EXPORT_BLOCK, isExported } from "./export-marker.js";
 import type { ExportTarget, ExportWarning, Rendered, TargetSkip } from "./export-targets.js";
@@ -134,12 +135,14 @@ export function exportRules(
   const steps = rendered.flatMap((r) => plan(ctx.projectRoot, r));
   const check = options.check === true;
   if (!check) {
+    const roots = { root: ctx.projectRoot };
+    // Every target is checked before the first write, so a link out stops the run with nothing written.
+    for (const step of steps)
+      if (step.write !== undefined || step.remove)
+        assertWritable(roots, step.outcome.path, step.write !== undefined ? "write" : "delete");
     for (const step of steps) {
-      const absolute = join(ctx.projectRoot, step.outcome.path);
-      if (step.write !== undefined) {
-        mkdirSync(dirname(absolute), { recursive: true });
-        writeFileSync(absolute, step.write);
-      } else if (step.remove) rmSync(absolute);
+      if (step.write !== undefined) writeProjectFile(roots, step.outcome.path, step.write);
+      else if (step.remove) removeProjectFile(roots, step.outcome.path);
     }
   }
   const files = steps.map((s) => s.outcome);

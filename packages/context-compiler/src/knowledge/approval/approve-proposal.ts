@@ -5,6 +5,7 @@ import { parsePayload } from "../../store/proposal-payloads.js";
 import { decideProposal, getProposal, type Proposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
 import { step } from "../next-step.js";
+import { sourcePathOutside } from "../project-path.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { applyProposal } from "./apply-proposal.js";
@@ -58,6 +59,14 @@ export function approveProposal(
   assertAdminSurface(ctx.surface, "approve_proposal");
   const proposal = requirePendingProposal(ctx, input.proposal_id);
   const payload = parsePayload(proposal.proposal_type, { ...proposal.payload, ...input.modifications });
+  const { source_path } = payload as { source_path?: string | null };
+  const outside = source_path ? sourcePathOutside(ctx.projectRoot, source_path) : undefined;
+  if (outside)
+    throw new UserError(
+      `${outside}.`,
+      "Reject this proposal, or approve it with a source_path inside the project.",
+      "source_path",
+    );
   assertConflictsResolved(ctx, proposal.proposal_id);
   const result = commitKnowledge(ctx, (version) => {
     const change = applyProposal(ctx.db, { ...proposal, payload }, version);

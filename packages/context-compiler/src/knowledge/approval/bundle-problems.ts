@@ -5,6 +5,7 @@ import { getEdge } from "../../store/edges.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import type { Proposal } from "../../store/proposals.js";
 import type { Channel } from "../next-step.js";
+import { sourcePathOutside } from "../project-path.js";
 import { documentRow } from "./apply-document.js";
 import { type BundleMember, createdDoc, referencedDocs } from "./bundle-order.js";
 import { unresolvedConflictProblems } from "./conflicts.js";
@@ -12,7 +13,7 @@ import { unresolvedConflictProblems } from "./conflicts.js";
 type Graph = Map<string, Set<string>>;
 
 export function bundleProblems(
-  ctx: { db: Db; channel: Channel },
+  ctx: { db: Db; channel: Channel; projectRoot: string },
   members: readonly Proposal[],
   stuck: readonly string[],
 ): string[] {
@@ -23,7 +24,9 @@ export function bundleProblems(
   const pending = members.filter((m) => m.status === "pending");
   for (const m of pending) {
     try {
-      parsePayload(m.proposal_type, m.payload);
+      const { source_path } = parsePayload(m.proposal_type, m.payload) as { source_path?: string | null };
+      const outside = source_path ? sourcePathOutside(ctx.projectRoot, source_path) : undefined;
+      if (outside) problems.push(`${m.proposal_id}: ${outside}`);
     } catch (error) {
       problems.push(`${m.proposal_id}: ${error instanceof UserError ? error.message : String(error)}`);
     }

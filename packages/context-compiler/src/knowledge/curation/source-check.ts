@@ -1,9 +1,8 @@
 // Compares a file-anchored document with its source on disk: the one drift check sync_docs and doctor share.
-import { readFileSync } from "node:fs";
 import { type Db, sha256, UserError } from "@archon/core";
 import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
 import { normalizeNewlines } from "../imports/split-units.js";
-import { resolveProjectFile } from "../project-path.js";
+import { readProjectFile } from "../project-path.js";
 
 export type SourceStatus = "unchanged" | "drifted" | "missing_file" | "missing_anchor";
 
@@ -50,7 +49,7 @@ export function checkSource(projectRoot: string, doc: AnchoredDoc): SourceCheck 
   const ref = parseSourceRef(doc.source_path);
   let text: string;
   try {
-    text = readFileSync(resolveProjectFile(projectRoot, ref.path, "source_path").absolute, "utf8");
+    text = readProjectFile(projectRoot, ref.path, "source_path").text;
   } catch (error) {
     // The sandbox's refusals (gone, outside the root, not a file) all mean: the source cannot be read.
     const reason = error instanceof UserError ? error.message : (error as Error).message;

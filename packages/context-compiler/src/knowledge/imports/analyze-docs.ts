@@ -1,9 +1,8 @@
 // analyze_doc / analyze_import_batch: read files (sandboxed), split them into units, suggest a plan. Read-only.
 
-import { readFileSync } from "node:fs";
 import { type Db, UserError } from "@archon/core";
 import { type Channel, step } from "../next-step.js";
-import { resolveProjectFile } from "../project-path.js";
+import { readProjectFile } from "../project-path.js";
 import { archonOwnedReason, userRegions } from "./archon-owned.js";
 import { finishItems } from "./finish-items.js";
 import { fileStem, humanize, type ImportDraft, type ImportItem, slugOf } from "./import-item.js";
@@ -31,8 +30,8 @@ export function draftsOfFile(
   input: string,
   field: string,
 ): { file: string; drafts: ImportDraft[]; notes: string[] } {
-  const file = resolveProjectFile(projectRoot, input, field);
-  const raw = readFileSync(file.absolute, "utf8");
+  const file = readProjectFile(projectRoot, input, field);
+  const raw = file.text;
   if (raw.includes("\u0000"))
     throw new UserError(`${field} "${input}" is not a text file.`, "Give markdown or plain text.", field);
   const owned = archonOwnedReason(raw);

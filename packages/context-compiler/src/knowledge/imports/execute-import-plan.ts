@@ -6,6 +6,7 @@ import { createProposal } from "../../store/proposals.js";
 import type { DocKind } from "../../store/schema.js";
 import { type EdgeHint, edgeHintProblems } from "../edge-hints.js";
 import { type Channel, step } from "../next-step.js";
+import { sourcePathOutside } from "../project-path.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { pendingNewDocs } from "./finish-items.js";
@@ -72,6 +73,8 @@ function planProblems(ctx: WriteContext, items: readonly PlanItem[]): string[] {
       problems.push(`item ${i}: ${(error as Error).message.replace(/\.$/, "")}`);
       return;
     }
+    const outside = item.source_path ? sourcePathOutside(ctx.projectRoot, item.source_path) : undefined;
+    if (outside) problems.push(`item ${i}: ${outside}`);
     for (const hint of item.edge_hints ?? [])
       for (const p of edgeHintProblems(ctx.db, item.doc_id, hint, planned)) problems.push(`item ${i}: ${p}`);
     for (const dep of item.depends_on ?? []) {

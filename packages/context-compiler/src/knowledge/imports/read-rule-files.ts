@@ -1,8 +1,8 @@
 // Reads the discovered rule files through the project sandbox: archon's own files skipped, `@path` imports followed.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
-import { resolveProjectFile } from "../project-path.js";
+import { readProjectFile } from "../project-path.js";
 import { archonOwnedReason } from "./archon-owned.js";
 import type { RuleFile } from "./discover-rule-files.js";
 import { MAX_IMPORT_DEPTH } from "./formats/at-imports.js";
@@ -21,7 +21,7 @@ function readOne(
 ): FileImport | { problem: string } {
   let raw: string;
   try {
-    raw = readFileSync(resolveProjectFile(root, file).absolute, "utf8");
+    raw = readProjectFile(root, file).text;
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     return { problem: error.message };

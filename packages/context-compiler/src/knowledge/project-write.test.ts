@@ -1,0 +1,123 @@
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { UserError } from "@archon/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { assertWritable, removeProjectFile, writeProjectFile } from "./project-write.js";
+
+// The attacker's side of the write guard: links planted where archon writes, pointing out of the project.
+let outside: string;
+let root: string;
+beforeEach(() => {
+  const base = mkdtempSync(join(tmpdir(), "archon-write-"));
+  outside = join(base, "outside");
+  root = join(base, "project");
+  mkdirSync(outside);
+  mkdirSync(root);
+  writeFileSync(join(outside, "victim.md"), "outside text\n");
+});
+afterEach(() => rmSync(join(root, ".."), { recursive: true, force: true }));
+
+const outsideState = () =>
+  readdirSync(outside, { recursive: true, encoding: "utf8" })
+    .sort()
+    .map((name) => {
+      const path = join(outside, name);
+      return [name, statSync(path).isFile() ? readFileSync(path, "utf8") : "<dir>"];
+    });
+
+function refusal(run: () => void): string {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UserError) return `${error.message} | ${error.hint}`;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+const HINT =
+  "archon does not write through links that leave the project: replace the link with a real file or folder inside it, then run again.";
+
+describe("writing inside the project", () => {
+  it("creates the folders and the file, and sets the executable bit when asked", () => {
+    writeProjectFile({ root }, join(root, "a", "b", "hook"), "#!/bin/sh\n", { executable: true });
+    writeProjectFile({ root }, "a/note.md", "note\n");
+    expect(readFileSync(join(root, "a", "b", "hook"), "utf8")).toBe("#!/bin/sh\n");
+    expect(statSync(join(root, "a", "b", "hook")).mode & 0o777).toBe(0o755);
+    expect(readFileSync(join(root, "a", "note.md"), "utf8")).toBe("note\n");
+  });
+
+  it("replaces a longer file whole, leaving no tail of the old text", () => {
+    writeFileSync(join(root, "x.md"), "a much longer text than the new one\n");
+    writeProjectFile({ root }, "x.md", "short\n");
+    expect(readFileSync(join(root, "x.md"), "utf8")).toBe("short\n");
+  });
+
+  it("removes a file, and with force says nothing about one already gone", () => {
+    writeFileSync(join(root, "x.md"), "x");
+    removeProjectFile({ root }, "x.md");
+    removeProjectFile({ root }, "x.md", { force: true });
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+describe("links that leave the project", () => {
+  it("refuses a file that is a link out, naming it, and the outside file keeps its text", () => {
+    symlinkSync(join(outside, "victim.md"), join(root, "CLAUDE.md"));
+    expect(refusal(() => writeProjectFile({ root }, "CLAUDE.md", "planted"))).toBe(
+      `Refused to write CLAUDE.md: it is a symbolic link. | ${HINT}`,
+    );
+    expect(refusal(() => removeProjectFile({ root }, "CLAUDE.md"))).toBe(
+      `Refused to delete CLAUDE.md: it is a symbolic link. | ${HINT}`,
+    );
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+
+  it("refuses a folder that is a link out, and a folder under it that does not exist yet", () => {
+    symlinkSync(outside, join(root, ".claude"));
+    const real = realpathSync(outside);
+    expect(refusal(() => writeProjectFile({ root }, ".claude/settings.json", "{}"))).toBe(
+      `Refused to write .claude/settings.json: its folder resolves to ${real}, outside the project. | ${HINT}`,
+    );
+    expect(refusal(() => writeProjectFile({ root }, ".claude/skills/x/SKILL.md", "x"))).toBe(
+      `Refused to write .claude/skills/x/SKILL.md: its folder resolves to ${join(real, "skills", "x")}, outside the project. | ${HINT}`,
+    );
+    expect(refusal(() => removeProjectFile({ root }, ".claude/victim.md"))).toMatch(/^Refused to delete/);
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+
+  it("refuses a hard link to an outside file, leaving its text whole", () => {
+    linkSync(join(outside, "victim.md"), join(root, "AGENTS.md"));
+    expect(refusal(() => writeProjectFile({ root }, "AGENTS.md", "planted"))).toBe(
+      `Refused to write AGENTS.md: it is a hard link to another file. | ${HINT}`,
+    );
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+
+  it("refuses '..' and absolute paths out of the root", () => {
+    expect(() => assertWritable({ root }, "../outside/victim.md")).toThrow(/outside the project/);
+    expect(() => assertWritable({ root }, join(outside, "victim.md"))).toThrow(/outside the project/);
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+
+  it("accepts a link that stays inside for the folder, and git's own folder given as a second root", () => {
+    mkdirSync(join(root, "real"));
+    symlinkSync(join(root, "real"), join(root, "alias"));
+    writeProjectFile({ root }, "alias/a.md", "a");
+    expect(readFileSync(join(root, "real", "a.md"), "utf8")).toBe("a");
+    writeProjectFile({ root, also: [outside] }, join(outside, "hooks", "pre-commit"), "#!/bin/sh\n");
+    expect(readFileSync(join(outside, "hooks", "pre-commit"), "utf8")).toBe("#!/bin/sh\n");
+  });
+});

@@ -1,0 +1,133 @@
+// The one write guard: every file archon writes or deletes in a project lands inside its real root, never through a link.
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fstatSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { UserError } from "@archon/core";
+
+/** Where writes may land: the project's real root, plus git's own folder when git keeps it elsewhere (worktrees). */
+export interface WriteRoots {
+  root: string;
+  also?: readonly string[];
+}
+
+const HINT =
+  "archon does not write through links that leave the project: replace the link with a real file or folder inside it, then run again.";
+
+// Absent on Windows, where the lstat check below is the guard.
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+export const isInside = (root: string, target: string) => {
+  const rel = relative(root, target);
+  return rel === "" || (!isAbsolute(rel) && rel.split(sep)[0] !== "..");
+};
+
+const refuse = (path: string, why: string, verb = "write") =>
+  new UserError(`Refused to ${verb} ${path}: ${why}.`, HINT, "path");
+
+const shown = (roots: WriteRoots, absolute: string) =>
+  isInside(resolve(roots.root), absolute)
+    ? relative(resolve(roots.root), absolute).split(sep).join("/")
+    : absolute;
+
+const realRoots = (roots: WriteRoots) =>
+  [roots.root, ...(roots.also ?? [])].filter((r) => existsSync(r)).map((r) => realpathSync(r));
+
+/** The real path `absolute` would have: its deepest existing ancestor resolved, the missing rest appended. */
+export function realTarget(absolute: string): string {
+  let existing = absolute;
+  const missing: string[] = [];
+  while (!existsSync(existing) && dirname(existing) !== existing) {
+    missing.unshift(basename(existing));
+    existing = dirname(existing);
+  }
+  return join(realpathSync(existing), ...missing);
+}
+
+/**
+ * Throws unless the folder holding `absolute` resolves inside a root and `absolute` itself is no link.
+ * Planners call it before anything is written, so one refusal stops a run whole.
+ */
+export function assertWritable(roots: WriteRoots, path: string, verb: "write" | "delete" = "write"): void {
+  const absolute = resolve(roots.root, path);
+  const name = shown(roots, absolute);
+  const allowed = realRoots(roots);
+  const parent = realTarget(dirname(absolute));
+  if (!allowed.some((r) => isInside(r, parent)))
+    throw refuse(name, `its folder resolves to ${parent}, outside the project`, verb);
+  const stat = lstatSync(absolute, { throwIfNoEntry: false });
+  if (stat?.isSymbolicLink()) throw refuse(name, "it is a symbolic link", verb);
+  if (stat && !stat.isFile()) throw refuse(name, "it is not a regular file", verb);
+}
+
+/** The real path an open descriptor names, where the system can tell (Linux); undefined elsewhere. */
+export function descriptorPath(fd: number): string | undefined {
+  try {
+    return realpathSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Creates the folders down to `absoluteDir` one at a time, refusing any that is, or resolves through, a link out. */
+function makeFolders(roots: WriteRoots, absoluteDir: string): void {
+  const allowed = realRoots(roots);
+  const chain: string[] = [];
+  for (let d = absoluteDir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) chain.unshift(d);
+  for (const folder of chain) {
+    // Not recursive: each step is checked after it is made, so a link swapped in cannot be walked through.
+    mkdirSync(folder);
+    const real = realpathSync(folder);
+    if (lstatSync(folder).isSymbolicLink() || !allowed.some((r) => isInside(r, real)))
+      throw refuse(shown(roots, folder), `the folder resolves to ${real}, outside the project`);
+  }
+}
+
+/** Writes `text` to `absolute` (creating its folders) only inside the roots and never through a link. */
+export function writeProjectFile(
+  roots: WriteRoots,
+  absolute: string,
+  text: string | Uint8Array,
+  options: { executable?: boolean } = {},
+): void {
+  const target = resolve(roots.root, absolute);
+  assertWritable(roots, target, "write");
+  makeFolders(roots, dirname(target));
+  // No O_TRUNC: the file is emptied only once its real place is known to be inside.
+  const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW, 0o644);
+  try {
+    const real = descriptorPath(fd) ?? realTarget(target);
+    if (!realRoots(roots).some((r) => isInside(r, real)) || !fstatSync(fd).isFile())
+      throw refuse(shown(roots, target), `it resolves to ${real}, outside the project`);
+    // A hard link shares its bytes with a name that may be anywhere on the disk.
+    if (fstatSync(fd).nlink > 1) throw refuse(shown(roots, target), "it is a hard link to another file");
+    ftruncateSync(fd, 0);
+    writeFileSync(fd, text);
+    if (options.executable) fchmodSync(fd, 0o755);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Deletes the file `absolute`: only inside the roots, and a link is refused rather than followed or removed. */
+export function removeProjectFile(
+  roots: WriteRoots,
+  absolute: string,
+  options: { force?: boolean } = {},
+): void {
+  const target = resolve(roots.root, absolute);
+  if (options.force && lstatSync(target, { throwIfNoEntry: false }) === undefined) return;
+  assertWritable(roots, target, "delete");
+  unlinkSync(target);
+}

@@ -1,0 +1,104 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sha256, UserError } from "@archon/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../mcp/context.js";
+import { readVersion } from "../store/version.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { applyMigration } from "./apply-migration.js";
+import { writeMigrationProject } from "./migration-project.fixture.js";
+import { planMigration } from "./plan-migration.js";
+
+// The attacker's side of archon migrate: the folders it writes and the sources it shrinks link out of the project.
+let project: TestProject;
+let outside: string;
+beforeEach(() => {
+  project = tempProject("archon-migrate-linked-");
+  outside = mkdtempSync(join(tmpdir(), "archon-outside-"));
+  writeMigrationProject(project);
+});
+afterEach(() => {
+  project.cleanup();
+  rmSync(outside, { recursive: true, force: true });
+});
+
+/** Every file and folder under `folder`, with a hash of each file: equal before and after means untouched. */
+const tree = (folder: string) =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return `${path.slice(folder.length + 1)} ${e.isFile() ? sha256(readFileSync(path)) : e.isSymbolicLink() ? "link" : "dir"}`;
+    })
+    .sort();
+
+/** Moves a project path outside and leaves a link in its place, the way an agent with a shell would. */
+function linkOut(path: string) {
+  const to = join(outside, path.replaceAll("/", "_"));
+  if (existsSync(join(project.root, path))) cpSync(join(project.root, path), to, { recursive: true });
+  else mkdirSync(to);
+  rmSync(join(project.root, path), { recursive: true, force: true });
+  symlinkSync(to, join(project.root, path));
+}
+
+function migrate() {
+  const ctx = project.context();
+  const plan = planMigration({ db: ctx.kdb.db, projectRoot: project.root }, {});
+  return { ctx, run: () => applyMigration({ ...writeContext(ctx), ids: ctx.ids }, plan) };
+}
+
+function refusal(run: () => unknown): UserError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UserError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("archon migrate where the rule and backup folders link outside", () => {
+  it("refuses before writing, approving or removing anything, and the outside folder is byte for byte the same", () => {
+    project.context();
+    linkOut(".archon/rules");
+    linkOut(".archon/migrate");
+    const outsideBefore = tree(outside);
+    const { ctx, run } = migrate();
+    const insideBefore = tree(project.root).filter((l) => !l.startsWith(".archon/archon.db"));
+    const error = refusal(run);
+    expect(error.message.replace(/resolves to \S+,/, "resolves to <outside>,")).toBe(
+      "Refused to write .archon/migrate/20261129T120000Z-migrate_0001/.claude/rules/x.md: its folder resolves to <outside>, outside the project.",
+    );
+    expect(error.hint).toMatch(/^archon does not write through links that leave the project/);
+    expect(tree(outside)).toEqual(outsideBefore);
+    expect(tree(project.root).filter((l) => !l.startsWith(".archon/archon.db"))).toEqual(insideBefore);
+    expect(readVersion(ctx.kdb.db)).toBe(0);
+  });
+});
+
+describe("archon migrate where the sources link outside", () => {
+  it("migrates only the real file inside, leaving every linked source and the outside folder as they were", () => {
+    for (const path of ["CLAUDE.md", "AGENTS.md", ".claude", ".cursor", ".github"]) linkOut(path);
+    const outsideBefore = tree(outside);
+    expect(migrate().run()).toEqual({
+      backup_folder: ".archon/migrate/20261129T120000Z-migrate_0001",
+      bundle_id: "bundle_0002",
+      knowledge_version: 1,
+      documents_added: ["web-components", "web-styling"],
+      documents_relocated: [],
+      rule_files_written: [".archon/rules/web-components.md", ".archon/rules/web-styling.md"],
+      sources_rewritten: ["apps/web/AGENTS.md"],
+      sources_removed: [],
+    });
+    expect(tree(outside)).toEqual(outsideBefore);
+  });
+});

@@ -100,6 +100,8 @@ describe("normalizeRepoPath", () => {
     expect(toRepoPath("/home/dev/shop", "src\\api\\users.ts")).toBe("src/api/users.ts");
     expect(toRepoPath("/home/dev/shop", "/home/dev/other/x.ts")).toBeUndefined();
     expect(toRepoPath("/home/dev/shop", "C:\\Users\\dev\\x.ts")).toBeUndefined();
+    expect(toRepoPath("/home/dev/shop", "/home/dev/shop/..foo.md")).toBe("..foo.md");
+    expect(toRepoPath("/home/dev/shop", "/home/dev/shop/../x.ts")).toBeUndefined();
   });
 
   it("rejects paths that leave the project or name nothing", () => {

@@ -100,7 +100,8 @@ export const isAbsoluteTarget = (input: string) => isAbsolute(input) || /^[A-Za-
 export function toRepoPath(projectRoot: string, input: string): string | undefined {
   if (!isAbsoluteTarget(input)) return normalizeRepoPath(input);
   const rel = relative(projectRoot, input);
-  if (rel.startsWith("..") || isAbsolute(rel)) return undefined;
+  // A `..` segment leaves the project; `..foo.md` is a file name inside it.
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
   return normalizeRepoPath(rel.split(sep).join("/"));
 }
 

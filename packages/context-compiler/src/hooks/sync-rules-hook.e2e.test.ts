@@ -11,6 +11,7 @@ import { observationsContext } from "../mcp/agent/observe.tool.js";
 import { createArchonContext } from "../mcp/server.js";
 import { listProposals } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
+import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
@@ -37,7 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-function archon(args: string[], stdin?: unknown, env: NodeJS.ProcessEnv = process.env) {
+function archon(args: string[], stdin?: unknown, env: NodeJS.ProcessEnv = personEnv()) {
   const r = spawnSync(process.execPath, [ARCHON_BIN, "--project-root", project.root, ...args], {
     input: stdin === undefined ? "" : JSON.stringify(stdin),
     encoding: "utf8",
@@ -214,7 +215,7 @@ describe("shared rules packages (git hooks)", () => {
       process.execPath,
       [ARCHON_BIN, "--project-root", project.root, "sync-rules", "--check-latest"],
       {
-        env: { ...process.env, npm_config_registry: registryUrl },
+        env: personEnv({ npm_config_registry: registryUrl }),
       },
     );
 

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
@@ -16,6 +17,7 @@ function archon(...args: string[]) {
   const r = spawnSync(process.execPath, [ARCHON_BIN, "--project-root", project.root, ...args], {
     encoding: "utf8",
     cwd: project.root,
+    env: personEnv(),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -16,6 +16,10 @@ const program = new Command("archon")
     "the project's root folder (default: the nearest folder up from here holding .archon/, else the git top level, else the working folder)",
   )
   .option("--templates <dir>", "templates folder for the init_* tools (default: the bundled one)")
+  .option(
+    "--i-am-human",
+    "approve from a shell that carries a coding agent's variables (only in an interactive terminal)",
+  )
   .showHelpAfterError()
   .exitOverride()
   .allowExcessArguments()
@@ -25,6 +29,10 @@ const program = new Command("archon")
   });
 
 const globals = (cmd: Command): GlobalOptions => resolveGlobalOptions(cmd.optsWithGlobals());
+
+/** Commands that approve or decide knowledge refuse inside a coding agent's shell (P-3). */
+const requirePerson = async (cmd: Command, command: string) =>
+  (await import("./human-check.js")).requirePerson(command, cmd.optsWithGlobals().iAmHuman === true);
 
 program
   .command("setup")
@@ -41,15 +49,18 @@ program
   .option("--no-migrate", "leave instruction files as they are (default under --yes: a hint only)")
   .option("--dry-run", "show what would change; write nothing")
   .option("--json", "print only the result as JSON on stdout (questions, if any, go to stderr)")
-  .action(async (opts, cmd: Command) =>
-    (await import("./setup.command.js")).setupCommand(globals(cmd), opts, {
+  .action(async (opts, cmd: Command) => {
+    // --yes bootstraps a new project's rules from its template and --migrate approves moved rules;
+    // without either, setup asks at a terminal, which an agent's shell does not have.
+    if ((opts.yes || opts.migrate === true) && !opts.dryRun) await requirePerson(cmd, "archon setup --yes");
+    return (await import("./setup.command.js")).setupCommand(globals(cmd), opts, {
       input: process.stdin,
       // With --json, stdout carries the JSON alone.
       output: opts.json ? process.stderr : process.stdout,
       json: process.stdout,
       interactive: Boolean(process.stdin.isTTY && (opts.json ? process.stderr : process.stdout).isTTY),
-    }),
-  );
+    });
+  });
 
 program
   .command("seed")
@@ -97,8 +108,10 @@ program
   .option("--json", "print the plan and the bundle as JSON")
   .option("--approve", "approve the bundle at once")
   .action(
-    async (opts: { from?: string; dryRun?: boolean; json?: boolean; approve?: boolean }, cmd: Command) =>
-      (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts),
+    async (opts: { from?: string; dryRun?: boolean; json?: boolean; approve?: boolean }, cmd: Command) => {
+      if (opts.approve) await requirePerson(cmd, "archon import-rules --approve");
+      return (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts);
+    },
   );
 
 program
@@ -111,22 +124,25 @@ program
   .option("--force", "go ahead even when a source file has uncommitted changes in git")
   .option("-y, --yes", "approve without asking (no terminal needed)")
   .option("--json", "print the plan and the result as JSON (needs --yes unless --dry-run)")
-  .action(async (opts, cmd: Command) =>
-    (await import("./migrate.command.js")).migrateCommand(globals(cmd), opts, {
+  .action(async (opts, cmd: Command) => {
+    // Without --yes, migrate asks at a terminal, which an agent's shell does not have.
+    if (opts.yes && !opts.dryRun) await requirePerson(cmd, "archon migrate --yes");
+    return (await import("./migrate.command.js")).migrateCommand(globals(cmd), opts, {
       input: process.stdin,
       output: process.stdout,
       interactive: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    }),
-  );
+    });
+  });
 
 program
   .command("approve")
   .description("approve a pending proposal, or a whole bundle, by id")
   .argument("<id>", "a proposal_id or a bundle_id")
   .option("--json", "print the result as JSON")
-  .action(async (id: string, opts: { json?: boolean }, cmd: Command) =>
-    (await import("./approve.command.js")).approveCommand(globals(cmd), id, opts),
-  );
+  .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
+    await requirePerson(cmd, "archon approve");
+    return (await import("./approve.command.js")).approveCommand(globals(cmd), id, opts);
+  });
 
 program
   .command("proposals")
@@ -144,9 +160,10 @@ program
   .argument("<id>", "a proposal_id or a bundle_id")
   .option("--comment <text>", "why it is rejected (required)")
   .option("--json", "print the result as JSON")
-  .action(async (id: string, opts: { comment?: string; json?: boolean }, cmd: Command) =>
-    (await import("./reject.command.js")).rejectCommand(globals(cmd), id, opts),
-  );
+  .action(async (id: string, opts: { comment?: string; json?: boolean }, cmd: Command) => {
+    await requirePerson(cmd, "archon reject");
+    return (await import("./reject.command.js")).rejectCommand(globals(cmd), id, opts);
+  });
 
 program
   .command("status")
@@ -165,9 +182,11 @@ program
   )
   .option("--dry-run", "show what would change; change nothing")
   .option("--json", "print the summary as JSON")
-  .action(async (opts: { json?: boolean; dryRun?: boolean }, cmd: Command) =>
-    (await import("./sync-rules-file.command.js")).syncRulesFileCommand(globals(cmd), opts),
-  );
+  .action(async (opts: { json?: boolean; dryRun?: boolean }, cmd: Command) => {
+    // Absorbing the file approves what it says, so an agent that edited it must not absorb it.
+    if (!opts.dryRun) await requirePerson(cmd, "archon sync-rules-file");
+    return (await import("./sync-rules-file.command.js")).syncRulesFileCommand(globals(cmd), opts);
+  });
 
 program
   .command("deploy-adapters")

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { ruleBlock } from "../adapters/rule-block.js";
 import { MIGRATION_FILES, writeMigrationProject } from "../migrate/migration-project.fixture.js";
+import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 import { VERSION } from "../version.js";
@@ -20,6 +21,7 @@ function archon(...args: string[]) {
   const r = spawnSync(process.execPath, [ARCHON_BIN, "--project-root", project.root, ...args], {
     encoding: "utf8",
     cwd: project.root,
+    env: personEnv(),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -10,6 +10,7 @@ import { REALISTIC_TARGETS, realisticRepoFiles, writeRealisticRepo } from "../be
 import type { CompileResponse } from "../services/compile-service.js";
 import { approvedDocumentTexts } from "../store/documents.js";
 import { commitAll, git } from "../test-support/git.js";
+import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN, connectArchon, textOf } from "../test-support/stdio-client.js";
 
@@ -18,7 +19,11 @@ const originals = realisticRepoFiles();
 const instructionFiles = Object.keys(originals).filter((p) => /\.(md|mdc)$/.test(p));
 
 function archon(...args: string[]) {
-  const r = spawnSync(process.execPath, [ARCHON_BIN, ...args], { encoding: "utf8", cwd: project.root });
+  const r = spawnSync(process.execPath, [ARCHON_BIN, ...args], {
+    encoding: "utf8",
+    cwd: project.root,
+    env: personEnv(),
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -2,9 +2,11 @@
 // fail-open: an error goes to stderr and the exit code stays 0, so a session, commit or merge never stops.
 import { systemClock } from "@archon/core";
 import { parseHookInput, readStdin } from "../hooks/hook-input.js";
+import { rulesFileNotices } from "../hooks/rules-file-notices.js";
 import { checkLatest, syncRulesPackages } from "../hooks/rules-packages.js";
 import { runSyncRulesHook } from "../hooks/sync-rules-hook.js";
-import { syncRulesFile } from "../knowledge/standing-rules/sync-rules-file.js";
+import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
+import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
 import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
@@ -24,14 +26,16 @@ async function sync(options: GlobalOptions, flags: SyncRulesFlags): Promise<void
       if (text !== "") process.stdout.write(`${text}\n`);
       return;
     }
-    const rules = syncRulesFile(writeContext(ctx));
+    // The git hooks run this too, possibly from an agent's commit: only committed text is absorbed.
+    const rules = absorbCommittedRules({ ...writeContext(ctx), ids: ctx.ids });
     const packages = syncRulesPackages(writeContext(ctx));
     const latest = flags.checkLatest ? await checkLatest(options.projectRoot) : [];
     if (flags.json) {
       process.stdout.write(`${JSON.stringify({ rules_file: rules, packages, latest }, null, 2)}\n`);
       return;
     }
-    const lines = [rules.message];
+    const notices = rulesFileNotices(rules, true);
+    const lines = notices.length > 0 ? notices : [`${RULES_FILE}: nothing new committed.`];
     for (const p of packages) {
       lines.push(
         "skipped" in p.result

@@ -11,6 +11,8 @@ import { observationsContext } from "../mcp/agent/observe.tool.js";
 import { createArchonContext } from "../mcp/server.js";
 import { listProposals } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
+import { commitAll } from "../test-support/git.js";
+import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
@@ -34,10 +36,13 @@ beforeEach(() => {
       },
     ]),
   );
+  // The team's rules.md is committed, as a clone or a pull brings it; archon's own state is not.
+  project.write(".gitignore", ".archon/archon.db*\n.archon/hooks/\n");
+  commitAll(project.root, "standing rules", true);
 });
 afterEach(() => project.cleanup());
 
-function archon(args: string[], stdin?: unknown, env: NodeJS.ProcessEnv = process.env) {
+function archon(args: string[], stdin?: unknown, env: NodeJS.ProcessEnv = personEnv()) {
   const r = spawnSync(process.execPath, [ARCHON_BIN, "--project-root", project.root, ...args], {
     input: stdin === undefined ? "" : JSON.stringify(stdin),
     encoding: "utf8",
@@ -57,7 +62,7 @@ describe("SessionStart", () => {
   it("absorbs the rules file a teammate committed, and says so", () => {
     const r = hook({ hook_event_name: "SessionStart", source: "startup" });
     expect(r).toMatchObject({ code: 0, stderr: "" });
-    expect(r.stdout).toBe("archon absorbed 3 edit(s) to .archon/rules.md (knowledge_version 1).\n");
+    expect(r.stdout).toBe("archon absorbed 3 committed edit(s) to .archon/rules.md (knowledge_version 1).\n");
     expect(hook({ hook_event_name: "SessionStart", source: "resume" }).stdout).toBe("");
   });
 });
@@ -70,7 +75,7 @@ describe("UserPromptSubmit", () => {
     });
     expect(first.stdout).toBe(
       [
-        "archon absorbed 3 edit(s) to .archon/rules.md (knowledge_version 1).",
+        "archon absorbed 3 committed edit(s) to .archon/rules.md (knowledge_version 1).",
         "Standing rules from archon that apply to this request (decisions the team made; follow them):",
         "- Tests only on request [rule-no-tests]: Do not run the test suite unless the user asks for tests.",
         "",
@@ -132,6 +137,7 @@ describe("UserPromptSubmit", () => {
 describe("every hook is fail-open", () => {
   it("exits 0 with the error on stderr for a broken rules file, bad JSON, or a missing project", () => {
     project.write(".archon/rules.md", "## rule: Not A Valid Id!\ntitle: x\n\ntext\n");
+    commitAll(project.root, "a broken rules file");
     const broken = hook({ hook_event_name: "SessionStart" });
     expect(broken.code).toBe(0);
     expect(broken.stderr).toMatch(/^archon sync-rules: /);
@@ -214,7 +220,7 @@ describe("shared rules packages (git hooks)", () => {
       process.execPath,
       [ARCHON_BIN, "--project-root", project.root, "sync-rules", "--check-latest"],
       {
-        env: { ...process.env, npm_config_registry: registryUrl },
+        env: personEnv({ npm_config_registry: registryUrl }),
       },
     );
 

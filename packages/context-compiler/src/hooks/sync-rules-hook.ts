@@ -1,13 +1,15 @@
-// `archon sync-rules --hook` for Claude Code's SessionStart and UserPromptSubmit: absorb hand edits to
-// .archon/rules.md, commit a decision the person just confirmed, and inject the standing rules their
-// request is about. Returns the text for the agent's context (empty when there is nothing to say).
+// `archon sync-rules --hook` for Claude Code's SessionStart and UserPromptSubmit: absorb the committed
+// .archon/rules.md (an uncommitted edit only becomes a proposal), commit a decision the person just
+// confirmed, and inject the standing rules their request is about. Returns the text for the agent's
+// context (empty when there is nothing to say).
 import type { Clock, IdGenerator } from "@archon/core";
+import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { matchStandingRules } from "../knowledge/standing-rules/match-rules.js";
-import { syncRulesFile } from "../knowledge/standing-rules/sync-rules-file.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { confirmDecisions } from "./confirm-decisions.js";
 import type { HookInput } from "./hook-input.js";
 import { formatInjection, rulesToInject } from "./prompt-rules.js";
+import { rulesFileNotices } from "./rules-file-notices.js";
 import { readSession, writeSession } from "./session-state.js";
 
 export interface HookContext extends WriteContext {
@@ -15,26 +17,22 @@ export interface HookContext extends WriteContext {
   clock: Clock;
 }
 
-/** Standing-rule proposals written since `since` (during the agent's last turn), oldest first. */
+/**
+ * Standing-rule proposals the agent captured (manual notes) since `since`, during its last turn, oldest
+ * first. Proposals made from edits to rules.md are not among them: a reply must never approve those.
+ */
 function freshCaptures(ctx: HookContext, since: string): string[] {
   return ctx.db
     .prepare(
       `SELECT proposal_id FROM proposals WHERE status = 'pending' AND proposal_type = 'new_doc'
-         AND json_extract(payload, '$.origin') = 'standing' AND created_at > ? ORDER BY created_at, proposal_id`,
+         AND json_extract(payload, '$.origin') = 'standing' AND source = 'manual_note' AND created_at > ? ORDER BY created_at, proposal_id`,
     )
     .pluck()
     .all(since) as string[];
 }
 
 export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
-  const lines: string[] = [];
-  const absorbed = syncRulesFile(ctx);
-  if (absorbed.changed) {
-    const n = absorbed.added.length + absorbed.updated.length + absorbed.deprecated.length;
-    lines.push(
-      `archon absorbed ${n} edit(s) to .archon/rules.md (knowledge_version ${absorbed.knowledge_version}).`,
-    );
-  }
+  const lines = rulesFileNotices(absorbCommittedRules(ctx), input.hook_event_name === "SessionStart");
   const prompt = input.prompt;
   const sessionId = input.session_id ?? "unknown";
   if (input.hook_event_name !== "UserPromptSubmit" || prompt === undefined) return lines.join("\n");

@@ -1,10 +1,11 @@
 // Real git in test folders, with a fixed identity and date so history is the same on every run.
 import { execFileSync } from "node:child_process";
+import { personEnv } from "./person-env.js";
 
 const AT = "2026-01-01T00:00:00Z";
 
 export const fixedGitEnv: NodeJS.ProcessEnv = {
-  ...process.env,
+  ...personEnv(),
   GIT_CONFIG_GLOBAL: "/dev/null",
   GIT_CONFIG_NOSYSTEM: "1",
   GIT_AUTHOR_NAME: "Test",

@@ -15,7 +15,7 @@ import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { RULES_FILE } from "./rules-file.js";
-import { diffRules, isEmptyDiff, readRulesFile, standingRules } from "./rules-on-disk.js";
+import { diffRules, isEmptyDiff, type RulesOnDisk, readRulesFile, standingRules } from "./rules-on-disk.js";
 
 export interface RulesSyncResult {
   file: "missing" | "empty" | "present";
@@ -41,9 +41,15 @@ const nothing = (channel: Channel): Record<RulesSyncResult["file"], string> => (
  * missing one retires it. A person wrote the file, so the diff lands as approved knowledge in one
  * version bump. A missing or empty file, or one that does not parse, changes nothing.
  */
-export function syncRulesFile(ctx: WriteContext, options: { dry_run?: boolean } = {}): RulesSyncResult {
+export function syncRulesFile(
+  ctx: WriteContext,
+  options: {
+    dry_run?: boolean /** What to absorb instead of the working file (the committed text). */;
+    file?: RulesOnDisk;
+  } = {},
+): RulesSyncResult {
   assertAdminSurface(ctx.surface, "sync_rules_file");
-  const file = readRulesFile(ctx.projectRoot);
+  const file = options.file ?? readRulesFile(ctx.projectRoot);
   const diff = diffRules(file, standingRules(ctx.db));
   const taken = diff.added.filter((s) => {
     const row = documentRow(ctx.db, s.doc_id);

@@ -68,8 +68,8 @@ function withProjectFile<T>(
     const opened =
       descriptorPath(fd) ??
       (() => {
-        const now = statSync(real);
-        return now.ino === stat.ino && now.dev === stat.dev ? real : "";
+        const now = statSync(real, { throwIfNoEntry: false });
+        return now && now.ino === stat.ino && now.dev === stat.dev ? real : "";
       })();
     if (!isInside(root, opened)) throw leadsOutside(field, input, opened || real);
     if (!stat.isFile()) throw new UserError(`${field} "${input}" is not a regular file.`, undefined, field);

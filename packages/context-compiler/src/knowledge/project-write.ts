@@ -9,6 +9,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readlinkSync,
   realpathSync,
   unlinkSync,
   writeFileSync,
@@ -71,10 +72,13 @@ export function assertWritable(roots: WriteRoots, path: string, verb: "write" | 
   if (stat && !stat.isFile()) throw refuse(name, "it is not a regular file", verb);
 }
 
-/** The real path an open descriptor names, where the system can tell (Linux); undefined elsewhere. */
+/**
+ * The path an open descriptor names, where the system can tell (Linux); undefined elsewhere. The kernel's
+ * own link text, not a realpath of it: walking the path again could meet a folder swapped since the open.
+ */
 export function descriptorPath(fd: number): string | undefined {
   try {
-    return realpathSync(`/proc/self/fd/${fd}`);
+    return readlinkSync(`/proc/self/fd/${fd}`);
   } catch {
     return undefined;
   }

@@ -1,8 +1,9 @@
 // archon import-rules: the instruction files of Claude, Codex, Cursor, Copilot, Windsurf, Cline, Continue, Kiro and Gemini → one bundle of pending proposals.
 import { UserError } from "@archon/core";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
+import { edgeHintLabel } from "../knowledge/edge-hints.js";
 import type { ExecuteResult } from "../knowledge/imports/execute-import-plan.js";
-import type { ImportItem } from "../knowledge/imports/import-item.js";
+import { type ImportItem, reachText } from "../knowledge/imports/import-item.js";
 import {
   landRuleImport,
   parseFormats,
@@ -20,13 +21,8 @@ export interface ImportRulesOptions {
   approve?: boolean;
 }
 
-function scopeOf(item: ImportItem): string {
-  const edges = item.edge_hints.map((h) =>
-    h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`,
-  );
-  if (item.description) edges.push(`when relevant: "${item.description}"`);
-  return edges.join(", ") || "no scope";
-}
+const scopeOf = (item: ImportItem) =>
+  reachText(item.edge_hints.map(edgeHintLabel), item.description, "no scope");
 
 function flagText(item: ImportItem): string[] {
   return item.flags.map((f): string => {

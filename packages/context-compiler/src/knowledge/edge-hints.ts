@@ -8,6 +8,10 @@ export interface EdgeHint {
   source_value: string;
 }
 
+/** A hint as people read it: a glob as written, any other edge as `edge_type:value`. */
+export const edgeHintLabel = (hint: EdgeHint): string =>
+  hint.edge_type === "path_requires" ? hint.source_value : `${hint.edge_type}:${hint.source_value}`;
+
 /** Problems with one edge pointing at `docId`; `knownDocs` are doc_ids that exist besides the database's. */
 export function edgeHintProblems(
   db: Db,

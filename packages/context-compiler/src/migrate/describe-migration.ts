@@ -1,4 +1,5 @@
 // A migration plan for people (summary lines) and for programs (the same facts as JSON, file texts left out).
+import { reachText } from "../knowledge/imports/import-item.js";
 import type { MigrationResult } from "./apply-migration.js";
 import type { MigrationPlan, SourceAction } from "./migration-plan.js";
 import type { NativeContext } from "./native-context.js";
@@ -53,7 +54,7 @@ export function describeMigration(plan: MigrationPlan): string[] {
   const lines = [`${plan.documents.length} rule(s) become documents, each in .archon/rules/<doc_id>.md:`];
   for (const d of plan.documents) {
     lines.push(
-      `  ${d.doc_id}  ${d.bytes} B  from ${d.from}  → ${d.scope.join(", ") || (d.description !== undefined ? `when relevant: "${d.description}"` : "no scope: unreachable until scoped")}`,
+      `  ${d.doc_id}  ${d.bytes} B  from ${d.from}  → ${reachText(d.scope, d.description, "no scope: unreachable until scoped")}`,
     );
     // The same flags import-rules shows; a secret or a missing scope is worth a second look before yes.
     const flags = [...new Set(d.flags.map((f) => f.flag))];

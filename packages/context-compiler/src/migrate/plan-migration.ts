@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { sha256, UserError } from "@archon/core";
 import { type AdapterConfig, adapterConfig } from "../adapters/adapter-config.js";
 import { nestedRuleBlock, ruleBlock } from "../adapters/rule-block.js";
+import { edgeHintLabel } from "../knowledge/edge-hints.js";
 import { RULE_FORMATS } from "../knowledge/imports/formats/rule-file.js";
 import type { ImportFlag, ImportItem } from "../knowledge/imports/import-item.js";
 import { planRuleImport, type RuleFileReport } from "../knowledge/imports/import-rules.js";
@@ -43,11 +44,6 @@ interface FileUnits {
   pending: string[];
 }
 
-const scopeOf = (item: ImportItem) =>
-  item.edge_hints.map((h) =>
-    h.edge_type === "path_requires" ? h.source_value : `${h.edge_type}:${h.source_value}`,
-  );
-
 function accountUnits(ctx: MigrationContext, file: RuleFileReport, known: Known): FileUnits {
   const units: FileUnits = { fresh: [], relocated: [], pending: [] };
   for (const id of file.doc_ids) {
@@ -74,7 +70,7 @@ function accountUnits(ctx: MigrationContext, file: RuleFileReport, known: Known)
           title: item.title,
           from: item.source_path,
           rule_file,
-          scope: scopeOf(item),
+          scope: item.edge_hints.map(edgeHintLabel),
           ...(item.description !== undefined ? { description: item.description } : {}),
           bytes: item.bytes,
           flags: item.flags,

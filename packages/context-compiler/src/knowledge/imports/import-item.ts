@@ -50,6 +50,12 @@ export interface ImportItem {
   flags: ImportFlag[];
 }
 
+/** Where an imported rule reaches files: its edges, and its description for rules applied when relevant. */
+export function reachText(scope: readonly string[], description: string | undefined, none: string): string {
+  const parts = [...scope, ...(description ? [`when relevant: "${description}"`] : [])];
+  return parts.join(", ") || none;
+}
+
 const MAX_SLUG = 60;
 
 /** A doc_id-safe slug: lower case, ASCII letters and digits joined by `-`; "doc" when nothing is left. */

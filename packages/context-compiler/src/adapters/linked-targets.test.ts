@@ -1,18 +1,10 @@
 import { spawnSync } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { sha256, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../mcp/context.js";
+import { refusal, treeHashes } from "../test-support/file-tree.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { adapterConfig } from "./adapter-config.js";
 import { listAdapterMeta } from "./adapter-meta.js";
@@ -66,29 +58,10 @@ function plantLinks() {
   for (const [link, to] of Object.entries(LINKS)) symlinkSync(join(outside, to), join(project.root, link));
 }
 
-/** Every file and folder outside, with a hash of each file: equal before and after means untouched. */
-const outsideTree = () =>
-  readdirSync(outside, { recursive: true, withFileTypes: true })
-    .map((e) => {
-      const path = join(e.parentPath, e.name);
-      return `${path.slice(outside.length + 1)} ${e.isFile() ? sha256(readFileSync(path)) : "dir"}`;
-    })
-    .sort();
-
-function refusal(run: () => unknown): UserError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("deploy-adapters into a project whose targets link outside it", () => {
   it("writes nothing anywhere, names every linked target, and leaves the outside folder byte for byte", () => {
     plantLinks();
-    const before = outsideTree();
+    const before = treeHashes(outside);
     const ctx = project.context("admin");
     const config = adapterConfig({ version: "1.2.3", projectRoot: project.root, env: {} });
     const error = refusal(() => deployAdapters(writeContext(ctx), { targets: TARGETS, config }));
@@ -116,7 +89,7 @@ describe("deploy-adapters into a project whose targets link outside it", () => {
       ".agents/skills/archon-triage/SKILL.md",
     ]);
     expect(error.message).toMatch(/archon does not write through links that leave the project/);
-    expect(outsideTree()).toEqual(before);
+    expect(treeHashes(outside)).toEqual(before);
     expect(listAdapterMeta(ctx.kdb.db)).toEqual([]);
   });
 });
@@ -126,13 +99,13 @@ describe("export-rules into a project whose rule folders link outside it", () =>
     plantLinks();
     const ctx = project.context("admin");
     seed(ctx, { documents: [doc("api-errors", { title: "API errors", patterns: ["src/api/**"] })] });
-    const before = outsideTree();
+    const before = treeHashes(outside);
     const error = refusal(() =>
       exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: EXPORT_TARGETS }),
     );
     expect(error.message).toMatch(/^Refused to (write|delete) \S+: /);
     expect(error.hint).toMatch(/archon does not write through links that leave the project/);
-    expect(outsideTree()).toEqual(before);
+    expect(treeHashes(outside)).toEqual(before);
     expect(readdirSync(project.root).sort()).toEqual(
       [...Object.keys(LINKS).filter((l) => !l.includes("/")), ".archon", ".git"].sort(),
     );
@@ -142,7 +115,7 @@ describe("export-rules into a project whose rule folders link outside it", () =>
     plantLinks();
     const ctx = project.context("admin");
     seed(ctx, { documents: [doc("api-errors", { title: "API errors", patterns: ["src/api/**"] })] });
-    const before = outsideTree();
+    const before = treeHashes(outside);
     const messages = (["cursor", "claude", "copilot", "agents"] as const).map(
       (target) =>
         refusal(() => exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: [target] }))
@@ -154,6 +127,6 @@ describe("export-rules into a project whose rule folders link outside it", () =>
       "Refused to write .github/instructions/api-errors.instructions.md: its folder resolves to <outside>, outside the project.",
       "Refused to write AGENTS.md: it is a symbolic link.",
     ]);
-    expect(outsideTree()).toEqual(before);
+    expect(treeHashes(outside)).toEqual(before);
   });
 });

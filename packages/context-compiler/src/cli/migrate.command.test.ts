@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MIGRATION_FILES, writeMigrationProject } from "../migrate/migration-project.fixture.js";
+import { treeHashes } from "../test-support/file-tree.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type MigrateFlags, migrateCommand } from "./migrate.command.js";
 import { resolveGlobalOptions } from "./options.js";
@@ -14,17 +14,6 @@ beforeEach(() => {
   writeMigrationProject(project);
 });
 afterEach(() => project.cleanup());
-
-/** Every file under the project root, .git included, as path → sha256. */
-function treeHashes(folder = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of readdirSync(join(project.root, folder), { withFileTypes: true })) {
-    const rel = folder === "" ? entry.name : `${folder}/${entry.name}`;
-    if (entry.isDirectory()) Object.assign(out, treeHashes(rel));
-    else out[rel] = sha256(readFileSync(join(project.root, rel)));
-  }
-  return out;
-}
 
 function migrate(flags: MigrateFlags, interactive = false, input = new PassThrough()) {
   const output = new PassThrough();
@@ -53,10 +42,10 @@ function answer(run: ReturnType<typeof migrate>, input: PassThrough, keys: strin
 
 describe("archon migrate --dry-run", () => {
   it("shows the summary and writes nothing at all, not even the database", async () => {
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     const run = migrate({ dryRun: true });
     await run.done;
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
     expect(existsSync(join(project.root, ".archon"))).toBe(false);
     const screen = run.screen();
     expect(screen).toContain("27 rule(s) become documents, each in .archon/rules/<doc_id>.md:");
@@ -66,13 +55,13 @@ describe("archon migrate --dry-run", () => {
 
   it("writes nothing either when the database already exists", async () => {
     project.context();
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     await migrate({ dryRun: true }).done;
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
   });
 
   it("prints only JSON with --json", async () => {
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     const run = migrate({ dryRun: true, json: true });
     await run.done;
     const json = JSON.parse(run.screen());
@@ -81,18 +70,18 @@ describe("archon migrate --dry-run", () => {
       documents: 27,
       result: null,
     });
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
   });
 });
 
 describe("archon migrate asks before it changes anything", () => {
   it("refuses without a terminal unless --yes is given, with a hint, and writes nothing", async () => {
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     await expect(migrate({}).done).rejects.toMatchObject({
       message: "archon migrate rewrites and removes instruction files, so it asks first, on a terminal.",
       hint: "Preview with --dry-run; in scripts (or with --json) confirm up front with --yes.",
     });
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
   });
 
   it("migrates once the person at the terminal says yes, and names the backup folder", async () => {

@@ -1,19 +1,10 @@
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sha256, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../mcp/context.js";
 import { readVersion } from "../store/version.js";
+import { refusal, treeHashes } from "../test-support/file-tree.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { applyMigration } from "./apply-migration.js";
 import { writeMigrationProject } from "./migration-project.fixture.js";
@@ -32,14 +23,9 @@ afterEach(() => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-/** Every file and folder under `folder`, with a hash of each file: equal before and after means untouched. */
-const tree = (folder: string) =>
-  readdirSync(folder, { recursive: true, withFileTypes: true })
-    .map((e) => {
-      const path = join(e.parentPath, e.name);
-      return `${path.slice(folder.length + 1)} ${e.isFile() ? sha256(readFileSync(path)) : e.isSymbolicLink() ? "link" : "dir"}`;
-    })
-    .sort();
+/** The project's own files, the database aside (opening a context writes to it). */
+const insideTree = () =>
+  Object.entries(treeHashes(project.root)).filter(([path]) => !path.startsWith(".archon/archon.db"));
 
 /** Moves a project path outside and leaves a link in its place, the way an agent with a shell would. */
 function linkOut(path: string) {
@@ -56,31 +42,21 @@ function migrate() {
   return { ctx, run: () => applyMigration({ ...writeContext(ctx), ids: ctx.ids }, plan) };
 }
 
-function refusal(run: () => unknown): UserError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("archon migrate where the rule and backup folders link outside", () => {
   it("refuses before writing, approving or removing anything, and the outside folder is byte for byte the same", () => {
     project.context();
     linkOut(".archon/rules");
     linkOut(".archon/migrate");
-    const outsideBefore = tree(outside);
+    const outsideBefore = treeHashes(outside);
     const { ctx, run } = migrate();
-    const insideBefore = tree(project.root).filter((l) => !l.startsWith(".archon/archon.db"));
+    const insideBefore = insideTree();
     const error = refusal(run);
     expect(error.message.replace(/resolves to \S+,/, "resolves to <outside>,")).toBe(
       "Refused to write .archon/migrate/20261129T120000Z-migrate_0001/.claude/rules/x.md: its folder resolves to <outside>, outside the project.",
     );
     expect(error.hint).toMatch(/^archon does not write through links that leave the project/);
-    expect(tree(outside)).toEqual(outsideBefore);
-    expect(tree(project.root).filter((l) => !l.startsWith(".archon/archon.db"))).toEqual(insideBefore);
+    expect(treeHashes(outside)).toEqual(outsideBefore);
+    expect(insideTree()).toEqual(insideBefore);
     expect(readVersion(ctx.kdb.db)).toBe(0);
   });
 });
@@ -88,7 +64,7 @@ describe("archon migrate where the rule and backup folders link outside", () => 
 describe("archon migrate where the sources link outside", () => {
   it("migrates only the real file inside, leaving every linked source and the outside folder as they were", () => {
     for (const path of ["CLAUDE.md", "AGENTS.md", ".claude", ".cursor", ".github"]) linkOut(path);
-    const outsideBefore = tree(outside);
+    const outsideBefore = treeHashes(outside);
     expect(migrate().run()).toEqual({
       backup_folder: ".archon/migrate/20261129T120000Z-migrate_0001",
       bundle_id: "bundle_0002",
@@ -99,6 +75,6 @@ describe("archon migrate where the sources link outside", () => {
       sources_rewritten: ["apps/web/AGENTS.md"],
       sources_removed: [],
     });
-    expect(tree(outside)).toEqual(outsideBefore);
+    expect(treeHashes(outside)).toEqual(outsideBefore);
   });
 });

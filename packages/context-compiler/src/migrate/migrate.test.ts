@@ -1,6 +1,5 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { deployAdapters } from "../adapters/deploy-adapters.js";
@@ -10,6 +9,7 @@ import { anchoredDocuments, checkSource } from "../knowledge/curation/source-che
 import { landRuleImport, planRuleImport } from "../knowledge/imports/import-rules.js";
 import { writeContext } from "../mcp/context.js";
 import { approvedDocumentTexts, getDocument } from "../store/documents.js";
+import { treeHashes } from "../test-support/file-tree.js";
 import { commitAll } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { VERSION } from "../version.js";
@@ -43,17 +43,6 @@ function migrate(options: MigrationOptions = {}) {
   const ctx = project.context();
   const planned = planMigration({ db: ctx.kdb.db, projectRoot: project.root }, options);
   return applyMigration({ ...writeContext(ctx), ids: ctx.ids }, planned);
-}
-
-/** Every file under the project root, .git included, as path → sha256. */
-function treeHashes(folder = ""): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of readdirSync(join(project.root, folder), { withFileTypes: true })) {
-    const rel = folder === "" ? entry.name : `${folder}/${entry.name}`;
-    if (entry.isDirectory()) Object.assign(out, treeHashes(rel));
-    else out[rel] = sha256(readFileSync(join(project.root, rel)));
-  }
-  return out;
 }
 
 const AGENTS_IDS = [
@@ -229,11 +218,11 @@ describe("applying a migration", () => {
 
   it("changes no file when it runs a second time", () => {
     migrate();
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     const again = plan();
     expect(migrationSummary(again).documents).toEqual([]);
     expect(migrate()).toMatchObject({ backup_folder: null, bundle_id: null, rule_files_written: [] });
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
   });
 
   it("with keep_sources, imports every rule and leaves every source byte for byte, and a second run adds nothing", () => {
@@ -242,9 +231,9 @@ describe("applying a migration", () => {
     expect(result.documents_added).toHaveLength(27);
     for (const [path, text] of Object.entries(MIGRATION_FILES))
       expect({ path, text: read(path) }).toEqual({ path, text });
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     expect(migrate({ keep_sources: true })).toMatchObject({ bundle_id: null, documents_added: [] });
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
   });
 
   it("moves a rule approved by an earlier import-rules to its own file instead of importing it twice", () => {
@@ -273,7 +262,7 @@ describe("refusing to rewrite work git does not hold", () => {
     appendFileSync(join(project.root, "AGENTS.md"), "\n## Late addition\n\nNot committed yet.\n");
     appendFileSync(join(project.root, ".claude/rules/x.md"), "Also this.\n");
     project.context(); // the database exists before the refusal is looked at
-    const before = treeHashes();
+    const before = treeHashes(project.root);
     expect(plan().blockers).toEqual([
       { path: ".claude/rules/x.md", reason: "has uncommitted changes in git", forceable: true },
       { path: "AGENTS.md", reason: "has uncommitted changes in git", forceable: true },
@@ -281,7 +270,7 @@ describe("refusing to rewrite work git does not hold", () => {
     expect(() => migrate()).toThrow(
       "archon migrate changed nothing:\n  .claude/rules/x.md has uncommitted changes in git\n  AGENTS.md has uncommitted changes in git",
     );
-    expect(treeHashes()).toEqual(before);
+    expect(treeHashes(project.root)).toEqual(before);
   });
 
   it("goes ahead with force, and the backup keeps the uncommitted bytes", () => {

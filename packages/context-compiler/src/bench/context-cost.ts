@@ -14,7 +14,7 @@ import { createArchonContext } from "../mcp/server.js";
 import { applyMigration } from "../migrate/apply-migration.js";
 import { diskTree, NATIVE_AGENTS, type NativeAgent, nativeContext } from "../migrate/native-context.js";
 import { planMigration } from "../migrate/plan-migration.js";
-import { SECTION_MIN_RELEVANCE } from "../read/allocate-sections.js";
+import { ABOUT_PLAN } from "../read/allocate-budget.js";
 import type { DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "../services/compile-service.js";
 import { renderCompileText } from "../services/compile-text.js";
@@ -65,7 +65,7 @@ function deferredReads(response: CompileResponse): number {
     if (!d.sections) bytes += d.content_bytes;
     else
       for (const s of d.sections)
-        if (s.content === undefined && (s.relevance ?? 1) >= SECTION_MIN_RELEVANCE) bytes += s.bytes;
+        if (s.content === undefined && (s.relevance ?? 1) >= ABOUT_PLAN) bytes += s.bytes;
   }
   return bytes;
 }

@@ -1,13 +1,10 @@
 // After the documents are placed: the inline budget left over goes to the sections of deferred documents
 // that the plan is about, so a long file does not have to be read whole for the one part that matters.
 
-import { ABOUT_PLAN, AUTO_INLINE_LIMIT } from "./allocate-budget.js";
+import { AUTO_INLINE_LIMIT } from "./allocate-budget.js";
 import type { DocText } from "./doc-text.js";
 import type { IndexedDoc } from "./knowledge-index.js";
 import { relevance } from "./relevance.js";
-
-/** A section is offered only when it is about the plan. */
-export const SECTION_MIN_RELEVANCE = ABOUT_PLAN;
 
 export interface SectionCandidate {
   doc_id: string;

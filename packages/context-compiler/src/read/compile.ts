@@ -1,6 +1,12 @@
 // compile_context as a pure function of (knowledge index, request, document content).
-import { type AllocationResult, allocate, type Candidate, type ContentMode } from "./allocate-budget.js";
-import { type DeliveredSection, deferredSections, SECTION_MIN_RELEVANCE } from "./allocate-sections.js";
+import {
+  ABOUT_PLAN,
+  type AllocationResult,
+  allocate,
+  type Candidate,
+  type ContentMode,
+} from "./allocate-budget.js";
+import { type DeliveredSection, deferredSections } from "./allocate-sections.js";
 import { describedDocs } from "./description-match.js";
 import type { DocText } from "./doc-text.js";
 import { expandTags } from "./expand-tags.js";
@@ -146,7 +152,7 @@ export function compile(
     ),
     text,
     terms,
-    Math.max(SECTION_MIN_RELEVANCE, request.min_relevance ?? 0),
+    Math.max(ABOUT_PLAN, request.min_relevance ?? 0),
     maxInline - allocation.usedBytes,
   );
 

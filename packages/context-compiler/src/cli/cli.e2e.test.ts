@@ -1,11 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { ARCHON_BIN } from "../test-support/stdio-client.js";
+import { runCli } from "../test-support/run-cli.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -13,14 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-function archon(...args: string[]) {
-  const r = spawnSync(process.execPath, [ARCHON_BIN, "--project-root", project.root, ...args], {
-    encoding: "utf8",
-    cwd: project.root,
-    env: personEnv(),
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const archon = (...args: string[]) => runCli(project.root, ["--project-root", project.root, ...args]);
 
 const SEED = `
 documents:

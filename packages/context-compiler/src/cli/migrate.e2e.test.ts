@@ -1,13 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { ruleBlock } from "../adapters/rule-block.js";
 import { MIGRATION_FILES, writeMigrationProject } from "../migrate/migration-project.fixture.js";
-import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { ARCHON_BIN } from "../test-support/stdio-client.js";
+import { runCli } from "../test-support/run-cli.js";
 import { VERSION } from "../version.js";
 
 let project: TestProject;
@@ -17,14 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-function archon(...args: string[]) {
-  const r = spawnSync(process.execPath, [ARCHON_BIN, "--project-root", project.root, ...args], {
-    encoding: "utf8",
-    cwd: project.root,
-    env: personEnv(),
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const archon = (...args: string[]) => runCli(project.root, ["--project-root", project.root, ...args]);
 
 describe("archon migrate, the built command", () => {
   it("has --help naming every flag", () => {

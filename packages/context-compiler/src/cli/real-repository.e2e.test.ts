@@ -1,6 +1,3 @@
-// The whole user path on a repository shaped like a real one, through the built CLI and a real MCP
-// client: setup, migrate, compile, export to every target, setup again, import again.
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,22 +7,15 @@ import { REALISTIC_TARGETS, realisticRepoFiles, writeRealisticRepo } from "../be
 import type { CompileResponse } from "../services/compile-service.js";
 import { approvedDocumentTexts } from "../store/documents.js";
 import { commitAll, git } from "../test-support/git.js";
-import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import { runCli } from "../test-support/run-cli.js";
 import { ARCHON_BIN, connectArchon, textOf } from "../test-support/stdio-client.js";
 
 let project: TestProject;
 const originals = realisticRepoFiles();
 const instructionFiles = Object.keys(originals).filter((p) => /\.(md|mdc)$/.test(p));
 
-function archon(...args: string[]) {
-  const r = spawnSync(process.execPath, [ARCHON_BIN, ...args], {
-    encoding: "utf8",
-    cwd: project.root,
-    env: personEnv(),
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const archon = (...args: string[]) => runCli(project.root, args);
 
 function json<T>(...args: string[]): T {
   const r = archon(...args, "--json");

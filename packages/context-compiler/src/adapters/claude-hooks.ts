@@ -1,9 +1,9 @@
 // Claude Code hook entries in .claude/settings(.local).json: archon's are found by their command; the user's stay.
 import { UserError } from "@archon/core";
+import { SERVER_NAMES } from "../knowledge/surface.js";
 import type { AdapterConfig } from "./adapter-config.js";
 
-export type HookEvent = "SessionStart" | "UserPromptSubmit" | "PreCompact";
-export const HOOK_EVENTS: readonly HookEvent[] = ["SessionStart", "UserPromptSubmit", "PreCompact"];
+export type HookEvent = "SessionStart" | "UserPromptSubmit" | "PostToolUse" | "PreCompact";
 
 interface Handler {
   type: "command";
@@ -38,6 +38,9 @@ export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
     SessionStart: { matcher: "", hooks: sessionStart },
     // UserPromptSubmit takes no matcher.
     UserPromptSubmit: { hooks: [run("sync-rules")] },
+    // After the agent captures a decision, so the reply that confirms it must come from this session.
+    // Letters, digits and underscores only: Claude Code compares such a matcher as an exact tool name.
+    PostToolUse: { matcher: `mcp__${SERVER_NAMES.agent}__${config.prefix}observe`, hooks: [run("sync-rules")] },
   };
   if (config.optionalHooks.verifyCache) hooks.PreCompact = { matcher: "", hooks: [run("verify-cache")] };
   return hooks;

@@ -86,6 +86,12 @@ describe("Claude Code settings in a project that installed archon", () => {
           { matcher: "", hooks: [{ type: "command", command: `${command} sync-rules --hook` }] },
         ],
         UserPromptSubmit: [{ hooks: [{ type: "command", command: `${command} sync-rules --hook` }] }],
+        PostToolUse: [
+          {
+            matcher: "mcp__archon__archon_observe",
+            hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
+          },
+        ],
       },
       permissions: { allow: ["Read"] },
     });
@@ -127,6 +133,12 @@ describe("Claude Code settings in a project that did not install archon", () => 
           { matcher: "", hooks: [{ type: "command", command: `${command} sync-rules --hook` }] },
         ],
         UserPromptSubmit: [{ hooks: [{ type: "command", command: `${command} sync-rules --hook` }] }],
+        PostToolUse: [
+          {
+            matcher: "mcp__archon__archon_observe",
+            hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
+          },
+        ],
       },
     });
     expect(read(".git/info/exclude")).toContain(

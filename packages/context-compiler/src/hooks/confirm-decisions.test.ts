@@ -1,4 +1,4 @@
-import { manualClock, sequentialIds } from "@archon/core";
+import { jsonResult, manualClock, sequentialIds } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
@@ -6,6 +6,7 @@ import { writeContext } from "../mcp/context.js";
 import { createArchonContext } from "../mcp/server.js";
 import { listProposals } from "../store/proposals.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import type { HookInput } from "./hook-input.js";
 import { runSyncRulesHook } from "./sync-rules-hook.js";
 
 let project: TestProject;
@@ -19,13 +20,34 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-/** The agent records a decision during its turn, as observe on the agent surface does. */
-function capture(note: string): string {
+/**
+ * The agent records a decision during its turn, as observe on the agent surface does, and Claude Code
+ * then runs the PostToolUse hook of that session with the tool's answer.
+ */
+function capture(note: string, session = "s1"): string {
   clock.advance(1000);
   const ctx = open("agent");
+  const tool_input = { event_type: "manual_note", payload: { note } } as const;
   try {
-    return observe(observationsContext(ctx), { event_type: "manual_note", payload: { note } })
-      .proposal_id as string;
+    const answer = observe(observationsContext(ctx), tool_input);
+    hook({
+      hook_event_name: "PostToolUse",
+      session_id: session,
+      tool_name: "mcp__archon__archon_observe",
+      tool_input,
+      tool_response: jsonResult(answer),
+    });
+    return answer.proposal_id as string;
+  } finally {
+    ctx.close();
+  }
+}
+
+/** One hook run, as `archon sync-rules --hook` does it. */
+function hook(input: HookInput): string {
+  const ctx = open("admin");
+  try {
+    return runSyncRulesHook({ ...writeContext(ctx), ids, clock }, input);
   } finally {
     ctx.close();
   }
@@ -34,15 +56,7 @@ function capture(note: string): string {
 /** The person's next prompt, through the UserPromptSubmit hook of one session. */
 function prompt(text: string, session = "s1"): string {
   clock.advance(1000);
-  const ctx = open("admin");
-  try {
-    return runSyncRulesHook(
-      { ...writeContext(ctx), ids, clock },
-      { hook_event_name: "UserPromptSubmit", prompt: text, session_id: session },
-    );
-  } finally {
-    ctx.close();
-  }
+  return hook({ hook_event_name: "UserPromptSubmit", prompt: text, session_id: session });
 }
 
 const pending = () => {
@@ -95,10 +109,42 @@ describe("a reply confirms only the one decision the person was shown", () => {
     expect(pending()).toEqual([b]);
   });
 
-  it("does not let a yes in a session that just started approve what another session captured", () => {
+  it("does not let a yes in another session approve what this session captured", () => {
+    prompt("talk about tests", "s2");
     prompt("talk about tests", "s1");
-    const a = capture("From now on, run the tests before every push.");
+    const a = capture("From now on, run the tests before every push.", "s1");
     expect(prompt("yes", "s2")).not.toContain("recorded");
+    expect(pending()).toEqual([a]);
+    expect(prompt("yes", "s1")).toContain(`archon recorded the confirmed standing rule (${a}`);
+  });
+
+  it("asks about nothing the PostToolUse hook did not report for this session", () => {
+    prompt("talk about tests");
+    const ctx = open("agent");
+    const a = observe(observationsContext(ctx), {
+      event_type: "manual_note",
+      payload: { note: "From now on, tag every release." },
+    }).proposal_id;
+    ctx.close();
+    expect(prompt("yes")).toBe("");
+    expect(pending()).toEqual([a]);
+  });
+
+  it("ignores a PostToolUse report of another tool, another event type, or an id that is no capture", () => {
+    prompt("talk about tests");
+    const a = capture("From now on, sign every commit.", "s9");
+    const report = (tool_name: string, event_type: string, proposal_id: string) =>
+      hook({
+        hook_event_name: "PostToolUse",
+        session_id: "s1",
+        tool_name,
+        tool_input: { event_type },
+        tool_response: { proposal_id },
+      });
+    report("mcp__archon__archon_compile_context", "manual_note", a);
+    report("mcp__archon__archon_observe", "session_note", a);
+    report("mcp__archon__archon_observe", "manual_note", "prop_ffff");
+    expect(prompt("yes", "s1")).toBe("");
     expect(pending()).toEqual([a]);
   });
 });

@@ -9,6 +9,10 @@ const hookInputSchema = z
     hook_event_name: z.string().optional(),
     prompt: z.string().optional(),
     source: z.string().optional(),
+    // PostToolUse: the tool that ran, with what it was given and what it answered.
+    tool_name: z.string().optional(),
+    tool_input: z.unknown().optional(),
+    tool_response: z.unknown().optional(),
   })
   .loose();
 

@@ -1,11 +1,12 @@
-// Per-session memory of a hook: when the last prompt came and which rules were already injected, so a
-// rule is injected at most once per session and the session stays under its cap.
+// Per-session memory of the hooks: which rules were already injected, so a rule is injected at most once
+// per session, and which captured decisions belong to this session, so only its own person confirms them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export interface SessionState {
-  last_prompt_at: string | null;
   injected: string[];
+  /** Decisions this session's agent captured during its current turn (the PostToolUse hook saw them). */
+  captured: string[];
   /** Captured decisions this session is asking the person about, one at a time, the current one first. */
   awaiting: string[];
 }
@@ -17,18 +18,17 @@ const KEEP_MS = 7 * 24 * 3600 * 1000;
 const fileOf = (projectRoot: string, sessionId: string) =>
   join(projectRoot, DIR, `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 128) || "unknown"}.json`);
 
+const emptySession = (): SessionState => ({ injected: [], captured: [], awaiting: [] });
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === "string") : []);
+
 export function readSession(projectRoot: string, sessionId: string): SessionState {
   const path = fileOf(projectRoot, sessionId);
-  if (!existsSync(path)) return { last_prompt_at: null, injected: [], awaiting: [] };
+  if (!existsSync(path)) return emptySession();
   try {
     const data = JSON.parse(readFileSync(path, "utf8")) as Partial<SessionState>;
-    return {
-      last_prompt_at: data.last_prompt_at ?? null,
-      injected: data.injected ?? [],
-      awaiting: data.awaiting ?? [],
-    };
+    return { injected: strings(data.injected), captured: strings(data.captured), awaiting: strings(data.awaiting) };
   } catch {
-    return { last_prompt_at: null, injected: [], awaiting: [] };
+    return emptySession();
   }
 }
 

@@ -99,20 +99,25 @@ describe("UserPromptSubmit", () => {
   });
 
   it("commits a decision the person confirms in their very next prompt, and nothing else", () => {
-    // The agent captures a decision during its turn (observe manual_note on the agent surface), on the
-    // real clock as the hook uses it.
+    // The agent captures a decision during its turn (observe manual_note on the agent surface).
     const capture = (note: string) => {
       const ctx = createArchonContext({
         surface: "agent",
         dbPath: project.dbPath,
         projectRoot: project.root,
       });
-      const { proposal_id } = observe(observationsContext(ctx), {
-        event_type: "manual_note",
-        payload: { note },
-      });
+      const tool_input = { event_type: "manual_note", payload: { note } } as const;
+      const answer = observe(observationsContext(ctx), tool_input);
       ctx.close();
-      return proposal_id as string;
+      // Claude Code then runs the PostToolUse hook of this session with the tool's answer.
+      const posted = hook({
+        hook_event_name: "PostToolUse",
+        tool_name: "mcp__archon__archon_observe",
+        tool_input,
+        tool_response: { content: [{ type: "text", text: JSON.stringify(answer) }] },
+      });
+      expect(posted).toMatchObject({ code: 0, stdout: "", stderr: "" });
+      return answer.proposal_id as string;
     };
     hook({ hook_event_name: "UserPromptSubmit", prompt: "let us talk about commits" });
     const declined = capture("From now on, squash every commit before pushing.");

@@ -3,6 +3,8 @@ import { UserError } from "@archon/core";
 
 export type Surface = "agent" | "admin";
 export const SURFACES: readonly Surface[] = ["agent", "admin"];
+/** The name each surface is registered under in a client's MCP config. */
+export const SERVER_NAMES: Record<Surface, string> = { agent: "archon", admin: "archon-admin" };
 
 export function assertAdminSurface(surface: Surface, operation: string): void {
   if (surface !== "admin") {

@@ -3,8 +3,6 @@
 import { launchWords } from "../adapters/launcher.js";
 import type { Surface } from "../knowledge/surface.js";
 
-export const SERVER_NAMES: Record<Surface, string> = { agent: "archon", admin: "archon-admin" };
-
 export interface McpEntry {
   command: string;
   args: string[];

@@ -3,7 +3,7 @@
 // always for the admin surface, it goes to the person's own scope, through the client's CLI when it has one.
 import { join } from "node:path";
 import { projectHasArchon } from "../adapters/launcher.js";
-import type { Surface } from "../knowledge/surface.js";
+import { SERVER_NAMES, type Surface } from "../knowledge/surface.js";
 import { findOnPath, runCli } from "./client-cli.js";
 import {
   type FileChange,
@@ -12,7 +12,7 @@ import {
   removeCodexTable,
   removeMcpJsonEntry,
 } from "./config-files.js";
-import { CLIENT_ROOT, commandLine, type Launch, mcpEntry, SERVER_NAMES } from "./mcp-entry.js";
+import { CLIENT_ROOT, commandLine, type Launch, mcpEntry } from "./mcp-entry.js";
 
 export const AGENTS = ["claude", "cursor", "codex"] as const;
 export type AgentClient = (typeof AGENTS)[number];

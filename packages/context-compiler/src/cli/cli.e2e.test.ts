@@ -61,6 +61,12 @@ describe("usage", () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("error: unknown command 'frobnicate'");
     expect(unknown.stderr).toContain("Usage: archon");
+    for (const args of [["frobnicate", "--help"], ["--db", "x.db", "frobnicate", "-h"]]) {
+      const asked = archon(...args);
+      expect(asked.code).toBe(1);
+      expect(asked.stderr).toContain("error: unknown command 'frobnicate'");
+    }
+    expect(archon("--db", "x.db", "stats", "--help").code).toBe(0);
     const flag = archon("stats", "--verbose");
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain("unknown option '--verbose'");

@@ -23,10 +23,7 @@ const program = new Command("archon")
   .showHelpAfterError()
   .exitOverride()
   .allowExcessArguments()
-  .action(async (_opts: unknown, cmd: Command) => {
-    if (cmd.args.length > 0) cmd.error(`error: unknown command '${cmd.args[0]}'`);
-    await (await import("./serve.js")).serve(globals(program));
-  });
+  .action(async () => (await import("./serve.js")).serve(globals(program)));
 
 const globals = (cmd: Command): GlobalOptions => resolveGlobalOptions(cmd.optsWithGlobals());
 
@@ -259,7 +256,25 @@ function positiveInt(value: string, flag: string): number {
   return n;
 }
 
+/**
+ * The first word that is not a global option or its value. Checked before commander runs, because
+ * commander answers `archon <unknown> --help` with the top-level help and exit 0.
+ */
+function firstWord(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith("-")) return arg;
+    const option = program.options.find((o) => o.long === arg || o.short === arg);
+    if (option && (option.required || option.optional)) i++;
+  }
+  return undefined;
+}
+
 try {
+  const word = firstWord(process.argv.slice(2));
+  const known = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+  if (word !== undefined && !known.includes(word))
+    program.error(`error: unknown command '${word}'`);
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 1);

@@ -40,7 +40,10 @@ export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
     UserPromptSubmit: { hooks: [run("sync-rules")] },
     // After the agent captures a decision, so the reply that confirms it must come from this session.
     // Letters, digits and underscores only: Claude Code compares such a matcher as an exact tool name.
-    PostToolUse: { matcher: `mcp__${SERVER_NAMES.agent}__${config.prefix}observe`, hooks: [run("sync-rules")] },
+    PostToolUse: {
+      matcher: `mcp__${SERVER_NAMES.agent}__${config.prefix}observe`,
+      hooks: [run("sync-rules")],
+    },
   };
   if (config.optionalHooks.verifyCache) hooks.PreCompact = { matcher: "", hooks: [run("verify-cache")] };
   return hooks;

@@ -61,7 +61,10 @@ describe("usage", () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("error: unknown command 'frobnicate'");
     expect(unknown.stderr).toContain("Usage: archon");
-    for (const args of [["frobnicate", "--help"], ["--db", "x.db", "frobnicate", "-h"]]) {
+    for (const args of [
+      ["frobnicate", "--help"],
+      ["--db", "x.db", "frobnicate", "-h"],
+    ]) {
       const asked = archon(...args);
       expect(asked.code).toBe(1);
       expect(asked.stderr).toContain("error: unknown command 'frobnicate'");
@@ -70,6 +73,14 @@ describe("usage", () => {
     const flag = archon("stats", "--verbose");
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain("unknown option '--verbose'");
+  });
+
+  it("sync-init-manifest refuses a project that was never bootstrapped from a template, in one line", () => {
+    const r = archon("sync-init-manifest");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      "archon: sync_init_manifest: this project was not bootstrapped from a template, so there is nothing to upgrade.",
+    );
   });
 
   it("reports a bad value as one line, never a stack trace", () => {

@@ -228,6 +228,16 @@ program
   );
 
 program
+  .command("sync-init-manifest")
+  .description(
+    "record the newest bundled template version as applied, once its upgrade bundle was decided (setup does this too)",
+  )
+  .option("--json", "print JSON")
+  .action(async (opts: { json?: boolean }, cmd: Command) =>
+    (await import("./sync-init-manifest.command.js")).syncInitManifestCommand(globals(cmd), opts),
+  );
+
+program
   .command("doctor")
   .description("full workspace health scan; exit code 1 when there are errors (for CI)")
   .option("--json", "print the structured report")
@@ -273,8 +283,7 @@ function firstWord(args: readonly string[]): string | undefined {
 try {
   const word = firstWord(process.argv.slice(2));
   const known = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
-  if (word !== undefined && !known.includes(word))
-    program.error(`error: unknown command '${word}'`);
+  if (word !== undefined && !known.includes(word)) program.error(`error: unknown command '${word}'`);
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 1);

@@ -49,9 +49,14 @@ function report(outcome: SetupOutcome): string[] {
     lines.push(
       `Bootstrapped ${outcome.init.documents_created.length} rules from ${outcome.init.template} ${outcome.init.version}.`,
     );
-  if (outcome.upgrade)
+  const { upgrade, rebaselined } = outcome;
+  if (upgrade?.bundle_id)
     lines.push(
-      `Template upgrade proposed as bundle ${outcome.upgrade.bundle_id}: approve it with archon approve ${outcome.upgrade.bundle_id}.`,
+      `Template upgrade ${upgrade.template} ${upgrade.from_version} → ${upgrade.to_version} proposed as bundle ${upgrade.bundle_id}: review it with archon proposals, approve it with archon approve ${upgrade.bundle_id}.`,
+    );
+  if (rebaselined?.changed)
+    lines.push(
+      `Template ${rebaselined.template} ${rebaselined.to_version} recorded as applied (its upgrade was decided)${rebaselined.user_modified.length > 0 ? `; left to their users: ${rebaselined.user_modified.join(", ")}` : ""}.`,
     );
   lines.push(
     `Adapters: ${outcome.adapters.written} file(s) written, ${outcome.adapters.conflicts} hand-written file(s) left alone.`,

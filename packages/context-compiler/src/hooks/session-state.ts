@@ -26,7 +26,11 @@ export function readSession(projectRoot: string, sessionId: string): SessionStat
   if (!existsSync(path)) return emptySession();
   try {
     const data = JSON.parse(readFileSync(path, "utf8")) as Partial<SessionState>;
-    return { injected: strings(data.injected), captured: strings(data.captured), awaiting: strings(data.awaiting) };
+    return {
+      injected: strings(data.injected),
+      captured: strings(data.captured),
+      awaiting: strings(data.awaiting),
+    };
   } catch {
     return emptySession();
   }

@@ -28,7 +28,12 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
     const session = readSession(ctx.projectRoot, sessionId);
     const known = new Set([...session.captured, ...session.awaiting]);
     const added = captured.filter((id) => !known.has(id));
-    writeSession(ctx.projectRoot, sessionId, { ...session, captured: [...session.captured, ...added] }, ctx.clock.now());
+    writeSession(
+      ctx.projectRoot,
+      sessionId,
+      { ...session, captured: [...session.captured, ...added] },
+      ctx.clock.now(),
+    );
     return "";
   }
   const lines = rulesFileNotices(absorbCommittedRules(ctx), input.hook_event_name === "SessionStart");
@@ -37,14 +42,23 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
 
   const session = readSession(ctx.projectRoot, sessionId ?? "unknown");
   // What this session's agent captured during its last turn is what its person can just have been shown.
-  const confirmed = confirmDecisions(ctx, prompt, session.awaiting, sessionId === undefined ? [] : session.captured);
+  const confirmed = confirmDecisions(
+    ctx,
+    prompt,
+    session.awaiting,
+    sessionId === undefined ? [] : session.captured,
+  );
   lines.push(...confirmed.lines);
   const inject = rulesToInject(matchStandingRules(ctx.db, prompt), session.injected);
   if (inject.length > 0) lines.push(formatInjection(inject));
   writeSession(
     ctx.projectRoot,
     sessionId ?? "unknown",
-    { injected: [...session.injected, ...inject.map((r) => r.doc_id)], captured: [], awaiting: confirmed.awaiting },
+    {
+      injected: [...session.injected, ...inject.map((r) => r.doc_id)],
+      captured: [],
+      awaiting: confirmed.awaiting,
+    },
     ctx.clock.now(),
   );
   return lines.join("\n");

@@ -200,4 +200,19 @@ describe("finishing an upgrade", () => {
     expect((await check(ctx)).up_to_date).toBe(true);
     expect(readVersion(ctx.kdb.db)).toBe(1);
   });
+
+  it("refuses sync_init_manifest before apply_upgrade proposed the upgrade, changing nothing", async () => {
+    const ctx = await bootstrappedOn100(project, released);
+    const before = readInitManifest(ctx.kdb.db);
+    await expect(sync(ctx)).rejects.toThrow(
+      "The upgrade of nextjs 1.0.0 → 1.1.0 has not been proposed yet; recording it now would discard its changes. The manifest was not changed.",
+    );
+    expect(readInitManifest(ctx.kdb.db)).toEqual(before);
+    const offered = await check(ctx);
+    expect(offered.up_to_date).toBe(false);
+    expect(offered.documents_changed.map((d) => d.state)).not.toContain("user_modified");
+    const { bundle_id } = await apply(ctx);
+    approveProposalBundle(writeContext(ctx), { bundle_id: bundle_id as string });
+    expect(await sync(ctx)).toMatchObject({ changed: true, to_version: "1.1.0", user_modified: [] });
+  });
 });

@@ -6,9 +6,8 @@ import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedDocument } from "../knowledge/seed-file.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
-import type { ProposalInput } from "../store/proposals.js";
-import { createProposal } from "../store/proposals.js";
-import { pendingUpgradeBundles, planUpgrade, type UpgradePlan } from "./check-upgrade.js";
+import { createProposal, type ProposalInput, pendingUpgradeBundles } from "../store/proposals.js";
+import { planUpgrade, type UpgradePlan } from "./check-upgrade.js";
 
 export interface ApplyUpgradeResult {
   template: string;
@@ -24,7 +23,10 @@ export interface ApplyUpgradeResult {
 type Draft = { input: Omit<ProposalInput, "source" | "bundle_id">; subject: string };
 
 /** The proposals a diff calls for, in a stable order: documents first, then edges. */
-function draftProposals(plan: UpgradePlan): { drafts: Draft[]; skipped: ApplyUpgradeResult["skipped"] } {
+export function draftProposals(plan: UpgradePlan): {
+  drafts: Draft[];
+  skipped: ApplyUpgradeResult["skipped"];
+} {
   const { check, to } = plan;
   const why = `Template ${check.template} ${check.from_version} → ${check.to_version}`;
   const target = new Map(to.documents.map((d) => [d.doc_id, d]));

@@ -4,6 +4,7 @@ import { type Db, UserError } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
+import { pendingUpgradeBundles } from "../store/proposals.js";
 import type { EdgeType } from "../store/schema.js";
 import { appliedTemplate, type InitManifest, readInitManifest } from "./init-manifest.js";
 import { renderTemplate } from "./render-template.js";
@@ -28,15 +29,6 @@ export interface UpgradePlan {
   /** Template doc_ids that are approved documents now. */
   live: ReadonlySet<string>;
 }
-
-export const pendingUpgradeBundles = (db: Db) =>
-  db
-    .prepare(
-      `SELECT DISTINCT bundle_id FROM proposals WHERE status = 'pending' AND source = 'upgrade'
-         AND bundle_id IS NOT NULL ORDER BY bundle_id`,
-    )
-    .pluck()
-    .all() as string[];
 
 /** The manifest's template, refusing a project that was not bootstrapped from one. */
 export function requireAppliedTemplate(ctx: { db: Db; channel: Channel }, tool: string) {

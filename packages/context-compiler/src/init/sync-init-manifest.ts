@@ -1,11 +1,13 @@
 // sync_init_manifest: re-baselines the manifest on the newest bundled version once the upgrade bundle is resolved.
 
-import { sha256, UserError } from "@archon/core";
-import { step } from "../knowledge/next-step.js";
+import { type Db, sha256, UserError } from "@archon/core";
+import { type Channel, step } from "../knowledge/next-step.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { pendingUpgradeBundles, upgradeProposedSince } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
-import { pendingUpgradeBundles, requireAppliedTemplate } from "./check-upgrade.js";
+import { draftProposals } from "./apply-upgrade.js";
+import { planUpgrade, requireAppliedTemplate } from "./check-upgrade.js";
 import { writeInitManifest } from "./init-manifest.js";
 import { renderTemplate } from "./render-template.js";
 import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
@@ -17,6 +19,19 @@ export interface SyncInitManifestResult {
   changed: boolean;
   /** Documents whose current content is not the template's: they stay protected from later upgrades. */
   user_modified: string[];
+}
+
+/**
+ * Whether the newest template version can be recorded as applied: no upgrade bundle is pending, and
+ * either one was proposed (and so decided) since the manifest was last written, or the upgrade has
+ * nothing to propose.
+ */
+export function upgradeResolved(ctx: { db: Db; channel: Channel }, templatesDir: string): boolean {
+  if (pendingUpgradeBundles(ctx.db).length > 0) return false;
+  const { manifest } = requireAppliedTemplate(ctx, "sync_init_manifest");
+  if (upgradeProposedSince(ctx.db, manifest.applied_at)) return true;
+  const plan = planUpgrade(ctx, templatesDir, "sync_init_manifest");
+  return plan.check.up_to_date || draftProposals(plan).drafts.length === 0;
 }
 
 /**
@@ -36,6 +51,14 @@ export function syncInitManifest(ctx: WriteContext, templatesDir: string): SyncI
   const newest = newestBundledVersions(templatesDir).get(template);
   if (newest === undefined || compareSemver(newest, version) <= 0)
     return { template, from_version: version, to_version: version, changed: false, user_modified: [] };
+  // Re-baselining before the upgrade was ever proposed would mark its changes as the users' own and
+  // drop them silently: the upgrade must have been proposed (and decided) since the last baseline.
+  if (!upgradeResolved(ctx, templatesDir)) {
+    throw new UserError(
+      `The upgrade of ${template} ${version} → ${newest} has not been proposed yet; recording it now would discard its changes. The manifest was not changed.`,
+      `Call ${step(ctx.channel, "apply_upgrade")} first, have a person decide its bundle, then call ${step(ctx.channel, "sync_init_manifest")}.`,
+    );
+  }
   const plan = renderTemplate(loadTemplate(templatesDir, template, newest), manifest.placeholders);
   const documents = plan.documents.map((d) => ({ doc_id: d.doc_id, content_hash: sha256(d.content) }));
   const current = ctx.db

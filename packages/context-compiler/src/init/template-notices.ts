@@ -2,7 +2,7 @@
 
 import type { Db } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
-import { pendingUpgradeBundles } from "./check-upgrade.js";
+import { pendingUpgradeBundles } from "../store/proposals.js";
 import { appliedTemplate, readInitManifest } from "./init-manifest.js";
 import { compareSemver, newestBundledVersions } from "./template-catalog.js";
 

@@ -5,6 +5,7 @@ import { type ApplyUpgradeResult, applyUpgrade } from "../init/apply-upgrade.js"
 import { type InitConfirmResult, initConfirm } from "../init/init-confirm.js";
 import { initDetect } from "../init/init-detect.js";
 import { readInitManifest } from "../init/init-manifest.js";
+import { type SyncInitManifestResult, syncInitManifest } from "../init/sync-init-manifest.js";
 import { type ArchonContext, writeContext } from "../mcp/context.js";
 import { VERSION } from "../version.js";
 import { type Registration, registerClient } from "./register-clients.js";
@@ -14,7 +15,10 @@ export interface SetupOutcome {
   registrations: Registration[];
   adapters: DeployResult;
   init: InitConfirmResult | null;
+  /** The template upgrade proposed as a bundle by this run. */
   upgrade: ApplyUpgradeResult | null;
+  /** The newest template version recorded as applied, its upgrade bundle having been decided. */
+  rebaselined: SyncInitManifestResult | null;
   /** The archon version this project was set up with, before and now (null before the first setup). */
   version: { from: string | null; to: string };
 }
@@ -57,9 +61,11 @@ export function applySetup(ctx: ArchonContext, plan: SetupPlan, env?: NodeJS.Pro
       init = initConfirm(writeContext(ctx), ctx.init, { skip_template: true });
     }
   }
-  const upgrade =
-    plan.upgrade && plan.upgrade.pending_bundle_ids.length === 0
-      ? applyUpgrade({ ...writeContext(ctx), ids: ctx.ids }, ctx.init.templatesDir)
-      : null;
-  return { registrations, adapters, init, upgrade, version: recordVersion(ctx) };
+  let upgrade: ApplyUpgradeResult | null = null;
+  let rebaselined: SyncInitManifestResult | null = null;
+  const write = { ...writeContext(ctx), ids: ctx.ids };
+  // Once the bundle was decided the upgrade is over: record it, or the same one is proposed forever.
+  if (plan.upgradeStep === "record") rebaselined = syncInitManifest(write, ctx.init.templatesDir);
+  if (plan.upgradeStep === "propose") upgrade = applyUpgrade(write, ctx.init.templatesDir);
+  return { registrations, adapters, init, upgrade, rebaselined, version: recordVersion(ctx) };
 }

@@ -9,6 +9,7 @@ import { TARGETS, type Target } from "../adapters/render-targets.js";
 import { checkUpgrade, type UpgradeCheck } from "../init/check-upgrade.js";
 import { type InitDetectResult, initDetect } from "../init/init-detect.js";
 import { appliedTemplate, readInitManifest } from "../init/init-manifest.js";
+import { upgradeResolved } from "../init/sync-init-manifest.js";
 import { bundledVersions } from "../init/template-catalog.js";
 import { type ArchonContext, writeContext } from "../mcp/context.js";
 import { AGENTS, type AgentClient, type Registration, registerClient } from "./register-clients.js";
@@ -30,6 +31,8 @@ export interface SetupPlan {
   template: InitDetectResult | null;
   /** A newer bundled version of the applied template (update mode). */
   upgrade: UpgradeCheck | null;
+  /** What this run does about it: propose it as a bundle, wait for that bundle, or record it as decided. */
+  upgradeStep: "propose" | "wait" | "record" | null;
   /** Adapter targets: the chosen agents plus any deployed before. */
   targets: Target[];
   adapters: FileOutcome[];
@@ -92,6 +95,14 @@ export function planSetup(
     const check = checkUpgrade({ db: ctx.kdb.db, channel: ctx.channel }, ctx.init.templatesDir);
     upgrade = check.up_to_date ? null : check;
   }
+  const upgradeStep =
+    upgrade === null
+      ? null
+      : upgrade.pending_bundle_ids.length > 0
+        ? "wait"
+        : upgradeResolved({ db: ctx.kdb.db, channel: ctx.channel }, ctx.init.templatesDir)
+          ? "record"
+          : "propose";
   const deployed = new Set(listAdapterMeta(ctx.kdb.db).map((r) => r.target));
   const targets = [...new Set([...targetsFor(choices.agents), ...TARGETS.filter((t) => deployed.has(t))])];
   const adapters = deployAdapters(writeContext(ctx), { targets, dry_run: true }).files;
@@ -109,6 +120,7 @@ export function planSetup(
     registrations,
     template,
     upgrade,
+    upgradeStep,
     targets,
     adapters,
     notes,
@@ -174,10 +186,17 @@ export function describePlan(plan: SetupPlan): string[] {
       `bootstrap ${plan.template.preview.documents.length} rules from template ${plan.template.template} (${plan.template.preview_hash?.slice(0, 12)})`,
     );
   }
-  if (plan.upgrade)
-    lines.push(
-      `propose the upgrade of ${plan.upgrade.template} ${plan.upgrade.from_version} → ${plan.upgrade.to_version} for approval`,
-    );
+  const upgrade = plan.upgrade;
+  if (upgrade) {
+    const which = `${upgrade.template} ${upgrade.from_version} → ${upgrade.to_version}`;
+    if (plan.upgradeStep === "wait")
+      lines.push(
+        `leave the upgrade of ${which} waiting for a decision on bundle ${upgrade.pending_bundle_ids.join(", ")}`,
+      );
+    if (plan.upgradeStep === "propose") lines.push(`propose the upgrade of ${which} for approval`);
+    if (plan.upgradeStep === "record")
+      lines.push(`record the upgrade of ${which} as applied (it was decided)`);
+  }
   for (const f of plan.adapters)
     if (f.action === "created" || f.action === "updated")
       lines.push(`${f.action === "created" ? "create" : "update"} ${f.path}`);

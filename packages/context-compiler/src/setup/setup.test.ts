@@ -7,6 +7,8 @@ import { resolveGlobalOptions } from "../cli/options.js";
 import { type SetupFlags, setupCommand } from "../cli/setup.command.js";
 import { releasedWithNextjs100 } from "../init/init-context.fixture.js";
 import { readInitManifest } from "../init/init-manifest.js";
+import { approveProposalBundle } from "../knowledge/approval/bundle.js";
+import { writeContext } from "../mcp/context.js";
 import { listProposals } from "../store/proposals.js";
 import { git } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
@@ -172,13 +174,31 @@ describe("archon setup again (update mode)", () => {
       const update = await setup({ yes: true, agents: "claude" });
       await update.done;
       expect(update.screen()).toMatch(
-        /Template upgrade proposed as bundle (bundle_\w+): approve it with archon approve \1\./,
+        /Template upgrade nextjs 1\.0\.0 → 1\.1\.0 proposed as bundle (bundle_\w+): review it with archon proposals, approve it with archon approve \1\./,
       );
       const again = await setup({ yes: true, agents: "claude" });
       await again.done;
-      expect(again.screen()).not.toContain("Template upgrade proposed");
+      expect(again.screen()).not.toContain("Template upgrade");
       const ctx = project.context();
-      expect(new Set(listProposals(ctx.kdb.db, "pending").map((p) => p.bundle_id)).size).toBe(1);
+      const pending = listProposals(ctx.kdb.db, "pending");
+      expect(new Set(pending.map((p) => p.bundle_id)).size).toBe(1);
+
+      // Once the bundle is decided, the next setup records the upgrade instead of offering it again.
+      approveProposalBundle(writeContext(ctx), { bundle_id: pending[0]?.bundle_id as string });
+      ctx.close();
+      const after = await setup({ yes: true, agents: "claude" });
+      await after.done;
+      expect(after.screen()).toContain(
+        "Template nextjs 1.1.0 recorded as applied (its upgrade was decided).",
+      );
+      expect(after.screen()).not.toContain("bundle null");
+      const last = await setup({ yes: true, agents: "claude" });
+      await last.done;
+      expect(last.screen()).not.toContain("Template");
+      const final = project.context();
+      expect(readInitManifest(final.kdb.db)?.template_version).toBe("1.1.0");
+      expect(listProposals(final.kdb.db, "pending")).toEqual([]);
+      final.close();
     } finally {
       rmSync(released, { recursive: true, force: true });
     }

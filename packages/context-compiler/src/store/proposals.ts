@@ -128,3 +128,18 @@ export function decideProposal(
     );
   }
 }
+
+/** Template-upgrade bundles still waiting for a person's decision. */
+export const pendingUpgradeBundles = (db: Db): string[] =>
+  db
+    .prepare(
+      `SELECT DISTINCT bundle_id FROM proposals WHERE status = 'pending' AND source = 'upgrade'
+         AND bundle_id IS NOT NULL ORDER BY bundle_id`,
+    )
+    .pluck()
+    .all() as string[];
+
+/** Whether any template-upgrade proposal was made at or after `since` (an ISO time), whatever its status. */
+export const upgradeProposedSince = (db: Db, since: string): boolean =>
+  db.prepare("SELECT 1 FROM proposals WHERE source = 'upgrade' AND created_at >= ? LIMIT 1").get(since) !==
+  undefined;

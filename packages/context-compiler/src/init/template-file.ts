@@ -1,5 +1,5 @@
 // A bundled template file (templates/<name>/<version>.yaml): its shape, parsed and checked before any use.
-import { UserError } from "@archon/core";
+import { cycleWalk, findCycles, UserError } from "@archon/core";
 import { parseDocument } from "yaml";
 import { z } from "zod";
 import { layerRuleSchema, seedDocumentSchema } from "../knowledge/seed-file.js";
@@ -111,21 +111,9 @@ const dependedOn = (spec: TemplateSpec, docId: string) =>
   spec.documents.some((d) => d.depends_on.includes(docId));
 
 function dependencyCycles(spec: TemplateSpec): string[] {
-  const graph = new Map(spec.documents.map((d) => [d.doc_id, [...d.depends_on].sort()]));
-  const cycles: string[] = [];
-  const state = new Map<string, "open" | "done">();
-  const stack: string[] = [];
-  const visit = (node: string) => {
-    state.set(node, "open");
-    stack.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (state.get(next) === "open")
-        cycles.push(`depends_on cycle: ${[...stack.slice(stack.indexOf(next)), next].join(" → ")}`);
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(node, "done");
-  };
-  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
-  return cycles;
+  const graph = new Map(spec.documents.map((d) => [d.doc_id, d.depends_on]));
+  const next = (node: string) => graph.get(node) ?? [];
+  return findCycles(graph.keys(), next).map(
+    (group) => `depends_on cycle: ${cycleWalk(group, next).join(" → ")}`,
+  );
 }

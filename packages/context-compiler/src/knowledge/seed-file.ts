@@ -1,7 +1,6 @@
 // archon.seed.yaml: parsing and validation into a plan, with every problem listed; nothing is written here.
 import { readFileSync } from "node:fs";
-import type { Db } from "@archon/core";
-import { UserError } from "@archon/core";
+import { cycleWalk, type Db, findCycles, UserError } from "@archon/core";
 import { parseDocument } from "yaml";
 import { z } from "zod";
 import { globProblem } from "../read/glob.js";
@@ -120,7 +119,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
       if (!known) problems.push(`documents[${doc.doc_id}]: depends_on names unknown document "${dep}"`);
     }
   }
-  problems.push(...findCycles(db, documents));
+  problems.push(...dependencyCycles(db, documents));
   for (const rule of parsed.data.layer_rules) {
     const problem = globProblem(rule.pattern);
     if (problem) problems.push(`layer_rules[${rule.layer}]: pattern "${rule.pattern}" ${problem}`);
@@ -134,7 +133,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
 }
 
 /** Cycles in the dependency graph the seed would produce: the file's edges replace those of its documents. */
-function findCycles(db: Db, documents: readonly SeedDocument[]): string[] {
+function dependencyCycles(db: Db, documents: readonly SeedDocument[]): string[] {
   const graph = new Map<string, string[]>();
   const seeded = new Set(documents.map((d) => d.doc_id));
   const rows = db
@@ -146,20 +145,8 @@ function findCycles(db: Db, documents: readonly SeedDocument[]): string[] {
     if (!seeded.has(r.source_value))
       graph.set(r.source_value, [...(graph.get(r.source_value) ?? []), r.target_doc_id]);
   for (const d of documents) graph.set(d.doc_id, [...(graph.get(d.doc_id) ?? []), ...d.depends_on]);
-  const cycles: string[] = [];
-  const state = new Map<string, "open" | "done">();
-  const stack: string[] = [];
-  const visit = (node: string) => {
-    state.set(node, "open");
-    stack.push(node);
-    for (const next of [...(graph.get(node) ?? [])].sort()) {
-      if (state.get(next) === "open") {
-        cycles.push(`depends_on cycle: ${[...stack.slice(stack.indexOf(next)), next].join(" → ")}`);
-      } else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(node, "done");
-  };
-  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
-  return cycles;
+  const next = (node: string) => graph.get(node) ?? [];
+  return findCycles(graph.keys(), next).map(
+    (group) => `depends_on cycle: ${cycleWalk(group, next).join(" → ")}`,
+  );
 }

@@ -1,5 +1,5 @@
 // Edges between selectors (globs, layers, commands, documents) and documents; doc_depends_on stays acyclic.
-import { type Db, UserError } from "@archon/core";
+import { type Db, findPath, UserError } from "@archon/core";
 import type { EdgeType } from "./schema.js";
 
 export interface EdgeRow {
@@ -16,26 +16,13 @@ export interface EdgeRow {
  * Adding `to → from` would close a cycle exactly when this path exists.
  */
 export function dependencyPath(db: Db, from: string, to: string): string[] | undefined {
-  const next = db.prepare(
-    `SELECT target_doc_id FROM edges WHERE edge_type = 'doc_depends_on' AND source_value = ?
-       AND status != 'deprecated' ORDER BY target_doc_id`,
-  );
-  const parent = new Map<string, string>([[from, from]]);
-  const queue = [from];
-  while (queue.length > 0) {
-    const node = queue.shift() as string;
-    if (node === to) {
-      const path = [to];
-      while (path[0] !== from) path.unshift(parent.get(path[0] as string) as string);
-      return path;
-    }
-    for (const { target_doc_id } of next.all(node) as { target_doc_id: string }[]) {
-      if (parent.has(target_doc_id)) continue;
-      parent.set(target_doc_id, node);
-      queue.push(target_doc_id);
-    }
-  }
-  return undefined;
+  const next = db
+    .prepare(
+      `SELECT target_doc_id FROM edges WHERE edge_type = 'doc_depends_on' AND source_value = ?
+         AND status != 'deprecated' ORDER BY target_doc_id`,
+    )
+    .pluck();
+  return findPath(from, to, (node) => next.all(node) as string[]);
 }
 
 /** Adds an edge (a no-op when it exists). Refuses a doc_depends_on edge that would close a cycle (INV-2). */

@@ -1,6 +1,6 @@
 // Everything wrong with a bundle before anything is applied, each problem a sentence naming its proposal.
 
-import { type Db, UserError } from "@archon/core";
+import { cycleWalk, type Db, findCycles, UserError } from "@archon/core";
 import { getEdge } from "../../store/edges.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import type { Proposal } from "../../store/proposals.js";
@@ -96,28 +96,9 @@ function dependencyGraph(db: Db, pending: readonly BundleMember[], removed: Read
   return graph;
 }
 
-/** The first cycle found, visiting nodes and neighbours in sorted order so the report is stable. */
+/** The first dependency loop (by its first document), as a walk from that document back to it. */
 function findCycle(graph: Graph): string[] | undefined {
-  const state = new Map<string, "open" | "done">();
-  const stack: string[] = [];
-  const visit = (node: string): string[] | undefined => {
-    state.set(node, "open");
-    stack.push(node);
-    for (const next of [...(graph.get(node) ?? [])].sort()) {
-      if (state.get(next) === "open") return [...stack.slice(stack.indexOf(next)), next];
-      if (!state.has(next)) {
-        const found = visit(next);
-        if (found) return found;
-      }
-    }
-    stack.pop();
-    state.set(node, "done");
-    return undefined;
-  };
-  for (const node of [...graph.keys()].sort()) {
-    if (state.has(node)) continue;
-    const found = visit(node);
-    if (found) return found;
-  }
-  return undefined;
+  const next = (node: string) => [...(graph.get(node) ?? [])];
+  const first = findCycles(graph.keys(), next)[0];
+  return first && cycleWalk(first, next);
 }

@@ -1,0 +1,89 @@
+// Cycles and paths in a directed graph given by a neighbour function. Iterative throughout, so a chain of
+// any length cannot overflow the stack; neighbours are visited in sorted order, so every answer is stable.
+
+/** The nodes a node points to. Called lazily, so a graph can be read from a database one node at a time. */
+export type Neighbours = (node: string) => readonly string[];
+
+const sorted = (next: Neighbours, node: string) => [...next(node)].sort();
+
+/**
+ * Every group of nodes that reach each other in a loop (strongly connected components of more than one
+ * node, or one node pointing to itself), members sorted, groups sorted by their first member.
+ * Tarjan's algorithm, with an explicit stack.
+ */
+export function findCycles(nodes: Iterable<string>, next: Neighbours): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  let counter = 0;
+  const open = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    return { node, children: sorted(next, node), child: 0 };
+  };
+  for (const root of [...new Set(nodes)].sort()) {
+    if (index.has(root)) continue;
+    const work = [open(root)];
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as ReturnType<typeof open>;
+      if (frame.child < frame.children.length) {
+        const child = frame.children[frame.child++] as string;
+        if (!index.has(child)) work.push(open(child));
+        else if (onStack.has(child))
+          low.set(frame.node, Math.min(low.get(frame.node) as number, index.get(child) as number));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent)
+        low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(frame.node) as number));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop() as string;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== frame.node);
+      if (group.length > 1 || frame.children.includes(frame.node)) cycles.push(group.sort());
+    }
+  }
+  return cycles.sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
+}
+
+/** The shortest path from `from` to `to` (both included), or undefined when `to` cannot be reached. */
+export function findPath(from: string, to: string, next: Neighbours): string[] | undefined {
+  const parent = new Map<string, string>([[from, from]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head] as string;
+    if (node === to) {
+      const path = [to];
+      while (path[0] !== from) path.unshift(parent.get(path[0] as string) as string);
+      return path;
+    }
+    for (const child of sorted(next, node)) {
+      if (parent.has(child)) continue;
+      parent.set(child, node);
+      queue.push(child);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * One loop through a group `findCycles` returned, as a readable walk that starts and ends at the group's
+ * first member (`a → b → a`): the shortest way back from its first neighbour inside the group.
+ */
+export function cycleWalk(group: readonly string[], next: Neighbours): string[] {
+  const start = group[0] as string;
+  const members = new Set(group);
+  const inside: Neighbours = (node) => next(node).filter((n) => members.has(n));
+  const first = sorted(inside, start)[0] as string;
+  if (first === start) return [start, start];
+  return [start, ...(findPath(first, start, inside) as string[])];
+}

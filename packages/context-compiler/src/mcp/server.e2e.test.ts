@@ -240,6 +240,24 @@ describe("compile_context over stdio", () => {
 });
 
 describe("the other agent tools", () => {
+  it("workspace_status counts each compile once per region, however its paths were written", async () => {
+    const agent = await open("agent");
+    for (const target_files of [
+      ["./src/api/users.ts", "src/api/orders.ts"],
+      [`${project.root}/src/api/users.ts`],
+      ["src\\api\\users.ts", "README.md"],
+      ["/etc/passwd"],
+    ])
+      await agent.call("archon_compile_context", { target_files });
+    const status = (await agent.call("archon_workspace_status")).structuredContent as {
+      recent_compile_regions: { region: string; compiles: number }[];
+    };
+    expect(status.recent_compile_regions).toEqual([
+      { region: "src/api/", compiles: 3 },
+      { region: "./", compiles: 1 },
+    ]);
+  });
+
   it("impact gives evidence and the dependency chain", async () => {
     const agent = await open("agent");
     const r = (await agent.call("archon_impact", { files: ["src/api/users.ts"] })).structuredContent as {
@@ -255,9 +273,21 @@ describe("the other agent tools", () => {
       evidence: [{ edge_type: "path_requires", pattern: "src/api/**" }],
     });
     expect(byId.layered?.evidence).toEqual([
-      { edge_type: "layer_requires", edge_id: 5, pattern: "api", matched_file: "src/api/users.ts → api" },
+      {
+        edge_type: "layer_requires",
+        edge_id: 5,
+        pattern: "api",
+        matched_file: "src/api/users.ts",
+        layer: "api",
+        parent_doc_id: null,
+      },
     ]);
-    expect(byId.naming?.via_dependency_chain).toEqual(["base-style"]);
+    expect(byId.naming).toMatchObject({
+      via_dependency_chain: ["base-style"],
+      evidence: [
+        { edge_type: "doc_depends_on", matched_file: null, layer: null, parent_doc_id: "base-style" },
+      ],
+    });
     // Agents often send absolute paths: inside the project they mean the same file.
     const absolute = (await agent.call("archon_impact", { files: [`${project.root}/src/api/users.ts`] }))
       .structuredContent as typeof r;

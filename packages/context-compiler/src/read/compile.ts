@@ -176,13 +176,23 @@ export function compile(
   };
 
   const position = new Map(reached.map((d, i) => [d.doc_id, i]));
-  const resolution_path = [...resolution.steps].sort(
-    (a, b) =>
-      (position.get(a.doc_id) ?? 0) - (position.get(b.doc_id) ?? 0) ||
-      VIA_ORDER[a.via] - VIA_ORDER[b.via] ||
-      a.edge_id - b.edge_id ||
-      (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
-  );
+  const resolution_path = resolution.steps
+    .map(
+      ({ doc_id, via, edge_id, source_value, matched }): ResolutionStep => ({
+        doc_id,
+        via,
+        edge_id,
+        source_value,
+        matched,
+      }),
+    )
+    .sort(
+      (a, b) =>
+        (position.get(a.doc_id) ?? 0) - (position.get(b.doc_id) ?? 0) ||
+        VIA_ORDER[a.via] - VIA_ORDER[b.via] ||
+        a.edge_id - b.edge_id ||
+        (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
+    );
 
   for (const file of files) {
     if (!resolution.wired_files.has(file))

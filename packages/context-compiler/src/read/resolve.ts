@@ -14,8 +14,18 @@ export interface ResolutionStep {
   via: EdgeType;
   edge_id: number;
   source_value: string;
-  /** The file, `file → layer`, command or parent document that made the edge fire. */
+  /** The file, `file → layer`, command or parent document that made the edge fire, for display. */
   matched: string;
+}
+
+/** A step with what fired it, one field per kind of match, for callers that need ids rather than text. */
+export interface FiredStep extends ResolutionStep {
+  /** The target file a path or classified layer edge matched. */
+  file: string | null;
+  /** The layer of a layer edge, classified or from target_layers. */
+  layer: string | null;
+  /** The document a doc_depends_on edge was followed from. */
+  parent_doc_id: string | null;
 }
 
 export interface LayerClassification {
@@ -27,7 +37,7 @@ export interface LayerClassification {
 export interface Resolution {
   /** doc_id → highest specificity among its matching path edges (0 when reached otherwise). */
   specificity: Map<string, number>;
-  steps: ResolutionStep[];
+  steps: FiredStep[];
   layer_classification: LayerClassification[];
   /** Target files that a path or layer edge reached (target_layers apply to every file). */
   wired_files: Set<string>;
@@ -51,9 +61,11 @@ export function classifyLayer(index: KnowledgeIndex, file: string): LayerClassif
 
 export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Resolution {
   const spec = new Map<string, number>();
-  const steps: ResolutionStep[] = [];
+  const steps: FiredStep[] = [];
   const wired_files = new Set<string>();
-  const reach = (edge: IndexedEdge, matched: string, edgeSpecificity: number) => {
+  type Fired = Pick<FiredStep, "file" | "layer" | "parent_doc_id">;
+  const none: Fired = { file: null, layer: null, parent_doc_id: null };
+  const reach = (edge: IndexedEdge, matched: string, edgeSpecificity: number, fired: Partial<Fired> = {}) => {
     const doc_id = edge.target_doc_id;
     spec.set(doc_id, Math.max(spec.get(doc_id) ?? 0, edgeSpecificity));
     steps.push({
@@ -62,6 +74,8 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
       edge_id: edge.edge_id,
       source_value: edge.source_value,
       matched,
+      ...none,
+      ...fired,
     });
   };
 
@@ -69,7 +83,7 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
   for (const file of request.files) {
     for (const hit of index.pathEdges.match(file)) {
       const s = specificity(hit.pattern);
-      for (const edge of hit.items) reach(edge, file, s);
+      for (const edge of hit.items) reach(edge, file, s, { file });
       if (hit.items.length > 0) wired_files.add(file);
     }
   }
@@ -79,7 +93,7 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
   if (request.target_layers) {
     for (const layer of [...new Set(request.target_layers)].sort()) {
       const edges = index.layerEdges.get(layer) ?? [];
-      for (const edge of edges) reach(edge, `target_layers → ${layer}`, 0);
+      for (const edge of edges) reach(edge, `target_layers → ${layer}`, 0, { layer });
       if (edges.length > 0) for (const file of request.files) wired_files.add(file);
     }
   } else {
@@ -88,7 +102,7 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
       layer_classification.push(c);
       if (c.layer === null) continue;
       const edges = index.layerEdges.get(c.layer) ?? [];
-      for (const edge of edges) reach(edge, `${file} → ${c.layer}`, 0);
+      for (const edge of edges) reach(edge, `${file} → ${c.layer}`, 0, { file, layer: c.layer });
       if (edges.length > 0) wired_files.add(file);
     }
   }
@@ -107,7 +121,7 @@ export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Reso
     expanded.add(parent);
     for (const edge of index.dependencies.get(parent) ?? []) {
       const isNew = !spec.has(edge.target_doc_id);
-      reach(edge, parent, 0);
+      reach(edge, parent, 0, { parent_doc_id: parent });
       if (isNew) queue.push(edge.target_doc_id);
     }
   }

@@ -3,13 +3,19 @@ import { UserError } from "@archon/core";
 import { toRepoPath } from "../read/glob.js";
 import type { IndexedDoc, KnowledgeIndex } from "../read/knowledge-index.js";
 import { compareDocs } from "../read/order.js";
-import { type ResolutionStep, resolve } from "../read/resolve.js";
+import { type FiredStep, resolve } from "../read/resolve.js";
 
+/** One edge that fired, with what fired it: a file, a layer, or the document it was followed from. */
 export interface ImpactEvidence {
   edge_type: string;
   edge_id: number;
   pattern: string;
-  matched_file: string;
+  /** The repo path a path or layer edge matched; null for a dependency. */
+  matched_file: string | null;
+  /** The layer a layer edge matched; null otherwise. */
+  layer: string | null;
+  /** The document a doc_depends_on edge was followed from; null otherwise. */
+  parent_doc_id: string | null;
 }
 
 export interface ImpactedDoc {
@@ -20,6 +26,8 @@ export interface ImpactedDoc {
   via_dependency_chain: string[];
 }
 
+const sortKey = (e: ImpactEvidence) => `${e.matched_file ?? ""}\0${e.layer ?? ""}\0${e.parent_doc_id ?? ""}`;
+
 export function impact(index: KnowledgeIndex, inputFiles: readonly string[], projectRoot: string) {
   const files = [
     ...new Set(inputFiles.map((f) => toRepoPath(projectRoot, f)).filter((f): f is string => f !== undefined)),
@@ -28,7 +36,7 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[], pro
     throw new UserError("files names no path inside the project.", "Give repo-relative paths.", "files");
   // command_requires is out of scope: impact answers "which rules do these files enter".
   const resolution = resolve(index, { files });
-  const stepsOf = new Map<string, ResolutionStep[]>();
+  const stepsOf = new Map<string, FiredStep[]>();
   for (const step of resolution.steps) stepsOf.set(step.doc_id, [...(stepsOf.get(step.doc_id) ?? []), step]);
   const direct = (id: string) => (stepsOf.get(id) ?? []).some((s) => s.via !== "doc_depends_on");
 
@@ -46,7 +54,7 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[], pro
       }
       const parents = (stepsOf.get(node) ?? [])
         .filter((s) => s.via === "doc_depends_on")
-        .map((s) => s.matched)
+        .map((s) => s.parent_doc_id as string)
         .sort();
       for (const p of parents) {
         if (parent.has(p) || p === docId) continue;
@@ -74,9 +82,11 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[], pro
           edge_type: s.via,
           edge_id: s.edge_id,
           pattern: s.source_value,
-          matched_file: s.matched,
+          matched_file: s.file,
+          layer: s.layer,
+          parent_doc_id: s.parent_doc_id,
         }))
-        .sort((a, b) => a.edge_id - b.edge_id || (a.matched_file < b.matched_file ? -1 : 1)),
+        .sort((a, b) => a.edge_id - b.edge_id || (sortKey(a) < sortKey(b) ? -1 : 1)),
       via_dependency_chain: isDirect ? [] : chain(doc.doc_id),
     };
   });

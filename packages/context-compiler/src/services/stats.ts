@@ -1,5 +1,6 @@
 // Row counts and the workspace dashboard. Every statement here is a SELECT.
 import type { Db } from "@archon/core";
+import { toRepoPath } from "../read/glob.js";
 import { latestSnapshot } from "../store/snapshots.js";
 import { readVersion } from "../store/version.js";
 
@@ -81,19 +82,24 @@ export function stats(db: Db) {
 }
 
 /** The top two folders of files compiled recently, with how often they came up. */
-function recentRegions(db: Db, lastCompiles = 50) {
+/** The regions (first two folders) the last compiles were about, each request's paths read as repo paths. */
+function recentRegions(db: Db, projectRoot: string, lastCompiles = 50) {
   const rows = db
     .prepare("SELECT request FROM compile_log ORDER BY created_at DESC, compile_id DESC LIMIT ?")
     .all(lastCompiles) as { request: string }[];
   const regions = new Map<string, number>();
   for (const row of rows) {
+    // The audit keeps each request as it came ("./src/a.ts", an absolute path, backslashes).
     const files = (JSON.parse(row.request) as { target_files?: string[] }).target_files ?? [];
-    for (const file of files) {
-      const parts = file.replace(/\\/g, "/").split("/");
-      const region =
-        parts.length > 2 ? `${parts.slice(0, 2).join("/")}/` : parts.length === 2 ? `${parts[0]}/` : "./";
-      regions.set(region, (regions.get(region) ?? 0) + 1);
+    const touched = new Set<string>();
+    for (const file of files.map((f) => toRepoPath(projectRoot, f))) {
+      if (file === undefined) continue;
+      const parts = file.split("/");
+      touched.add(
+        parts.length > 2 ? `${parts.slice(0, 2).join("/")}/` : parts.length === 2 ? `${parts[0]}/` : "./",
+      );
     }
+    for (const region of touched) regions.set(region, (regions.get(region) ?? 0) + 1);
   }
   return [...regions]
     .map(([region, compiles]) => ({ region, compiles }))
@@ -101,13 +107,13 @@ function recentRegions(db: Db, lastCompiles = 50) {
     .slice(0, 10);
 }
 
-export function workspaceStatus(db: Db) {
+export function workspaceStatus(db: Db, projectRoot: string) {
   const counts = rowCounts(db);
   return {
     knowledge_version: readVersion(db),
     initialized: (counts.documents_by_status.approved ?? 0) > 0,
     latest_snapshot: latestSnapshot(db) ?? null,
-    recent_compile_regions: recentRegions(db),
+    recent_compile_regions: recentRegions(db, projectRoot),
     unresolved: {
       pending_documents: counts.documents_by_status.pending ?? 0,
       failed_compiles: counts.failed_compiles,

@@ -8,7 +8,7 @@ export const impactTool = defineTool({
   name: "impact",
   title: "Rules touched by changing files",
   description:
-    "Lists every approved document that path_requires or layer_requires edges map these files to, plus documents they depend on, each with evidence (edge type, edge id, pattern, matched file) and via_dependency_chain (empty for a direct match). Answers which rules apply; it does not check whether one was broken.",
+    "Lists every approved document that path_requires or layer_requires edges map these files to, plus documents they depend on, each with evidence (edge type, edge id, pattern, and what fired it: matched_file, layer or parent_doc_id) and via_dependency_chain (empty for a direct match). Answers which rules apply; it does not check whether one was broken.",
   input: { files: z.array(z.string().min(1)).min(1).describe("Repo-relative paths") },
   annotations: readOnly,
   run: ({ files }, ctx: ArchonContext) => impact(ctx.compiler.index(), files, ctx.projectRoot),

@@ -1,4 +1,4 @@
-// workspace_status: a read-only dashboard. It writes nothing, not even an audit row.
+// workspace_status: a read-only dashboard. It writes no knowledge and no audit row of its own.
 import { defineTool, readOnly } from "@archon/core";
 import { workspaceStatus } from "../../services/stats.js";
 import type { ArchonContext } from "../context.js";
@@ -7,8 +7,12 @@ export const workspaceStatusTool = defineTool({
   name: "workspace_status",
   title: "Workspace status",
   description:
-    "Read-only dashboard: knowledge_version, the latest snapshot, recent compile regions, pending and unresolved counts, and canonical row counts. Writes nothing.",
+    "Read-only dashboard: knowledge_version, the latest snapshot, recent compile regions, pending and unresolved counts, and canonical row counts. Changes nothing.",
   input: {},
   annotations: readOnly,
-  run: (_args, ctx: ArchonContext) => workspaceStatus(ctx.kdb.db),
+  run: (_args, ctx: ArchonContext) => {
+    // This process's own compiles count: the audit rows it still holds are written first.
+    ctx.compiler.flushAudit();
+    return workspaceStatus(ctx.kdb.db, ctx.projectRoot);
+  },
 });

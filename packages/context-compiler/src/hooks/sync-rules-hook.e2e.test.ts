@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { openDatabase } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { observe } from "../knowledge/observations/observe.js";
 import { renderRulesFile } from "../knowledge/standing-rules/rules-file.js";
@@ -140,6 +141,30 @@ describe("UserPromptSubmit", () => {
 });
 
 describe("every hook is fail-open", () => {
+  it("gives up at its deadline when the database stays locked, exits 0 and says so", () => {
+    project.context().close();
+    const holder = openDatabase(project.dbPath);
+    holder.exec("BEGIN EXCLUSIVE");
+    try {
+      const r = archon(
+        ["sync-rules", "--hook"],
+        { session_id: "s", hook_event_name: "UserPromptSubmit", prompt: "run the tests" },
+        personEnv({ ARCHON_HOOK_DEADLINE_MS: "1000" }),
+      );
+      expect(r).toEqual({
+        code: 0,
+        stdout: "",
+        stderr: "archon sync-rules: gave up after 1000 ms; the session, commit or merge goes on without it.\n",
+      });
+      const git = archon(["sync-rules"], undefined, personEnv({ ARCHON_HOOK_DEADLINE_MS: "1000" }));
+      expect(git.code).toBe(0);
+      expect(git.stderr).toContain("gave up after 1000 ms");
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+  });
+
   it("exits 0 with the error on stderr for a broken rules file, bad JSON, or a missing project", () => {
     project.write(".archon/rules.md", "## rule: Not A Valid Id!\ntitle: x\n\ntext\n");
     commitAll(project.root, "a broken rules file");

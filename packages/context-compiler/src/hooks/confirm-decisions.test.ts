@@ -1,4 +1,6 @@
-import { jsonResult, manualClock, sequentialIds } from "@archon/core";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { jsonResult, manualClock, sequentialIds, sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
@@ -146,5 +148,37 @@ describe("a reply confirms only the one decision the person was shown", () => {
     report("mcp__archon__archon_observe", "manual_note", "prop_ffff");
     expect(prompt("yes", "s1")).toBe("");
     expect(pending()).toEqual([a]);
+  });
+});
+
+describe("a captured decision that held a secret", () => {
+  // The agent pasted a live token into the decision it captured; the person confirms the redacted rule.
+  const TOKEN = "ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+  const stored = `From now on, deploy with [redacted: GitHub token sha256:${sha256(TOKEN).slice(0, 8)}] only.`;
+  const notice =
+    "This rule looked like it contained a secret (GitHub token); it was redacted: the stored text keeps a [redacted: …] marker in its place, never the secret.";
+
+  it("is confirmed with the warning beside it and reaches rules.md only redacted", () => {
+    prompt("set up deploys");
+    const a = capture(`From now on, deploy with ${TOKEN} only.`);
+    expect(prompt("yes")).toBe(
+      `archon recorded the confirmed standing rule (${a}, knowledge_version 1): "${stored}" (${notice})`,
+    );
+    const rules = readFileSync(join(project.root, ".archon/rules.md"), "utf8");
+    expect(rules).toContain(`\n${stored}\n`);
+    expect(rules).not.toContain(TOKEN);
+    expect(readFileSync(project.dbPath).includes(Buffer.from(TOKEN))).toBe(false);
+  });
+
+  it("is asked about with the warning beside it when several were captured together", () => {
+    prompt("set up deploys");
+    const a = capture(`From now on, deploy with ${TOKEN} only.`);
+    capture("From now on, tag every release.");
+    expect(prompt("yes")).toBe(
+      [
+        "archon saved none of the 2 decisions captured in the last turn: one reply confirms one rule.",
+        `Show the person this decision (${a}) word for word and ask for a plain yes to save it: "${stored}" (${notice})`,
+      ].join("\n"),
+    );
   });
 });

@@ -2,6 +2,7 @@
 // person was shown, in the session that showed it. Several captured in one turn are asked about one at
 // a time; a reply that is not a plain yes approves nothing.
 import { approveProposal } from "../knowledge/approval/approve-proposal.js";
+import { redactionNotice } from "../knowledge/secret-scan.js";
 import { getProposal } from "../store/proposals.js";
 import { decideReply } from "./confirmation.js";
 import type { HookContext } from "./sync-rules-hook.js";
@@ -17,8 +18,15 @@ const textOf = (ctx: HookContext, id: string) =>
 
 const stillPending = (ctx: HookContext, id: string) => getProposal(ctx.db, id)?.status === "pending";
 
+/** The rule in quotes, and beside it the warning when a secret was redacted from it before it was stored. */
+function quoted(ctx: HookContext, id: string): string {
+  const text = textOf(ctx, id);
+  const notice = redactionNotice(text);
+  return notice === undefined ? `"${text}"` : `"${text}" (${notice})`;
+}
+
 const askAbout = (ctx: HookContext, id: string) =>
-  `Show the person this decision (${id}) word for word and ask for a plain yes to save it: "${textOf(ctx, id)}"`;
+  `Show the person this decision (${id}) word for word and ask for a plain yes to save it: ${quoted(ctx, id)}`;
 
 /**
  * `awaiting` is what this session was already asking about; `fresh` the decisions captured during the
@@ -48,7 +56,7 @@ export function confirmDecisions(
     try {
       const approved = approveProposal(ctx, { proposal_id: head });
       lines.push(
-        `archon recorded the confirmed standing rule (${head}, knowledge_version ${approved.knowledge_version}): "${textOf(ctx, head)}"`,
+        `archon recorded the confirmed standing rule (${head}, knowledge_version ${approved.knowledge_version}): ${quoted(ctx, head)}`,
       );
     } catch (error) {
       lines.push(`archon could not record ${head}: ${(error as Error).message}`);

@@ -1,14 +1,78 @@
-// Finds likely secrets in text. A hit is a warning for a person to look at, never a refusal.
+// Finds likely secrets in text and redacts them. A hit never refuses the text: it is a warning for a
+// person and, where Archon stores what an agent sent, a marker in place of the secret.
+import { sha256 } from "@archon/core";
 
-const PATTERNS: { name: string; re: RegExp }[] = [
-  { name: "AWS access key id", re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/ },
-  { name: "PEM private key", re: /-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/ },
-  { name: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})\b/ },
-  { name: "Slack token", re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
-  { name: "OpenAI API key", re: /\bsk-(?:proj-)?[A-Za-z0-9_-]{20,}\b/ },
+interface SecretPattern {
+  kind: string;
+  /** Global. A named group `secret` is the part replaced (the key or scheme before it stays readable). */
+  re: RegExp;
+  /** Turns away look-alikes a regular expression cannot tell apart: placeholders, code, plain words. */
+  accept?: (secret: string) => boolean;
+}
+
+/**
+ * `config.db.password`, `process.env.API_KEY`, `${TOKEN}`, `%SECRET%`, `./certs/key.pem`, a URL: where a
+ * secret lives, not the secret.
+ */
+const reference = (s: string) =>
+  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(s) ||
+  /^(?:[$%~]|\.{0,2}\/|\*+$)/.test(s) ||
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+/** Words, type names and placeholders (YOUR_API_KEY) are letters only; a secret has a digit or a symbol. */
+const plausible = (s: string) => !reference(s) && /[^A-Za-z_.-]/.test(s);
+
+/** The characters a value runs over in an assignment: it stops at quotes, brackets and separators. */
+const VALUE = "[^\\s\"'`,;(){}\\[\\]<>]";
+
+// Ordered: a specific kind is named before a generic one could take the same text. A token starts only
+// where a run of its characters starts (the look-behinds) or after a fixed word, and what may start
+// anywhere is bounded, so the work stays linear in the text whatever an agent sends. A bounded secret
+// must end where its run ends, so a longer one is never cut and half left in clear.
+const PATTERNS: readonly SecretPattern[] = [
+  {
+    kind: "PEM private key",
+    // Up to the first END line, or to the end of the text when it was cut: the key is gone either way.
+    re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
+  },
+  {
+    kind: "GitHub token",
+    re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})(?![A-Za-z0-9_])/g,
+  },
+  { kind: "Slack token", re: /(?<![A-Za-z0-9-])xox[abprs]-[A-Za-z0-9-]{10,}(?![A-Za-z0-9-])/g },
+  { kind: "Stripe secret key", re: /(?<![A-Za-z0-9_-])[rs]k[_-](?:live|test)[_-][A-Za-z0-9]{16,}\b/g },
+  { kind: "Anthropic API key", re: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,}/g },
+  { kind: "OpenAI API key", re: /(?<![A-Za-z0-9_-])sk-(?:proj-)?[A-Za-z0-9_-]{20,}/g },
+  { kind: "AWS access key id", re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { kind: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+  { kind: "npm token", re: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  {
+    kind: "JSON web token",
+    re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  },
+  {
+    kind: "bearer token",
+    re: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/gi,
+    accept: plausible,
+  },
+  {
+    kind: "basic auth credentials",
+    re: /\bAuthorization\s*[:=]\s*["']?Basic\s+(?<secret>[A-Za-z0-9+/]{8,}={0,2})/gi,
+  },
+  {
+    kind: "password in a URL",
+    re: /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{1,255}:(?<secret>[^\s:/@]{3,255})@/gi,
+    accept: plausible,
+  },
+  {
+    kind: "password or secret assignment",
+    // The value must be whole (not a prefix of a longer run) and not the name of a function being called.
+    re: new RegExp(
+      `(?:password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key)[A-Za-z0-9_-]{0,40}["']?\\s{0,8}(?:=>|=|:)\\s{0,8}(?<q>["']?)(?<secret>${VALUE}{12,256})(?!${VALUE})\\k<q>(?!\\()`,
+      "gi",
+    ),
+    accept: plausible,
+  },
 ];
-
-const CANDIDATE = /[A-Za-z0-9+/=_-]{32,}/g;
 
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {
@@ -22,15 +86,105 @@ function entropy(s: string): number {
   return bits;
 }
 
-/** Warnings naming each kind of likely secret found (the secret itself is never echoed). */
-export function scanForSecrets(text: string): string[] {
-  const found = PATTERNS.filter((p) => p.re.test(text)).map((p) => `Possible ${p.name} in the content.`);
-  for (const token of text.match(CANDIDATE) ?? []) {
-    const mixed = /[a-z]/.test(token) && /[A-Z]/.test(token) && /\d/.test(token);
-    if (mixed && entropy(token) >= 4.5) {
-      found.push(`Possible secret: a high-entropy string of ${token.length} characters in the content.`);
-      break;
-    }
+/** Base64 that decodes to printable text encodes words, not a key. */
+function base64OfText(s: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(s) || s.length % 4 !== 0) return false;
+  return /^[\t\n\r\x20-\x7e]*$/.test(Buffer.from(s, "base64").toString("latin1"));
+}
+
+/**
+ * A long run of mixed letters and digits with the spread of random bytes. Commit hashes and uuids are one
+ * case of hex, paths and identifiers are made of words (lower entropy), integrity hashes are public.
+ */
+const HIGH_ENTROPY: SecretPattern = {
+  kind: "high-entropy string",
+  re: /[A-Za-z0-9+/=_-]{32,}/g,
+  accept: (s) =>
+    /[a-z]/.test(s) &&
+    /[A-Z]/.test(s) &&
+    /\d/.test(s) &&
+    entropy(s) >= 4.5 &&
+    !/^sha(?:1|256|384|512)-/.test(s) &&
+    !base64OfText(s),
+};
+
+const marker = (kind: string, secret: string) => `[redacted: ${kind} sha256:${sha256(secret).slice(0, 8)}]`;
+const MARKER = /\[redacted: ([^\]\n]+?) sha256:[0-9a-f]{8}\]/g;
+
+/** Replaces each secret by its marker; returns the text and the kinds replaced, in first-found order. */
+function replaceSecrets(text: string): { text: string; kinds: string[] } {
+  const kinds = new Set<string>();
+  let out = text;
+  for (const { kind, re, accept } of [...PATTERNS, HIGH_ENTROPY]) {
+    out = out.replace(re, (match: string, ...rest: unknown[]) => {
+      const groups = rest.at(-1) as Record<string, string | undefined> | undefined;
+      const secret = (typeof groups === "object" ? groups?.secret : undefined) ?? match;
+      if (accept && !accept(secret)) return match;
+      kinds.add(kind);
+      const at = match.lastIndexOf(secret);
+      return `${match.slice(0, at)}${marker(kind, secret)}${match.slice(at + secret.length)}`;
+    });
   }
-  return found;
+  return { text: out, kinds: [...kinds] };
+}
+
+export interface Redaction {
+  text: string;
+  /** One warning per kind of secret replaced, naming `where` (the secret itself is never echoed). */
+  warnings: string[];
+}
+
+/**
+ * The text with every likely secret replaced by `[redacted: <kind> sha256:<8 hex>]`. The short hash of
+ * the secret keeps two texts holding the same secret equal after redaction (so duplicates still match);
+ * the secret itself is gone. Redacting twice changes nothing.
+ */
+export function redactSecrets(text: string, where = "the content"): Redaction {
+  const { text: redacted, kinds } = replaceSecrets(text);
+  return {
+    text: redacted,
+    warnings: kinds.map((k) => `Possible ${k} in ${where}; it was redacted before it was stored.`),
+  };
+}
+
+/** Warnings naming each kind of likely secret found, for text that is kept as it is (a person's import). */
+export function scanForSecrets(text: string): string[] {
+  return replaceSecrets(text).kinds.map((k) => `Possible ${k} in the content.`);
+}
+
+/**
+ * Every string in `value` redacted, object keys too (a free-form payload can carry a secret as a key);
+ * `path` names where each warning was found (payload.sections.0.body). Keys are walked in sorted order.
+ */
+export function redactValue<T>(value: T, path: string): { value: T; warnings: string[] } {
+  const warnings: string[] = [];
+  const walk = (v: unknown, at: string): unknown => {
+    if (typeof v === "string") {
+      const r = redactSecrets(v, at);
+      warnings.push(...r.warnings);
+      return r.text;
+    }
+    if (Array.isArray(v)) return v.map((item, i) => walk(item, `${at}.${i}`));
+    if (v === null || typeof v !== "object") return v;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort()) {
+      const name = redactSecrets(key, `a key of ${at}`);
+      warnings.push(...name.warnings);
+      out[name.text] = walk((v as Record<string, unknown>)[key], `${at}.${name.text}`);
+    }
+    return out;
+  };
+  return { value: walk(value, path) as T, warnings: [...new Set(warnings)] };
+}
+
+/** The kinds of secret whose markers `text` carries, in order, each once. */
+function redactedKinds(text: string): string[] {
+  return [...new Set([...text.matchAll(MARKER)].map((m) => m[1] as string))];
+}
+
+/** What a person confirming `text` is told when it was redacted; undefined when it carries no marker. */
+export function redactionNotice(text: string): string | undefined {
+  const kinds = redactedKinds(text);
+  if (kinds.length === 0) return undefined;
+  return `This rule looked like it contained a secret (${kinds.join(", ")}); it was redacted: the stored text keeps a [redacted: …] marker in its place, never the secret.`;
 }

@@ -3,14 +3,28 @@
 // file pays one commit per window, not one per compile. While the database has not yet been seen to
 // accept a write, or after a write failed, rows are written at once instead, so that a compile can
 // still say in its own warnings that its audit row was not written (INV-5). Closing the server flushes
-// the queue; a process killed inside the window loses at most that window's rows.
+// the queue; a process killed inside the window loses at most that window's rows. A row is redacted as
+// it is queued: the agent writes the plan and agent_id, and may paste a secret into either.
 import type { Db } from "@archon/core";
+import { redactValue } from "../knowledge/secret-scan.js";
 import { type CompileLogEntry, writeCompileLog } from "../store/audit.js";
 
 /** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
 const MAX_PENDING = 1000;
 /** How long a queued row may wait for others to share its commit. */
 export const AUDIT_FLUSH_WINDOW_MS = 30;
+
+/** The row as it may be stored: every string the agent sent or that echoes it, secrets replaced by markers. */
+function redacted(entry: CompileLogEntry): CompileLogEntry {
+  const { outcome } = entry;
+  return {
+    ...entry,
+    agent_id: redactValue(entry.agent_id, "agent_id").value,
+    request: redactValue(entry.request, "request").value,
+    error: redactValue(entry.error, "error").value,
+    outcome: outcome && { ...outcome, debug: redactValue(outcome.debug, "debug").value },
+  };
+}
 
 export class AuditQueue {
   #pending: CompileLogEntry[] = [];
@@ -22,7 +36,7 @@ export class AuditQueue {
 
   /** Queues a row; returns a warning when it was written at once and failed. */
   record(entry: CompileLogEntry): string | undefined {
-    this.#pending.push(entry);
+    this.#pending.push(redacted(entry));
     if (!this.#writable) return this.flush();
     if (!this.#scheduled) {
       this.#scheduled = true;

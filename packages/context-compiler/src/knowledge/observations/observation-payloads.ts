@@ -2,6 +2,7 @@
 import { UserError } from "@archon/core";
 import { z } from "zod";
 import type { ObservationEvent } from "../../store/lifecycle.js";
+import { redactSecrets } from "../secret-scan.js";
 
 const text = z.string().trim().min(1);
 const files = z.array(text).min(1);
@@ -74,9 +75,10 @@ export function parseObservationPayload<E extends ObservationEvent>(
 ): ObservationPayload<E> {
   const check = checkObservationPayload(event, payload);
   if (check.ok) return check.payload;
+  // A misspelt key is named back, and the key may be a pasted secret.
   throw new UserError(
-    `Invalid ${event} payload: ${check.problems}.`,
+    `Invalid ${event} payload: ${redactSecrets(check.problems).text}.`,
     `${event} needs ${PAYLOAD_SHAPES[event]}.`,
-    check.field,
+    redactSecrets(check.field).text,
   );
 }

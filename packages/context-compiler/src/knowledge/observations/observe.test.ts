@@ -151,28 +151,6 @@ describe("a compile_miss naming a document says what is true of that document", 
   });
 });
 
-describe("secret scanning of manual notes and document imports", () => {
-  it("warns with the field that holds a likely secret and still records the observation", () => {
-    const ctx = agent();
-    const result = observe(ctx, {
-      event_type: "document_import",
-      payload: { title: "Deploy", sections: [{ body: "use key AKIAABCDEFGHIJKLMNOP" }] },
-    });
-    expect(result.warnings).toEqual([
-      "Possible AWS access key id in payload.sections.0.body; the observation was recorded anyway.",
-    ]);
-    expect(count(ctx, "observations")).toBe(1);
-  });
-
-  it("does not scan other event types", () => {
-    const result = observe(agent(), {
-      event_type: "session_note",
-      payload: { note: "AKIAABCDEFGHIJKLMNOP" },
-    });
-    expect(result.warnings).toEqual([]);
-  });
-});
-
 describe("a manual note stating a standing decision", () => {
   it("creates a pending standing-rule proposal in the same step and asks the agent to get confirmation", () => {
     const ctx = agent();

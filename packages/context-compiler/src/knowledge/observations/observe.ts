@@ -7,11 +7,11 @@ import { recordObservation, setObservationStatus } from "../../store/observation
 import { getProposal } from "../../store/proposals.js";
 import { openConflicts } from "../approval/conflicts.js";
 import { type Channel, step } from "../next-step.js";
+import { redactValue } from "../secret-scan.js";
 import { type ConflictCandidate, findConflictCandidates } from "../standing-rules/conflict-candidates.js";
 import { parseObservationPayload } from "./observation-payloads.js";
 import type { ObservationsContext } from "./observations-context.js";
 import { proposeOrCite } from "./propose-or-cite.js";
-import { secretWarnings } from "./secret-warnings.js";
 import { standingReason } from "./standing-note.js";
 import { confirmationStep, standingRuleProposal } from "./standing-proposal.js";
 import { triageHint } from "./triage-hint.js";
@@ -41,8 +41,6 @@ const triageLater = (channel: Channel) =>
 function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[] {
   const { event_type, payload } = input;
   const warnings: string[] = [];
-  if (event_type === "manual_note" || event_type === "document_import")
-    warnings.push(...secretWarnings(payload));
   const files =
     event_type === "compile_miss"
       ? payload.target_files
@@ -66,9 +64,13 @@ function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[
 
 export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveResult {
   const { event_type } = input;
-  const payload = parseObservationPayload(event_type, input.payload) as Record<string, unknown>;
-  const checked = { ...input, payload };
-  const warnings = payloadWarnings(ctx, checked);
+  const parsed = parseObservationPayload(event_type, input.payload) as Record<string, unknown>;
+  // Secrets go before anything is derived from the observation (doc_id, title, duplicates) or stored.
+  const redacted = redactValue(parsed, "payload");
+  const agent = redactValue(input.agent_id, "agent_id");
+  const payload = redacted.value;
+  const checked = { event_type, payload, agent_id: agent.value };
+  const warnings = [...redacted.warnings, ...agent.warnings, ...payloadWarnings(ctx, checked)];
   const base = { event_type, warnings };
 
   if (event_type === "compile_miss") {

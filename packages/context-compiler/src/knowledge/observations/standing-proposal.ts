@@ -4,6 +4,7 @@ import type { Db } from "@archon/core";
 import type { Observation } from "../../store/observations.js";
 import type { ProposalInput } from "../../store/proposals.js";
 import { type Channel, step } from "../next-step.js";
+import { redactionNotice } from "../secret-scan.js";
 import { firstSentence, uniqueDocId } from "./doc-id-slug.js";
 import type { ObservationPayload } from "./observation-payloads.js";
 
@@ -46,7 +47,10 @@ export function confirmationStep(
   // The person confirms the text that is stored, word for word; the title may only stand beside it.
   const text = shown.content.trim();
   const summary = shown.title.trim() !== text ? ` (summary: "${shown.title}")` : "";
-  const ask = `Show the user this rule word for word and ask them to confirm it, on its own: "${text}"${summary}. A plain yes approves proposal ${proposalId} (${step(channel, "approve_proposal")} on the admin surface); anything else leaves it pending for a person to decide.`;
+  // A redacted rule is not quite what the person said: they confirm it knowing that.
+  const notice = redactionNotice(text);
+  const warn = notice === undefined ? "" : ` Tell them beside it: "${notice}"`;
+  const ask = `Show the user this rule word for word and ask them to confirm it, on its own: "${text}"${summary}.${warn} A plain yes approves proposal ${proposalId} (${step(channel, "approve_proposal")} on the admin surface); anything else leaves it pending for a person to decide.`;
   if (conflicts.length === 0) return ask;
   const named = conflicts.map((c) => `${c.doc_id} ("${c.title}")`).join(", ");
   return `${ask} It may collide with existing rule(s) ${named}: offer keep both, replace, or cancel, and persist each answer with ${step(channel, "resolve_conflict")} (keep_both, supersede or cancel) on the admin surface.`;

@@ -23,7 +23,7 @@ export const observeTool = defineTool({
     "pr_merged {changed_files[], pr_title?}; manual_note {note, hints?[], abstract?} for something the user wants remembered;",
     "document_import, doc_gap_detected and session_note take a free-form object.",
     'When the user states a standing decision ("from now on, don\'t ..."), send it as a manual_note: the answer carries proposal_id, conflict_candidates and next_step. Do what next_step says: ask the user to confirm, and if there are conflict candidates offer keep both / replace / cancel.',
-    "Likely secrets in manual_note and document_import payloads come back as warnings.",
+    "Likely secrets (tokens, keys, passwords) in any field, agent_id included, are redacted before the observation is stored, and each one comes back as a warning.",
   ].join(" "),
   input: {
     event_type: z.enum(OBSERVATION_EVENTS),

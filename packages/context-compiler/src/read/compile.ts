@@ -60,10 +60,12 @@ export interface BudgetDrop {
   reason: string;
 }
 
-/** Everything of a compile that is the same for the same request and knowledge version. */
+/** Everything of a compile that is the same for the same request, knowledge version and tag catalog. */
 export interface CompileOutcome {
   snapshot_id: string | null;
   knowledge_version: number;
+  /** Tags change without a version bump, so the result names the catalog its `expanded` came from. */
+  tag_catalog_hash: string;
   base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionStep[] };
   /** Additive: documents reached through intent tags, or because the plan matches their description. */
   expanded?: { tags: string[]; described: string[]; documents: DeliveredDoc[] };
@@ -215,6 +217,7 @@ export function compile(
   return {
     snapshot_id: index.snapshot_id,
     knowledge_version: index.knowledge_version,
+    tag_catalog_hash: index.tag_catalog_hash,
     base: {
       documents: reached.filter((d) => d.kind !== "template").map(deliver),
       templates: reached.filter((d) => d.kind === "template").map(deliver),

@@ -1,8 +1,10 @@
-// The read path's view of one knowledge version: approved rows only (INV-1), globs indexed once.
+// The read path's view of one knowledge version and one tag catalog: approved rows only (INV-1), globs
+// indexed once.
 
 import { significantTerms } from "./description-match.js";
 import { specificity } from "./glob.js";
 import { GlobIndex } from "./glob-index.js";
+import { canonicalTagCatalog, type TagAssignment } from "./tag-catalog.js";
 
 export interface IndexedDoc {
   doc_id: string;
@@ -34,7 +36,7 @@ export interface KnowledgeRows {
   documents: IndexedDoc[];
   edges: IndexedEdge[];
   layer_rules: LayerRule[];
-  tags: { tag: string; doc_id: string }[];
+  tags: TagAssignment[];
 }
 
 export interface KnowledgeIndex {
@@ -49,6 +51,9 @@ export interface KnowledgeIndex {
   dependencies: ReadonlyMap<string, IndexedEdge[]>;
   /** tag → approved doc_ids, sorted. */
   tags: ReadonlyMap<string, string[]>;
+  /** The canonical bytes of the assignments behind `tags`, kept so the audit can record what a compile used. */
+  tag_catalog_bytes: string;
+  tag_catalog_hash: string;
   /** doc_id → the significant terms of its description, for documents that have one. */
   descriptions: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -90,9 +95,6 @@ export function buildIndex(rows: KnowledgeRows): KnowledgeIndex {
       specificity: specificity(rule.path_pattern),
     });
   }
-  const tags = new Map<string, string[]>();
-  for (const { tag, doc_id } of rows.tags) if (docs.has(doc_id)) push(tags, tag, doc_id);
-  for (const ids of tags.values()) ids.sort();
   const descriptions = new Map<string, ReadonlySet<string>>();
   for (const doc of rows.documents) {
     const terms = doc.description === null ? undefined : significantTerms(doc.description);
@@ -107,7 +109,24 @@ export function buildIndex(rows: KnowledgeRows): KnowledgeIndex {
     layerEdges,
     commandEdges,
     dependencies,
-    tags,
+    ...indexTags(docs, rows.tags),
     descriptions,
   };
+}
+
+/** The same index with another tag catalog: a tag change needs no rebuild of the globs. */
+export function withTags(index: KnowledgeIndex, tags: readonly TagAssignment[]): KnowledgeIndex {
+  return { ...index, ...indexTags(index.docs, tags) };
+}
+
+function indexTags(
+  docs: ReadonlyMap<string, IndexedDoc>,
+  assignments: readonly TagAssignment[],
+): Pick<KnowledgeIndex, "tags" | "tag_catalog_bytes" | "tag_catalog_hash"> {
+  const used = assignments.filter((a) => docs.has(a.doc_id));
+  const tags = new Map<string, string[]>();
+  for (const { tag, doc_id } of used) push(tags, tag, doc_id);
+  for (const ids of tags.values()) ids.sort();
+  const { bytes, hash } = canonicalTagCatalog(used);
+  return { tags, tag_catalog_bytes: bytes, tag_catalog_hash: hash };
 }

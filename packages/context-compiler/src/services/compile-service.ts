@@ -1,15 +1,16 @@
-// compile_context at the edges: keeps the index for the current knowledge version, reads content,
-// writes the audit row and adds the time-varying notices.
+// compile_context at the edges: keeps the index for the current knowledge version and tag catalog, reads
+// content, writes the audit row, adds the time-varying notices, and replays a logged compile.
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
 import type { Channel } from "../knowledge/next-step.js";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
-import { buildIndex, type KnowledgeIndex } from "../read/knowledge-index.js";
+import { buildIndex, type KnowledgeIndex, withTags } from "../read/knowledge-index.js";
+import type { CompileAudit } from "../store/audit.js";
 import { readContent } from "../store/documents.js";
 import type { KnowledgeDb } from "../store/knowledge-db.js";
-import { loadKnowledgeRows } from "../store/load-knowledge.js";
-import { readVersion } from "../store/version.js";
+import { loadKnowledge, loadSnapshotRows, loadTags } from "../store/load-knowledge.js";
+import { type Revisions, readRevisions, readVersion } from "../store/version.js";
 import { AuditQueue } from "./audit-queue.js";
 import { collectNotices } from "./notices.js";
 
@@ -19,8 +20,23 @@ export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
   debug_info?: CompileOutcome["debug"];
 }
 
+/** A logged compile run again against its own snapshot and tag catalog, with today's code. */
+export interface CompileReplay {
+  snapshot_id: string | null;
+  tag_catalog_hash: string;
+  result_hash: string | null;
+  error: string | null;
+  /** The replay gave the logged result_hash again (or, for a failed compile, the same error). */
+  same_result: boolean;
+}
+
+/** What the audit log and a replay compare: the outcome without its debug part. */
+const resultHash = (outcome: CompileOutcome) => hashCanonical({ ...outcome, debug: undefined });
+
 export class CompileService {
   #index: KnowledgeIndex | undefined;
+  /** The counters #index was read at. */
+  #revisions: Revisions | undefined;
   readonly #text: DocText;
   readonly #auditQueue: AuditQueue;
 
@@ -41,10 +57,26 @@ export class CompileService {
     return this.#auditQueue.flush();
   }
 
-  /** The index for the version currently in the database, rebuilt only when the version moved. */
+  /**
+   * The index for the knowledge version and tag catalog currently in the database. One read of both
+   * counters per compile; the index is rebuilt when the version moved, and only its tags are when
+   * another process (or this one) wrote tags since.
+   */
   index(): KnowledgeIndex {
-    const version = readVersion(this.kdb.db);
-    if (this.#index?.knowledge_version !== version) this.#index = buildIndex(loadKnowledgeRows(this.kdb.db));
+    const now = readRevisions(this.kdb.db);
+    const seen = this.#revisions;
+    if (this.#index && seen?.knowledge_version === now.knowledge_version) {
+      if (seen.tag_catalog_rev === now.tag_catalog_rev) return this.#index;
+      const { revisions, tags } = loadTags(this.kdb.db);
+      if (revisions.knowledge_version === seen.knowledge_version) {
+        this.#index = withTags(this.#index, tags);
+        this.#revisions = revisions;
+        return this.#index;
+      }
+    }
+    const { revisions, rows } = loadKnowledge(this.kdb.db);
+    this.#index = buildIndex(rows);
+    this.#revisions = revisions;
     return this.#index;
   }
 
@@ -54,6 +86,7 @@ export class CompileService {
     const lateWarnings: string[] = [];
     if (this.kdb.reopenIfReplaced()) {
       this.#index = undefined;
+      this.#revisions = undefined;
       lateWarnings.push(
         "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
       );
@@ -61,8 +94,7 @@ export class CompileService {
     let index: KnowledgeIndex | undefined;
     try {
       index = this.index();
-      const { files, warnings } = this.#normalizeFiles(request.target_files);
-      const outcome = compile(index, request, files, warnings, this.#text);
+      const { outcome, files } = this.#compileWith(index, request);
       const { debug, ...result } = outcome;
       const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome });
       const response: CompileResponse = {
@@ -86,7 +118,47 @@ export class CompileService {
     }
   }
 
-  /** The part of a response that must be byte-identical for the same request and knowledge version. */
+  /**
+   * Compiles the logged request against the snapshot and tag catalog it used (so tags set since do
+   * not leak in). Undefined when that snapshot is not in the database.
+   */
+  replay(audit: CompileAudit): CompileReplay | undefined {
+    const live = this.index();
+    const index =
+      audit.snapshot_id === live.snapshot_id && audit.tag_catalog_hash === live.tag_catalog_hash
+        ? live
+        : this.#snapshotIndex(audit);
+    if (!index) return undefined;
+    let result_hash: string | null = null;
+    let error: string | null = null;
+    try {
+      result_hash = resultHash(this.#compileWith(index, audit.request).outcome);
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    }
+    return {
+      snapshot_id: index.snapshot_id,
+      tag_catalog_hash: index.tag_catalog_hash,
+      result_hash,
+      error,
+      same_result: result_hash === audit.result_hash && error === audit.error,
+    };
+  }
+
+  #snapshotIndex(audit: CompileAudit): KnowledgeIndex | undefined {
+    const rows = loadSnapshotRows(this.kdb.db, audit.snapshot_id, audit.tag_catalog_hash);
+    return rows ? buildIndex(rows) : undefined;
+  }
+
+  #compileWith(index: KnowledgeIndex, request: CompileRequest): { outcome: CompileOutcome; files: string[] } {
+    const { files, warnings } = this.#normalizeFiles(request.target_files);
+    return { outcome: compile(index, request, files, warnings, this.#text), files };
+  }
+
+  /**
+   * The part of a response that must be byte-identical for the same request, knowledge version and
+   * tag catalog (P-1).
+   */
   static deterministicPart(response: CompileResponse): string {
     const { compile_id: _id, notices: _notices, ...rest } = response;
     return canonicalJson(rest);
@@ -127,8 +199,9 @@ export class CompileService {
       request,
       knowledge_version: index?.knowledge_version ?? readVersion(this.kdb.db),
       snapshot_id: index?.snapshot_id ?? null,
+      tag_catalog: index ? { hash: index.tag_catalog_hash, bytes: index.tag_catalog_bytes } : null,
       outcome: outcome.outcome,
-      result_hash: outcome.outcome ? hashCanonical({ ...outcome.outcome, debug: undefined }) : null,
+      result_hash: outcome.outcome ? resultHash(outcome.outcome) : null,
       error:
         outcome.error === undefined
           ? null

@@ -17,6 +17,7 @@ const response: CompileResponse = {
   compile_id: "cmp_1",
   snapshot_id: "snap_v3",
   knowledge_version: 3,
+  tag_catalog_hash: "c".repeat(64),
   base: {
     documents: [
       doc("api", { content: "Use the client.\n" }),

@@ -1,6 +1,7 @@
 // The compile audit log: every compile, failed ones too, by compile_id (INV-5).
 import { canonicalJson, type Db } from "@archon/core";
 import type { CompileOutcome, CompileRequest } from "../read/compile.js";
+import { recordTagCatalog } from "./tags.js";
 
 export interface CompileLogEntry {
   compile_id: string;
@@ -9,6 +10,8 @@ export interface CompileLogEntry {
   request: CompileRequest;
   knowledge_version: number;
   snapshot_id: string | null;
+  /** The tag catalog the compile used (null when it failed before reading one), kept for replay. */
+  tag_catalog: { hash: string; bytes: string } | null;
   outcome?: CompileOutcome;
   result_hash: string | null;
   error: string | null;
@@ -32,8 +35,8 @@ export function writeCompileLog(db: Db, entry: CompileLogEntry): void {
     : {};
   const insertLog = db.prepare(
     `INSERT INTO compile_log (compile_id, created_at, agent_id, status, error, knowledge_version, snapshot_id,
-       request, resolved_doc_ids, result_hash, delivery, debug, duration_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       request, resolved_doc_ids, result_hash, delivery, debug, duration_ms, tag_catalog_hash)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // The audit row and its per-document rows land together or not at all.
   const deliveries = db.prepare(
@@ -54,7 +57,9 @@ export function writeCompileLog(db: Db, entry: CompileLogEntry): void {
       JSON.stringify(delivery),
       JSON.stringify(o?.debug ?? {}),
       entry.duration_ms,
+      entry.tag_catalog?.hash ?? null,
     );
+    if (entry.tag_catalog) recordTagCatalog(db, entry.tag_catalog.hash, entry.tag_catalog.bytes);
     for (const d of all) deliveries.run(entry.compile_id, d.doc_id, d.delivery);
   })();
 }
@@ -67,6 +72,8 @@ export interface CompileAudit {
   error: string | null;
   knowledge_version: number;
   snapshot_id: string | null;
+  /** Null for compiles logged before migration 7, or that failed before reading the catalog. */
+  tag_catalog_hash: string | null;
   request: CompileRequest;
   resolved_doc_ids: string[];
   result_hash: string | null;
@@ -91,6 +98,7 @@ export function readCompileLog(db: Db, compileId: string): CompileAudit | undefi
     error: row.error as string | null,
     knowledge_version: row.knowledge_version as number,
     snapshot_id: row.snapshot_id as string | null,
+    tag_catalog_hash: row.tag_catalog_hash as string | null,
     request: JSON.parse(row.request as string) as CompileRequest,
     resolved_doc_ids: JSON.parse(row.resolved_doc_ids as string) as string[],
     result_hash: row.result_hash as string | null,

@@ -17,6 +17,7 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "compile_log", orderBy: "created_at, compile_id" },
   { name: "compile_deliveries", orderBy: "compile_id, doc_id" },
   { name: "tag_mappings", orderBy: "tag, doc_id" },
+  { name: "tag_catalogs", orderBy: "tag_catalog_hash" },
   { name: "observations", orderBy: "created_at, observation_id" },
   { name: "proposals", orderBy: "created_at, proposal_id" },
   { name: "proposal_evidence", orderBy: "proposal_id, observation_id" },

@@ -145,7 +145,7 @@ describe("INV-6: the agent surface cannot mutate canonical knowledge", () => {
   });
 });
 
-describe("P-1: same input and same knowledge_version give the same output", () => {
+describe("P-1: same input, same knowledge_version and same tag catalog give the same output", () => {
   it("returns identical canonical bytes for repeated compiles, from fresh services too", () => {
     const ctx = project.context();
     seed(ctx, {
@@ -170,5 +170,22 @@ describe("P-1: same input and same knowledge_version give the same output", () =
     );
     expect(again).toBe(first);
     expect(fresh).toBe(first);
+  });
+
+  it("names the tag catalog in the result, and a running service compiles with the one written since", () => {
+    const ctx = project.context();
+    seed(ctx, { documents: [doc("a", { patterns: ["src/**"] }), doc("t", {})] });
+    const request = { target_files: ["src/x.ts"], intent_tags: ["auth"] };
+    const running = project.context("agent");
+    const untagged = running.compiler.compile(request);
+    setDocTags(writeContext(ctx), "t", ["auth"]);
+    const tagged = running.compiler.compile(request);
+    const fresh = project.context("agent").compiler.compile(request);
+    expect({
+      versions: [untagged.knowledge_version, tagged.knowledge_version],
+      hashMoved: untagged.tag_catalog_hash !== tagged.tag_catalog_hash,
+      expanded: tagged.expanded?.documents.map((d) => d.doc_id),
+      sameAsFresh: CompileService.deterministicPart(fresh) === CompileService.deterministicPart(tagged),
+    }).toEqual({ versions: [1, 1], hashMoved: true, expanded: ["t"], sameAsFresh: true });
   });
 });

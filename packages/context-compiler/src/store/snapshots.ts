@@ -1,6 +1,35 @@
-// Immutable snapshots: the approved documents (by content hash), edges and layer rules at one version.
+// Immutable snapshots: the approved documents (by content hash), edges, layer rules and tag catalog at
+// one version; and the one read of those canonical rows that both snapshots and the compile index use.
 import { gunzipSync, gzipSync } from "node:zlib";
 import { canonicalJson, type Db, sha256 } from "@archon/core";
+import type { KnowledgeRows } from "../read/knowledge-index.js";
+import type { TagAssignment } from "../read/tag-catalog.js";
+import { approvedTagAssignments } from "./tags.js";
+
+export type CanonicalRows = Pick<KnowledgeRows, "documents" | "edges" | "layer_rules" | "tags">;
+
+/** Approved documents, approved edges to approved documents, layer rules and approved tag assignments (INV-1). */
+export function readCanonicalRows(db: Db): CanonicalRows {
+  return db.transaction(() => ({
+    documents: db
+      .prepare(
+        `SELECT doc_id, title, kind, content_hash, content_bytes, source_path, priority, description
+         FROM documents WHERE status = 'approved' ORDER BY doc_id`,
+      )
+      .all() as CanonicalRows["documents"],
+    edges: db
+      .prepare(
+        `SELECT e.edge_id, e.edge_type, e.source_value, e.target_doc_id FROM edges e
+         JOIN documents d ON d.doc_id = e.target_doc_id
+         WHERE e.status = 'approved' AND d.status = 'approved' ORDER BY e.edge_id`,
+      )
+      .all() as CanonicalRows["edges"],
+    layer_rules: db
+      .prepare("SELECT path_pattern, layer_name FROM layer_rules ORDER BY path_pattern, layer_name")
+      .all() as CanonicalRows["layer_rules"],
+    tags: approvedTagAssignments(db),
+  }))();
+}
 
 export interface SnapshotManifest {
   knowledge_version: number;
@@ -16,31 +45,25 @@ export interface SnapshotManifest {
   }[];
   edges: { edge_id: number; edge_type: string; source_value: string; target_doc_id: string }[];
   layer_rules: { path_pattern: string; layer_name: string }[];
+  /**
+   * The tag catalog when the version was written. Absent from snapshots written before migration 7:
+   * tags were not recorded then, and an immutable snapshot cannot be completed afterwards.
+   */
+  tags?: TagAssignment[];
 }
 
 export const snapshotIdFor = (version: number) => `snap_v${version}`;
 
 export function buildManifest(db: Db, version: number): SnapshotManifest {
+  const rows = readCanonicalRows(db);
   return {
     knowledge_version: version,
-    documents: (
-      db
-        .prepare(
-          `SELECT doc_id, title, kind, content_hash, source_path, priority, description FROM documents
-           WHERE status = 'approved' ORDER BY doc_id`,
-        )
-        .all() as (SnapshotManifest["documents"][number] & { description: string | null })[]
-    ).map(({ description, ...doc }) => (description === null ? doc : { ...doc, description })),
-    edges: db
-      .prepare(
-        `SELECT e.edge_id, e.edge_type, e.source_value, e.target_doc_id FROM edges e
-         JOIN documents d ON d.doc_id = e.target_doc_id
-         WHERE e.status = 'approved' AND d.status = 'approved' ORDER BY e.edge_id`,
-      )
-      .all() as SnapshotManifest["edges"],
-    layer_rules: db
-      .prepare("SELECT path_pattern, layer_name FROM layer_rules ORDER BY path_pattern, layer_name")
-      .all() as SnapshotManifest["layer_rules"],
+    documents: rows.documents.map(({ content_bytes: _bytes, description, ...doc }) =>
+      description === null ? doc : { ...doc, description },
+    ),
+    edges: rows.edges,
+    layer_rules: rows.layer_rules,
+    tags: rows.tags,
   };
 }
 

@@ -1,12 +1,25 @@
-// knowledge_version: read it, and bump it together with a snapshot (INV-3, INV-4).
+// The two counters a running server checks before each compile: knowledge_version (bumped with a
+// snapshot, INV-3, INV-4) and tag_catalog_rev (bumped by every tag write in
+// tags.ts, since a tag change needs no version).
 import type { Clock, Db } from "@archon/core";
 import { writeSnapshot } from "./snapshots.js";
 
+export interface Revisions {
+  knowledge_version: number;
+  tag_catalog_rev: number;
+}
+
 export function readVersion(db: Db): number {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'knowledge_version'").get() as
-    | { value: string }
-    | undefined;
-  return row ? Number(row.value) : 0;
+  return readRevisions(db).knowledge_version;
+}
+
+/** Both counters in one query: the cheap check that tells a cached index it is stale. */
+export function readRevisions(db: Db): Revisions {
+  const rows = db
+    .prepare("SELECT key, value FROM meta WHERE key IN ('knowledge_version', 'tag_catalog_rev')")
+    .all() as { key: string; value: string }[];
+  const value = (key: string) => Number(rows.find((r) => r.key === key)?.value ?? 0);
+  return { knowledge_version: value("knowledge_version"), tag_catalog_rev: value("tag_catalog_rev") };
 }
 
 /**

@@ -64,6 +64,7 @@ describe("per-document usage in get_stats", () => {
     const outcome: CompileOutcome = {
       snapshot_id: null,
       knowledge_version: 1,
+      tag_catalog_hash: "t",
       base: {
         documents: [
           {
@@ -97,6 +98,7 @@ describe("per-document usage in get_stats", () => {
       request: { target_files: ["src/api/a.ts"] },
       knowledge_version: 1,
       snapshot_id: null,
+      tag_catalog: null,
       outcome,
       result_hash: null,
       error: null,

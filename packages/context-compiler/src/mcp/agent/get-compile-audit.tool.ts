@@ -1,4 +1,4 @@
-// get_compile_audit: the recorded request and outcome of a past compile.
+// get_compile_audit: the recorded request and outcome of a past compile, and that compile replayed.
 import { defineTool, readOnly, UserError } from "@archon/core";
 import { z } from "zod";
 import { readCompileLog } from "../../store/audit.js";
@@ -20,6 +20,7 @@ export const getCompileAuditTool = defineTool({
         "compile_ids look like cmp_1a2b3c4d5e6f7a8b.",
         "compile_id",
       );
-    return audit;
+    // Replayed against its own snapshot and tag catalog, so the record shows it still reproduces (P-1).
+    return { ...audit, replay: ctx.compiler.replay(audit) ?? null };
   },
 });

@@ -6,6 +6,7 @@ import { documentUsage } from "./003-document-usage.js";
 import { initManifest } from "./004-init-manifest.js";
 import { adapterMeta } from "./005-adapter-meta.js";
 import { documentDescription } from "./006-document-description.js";
+import { tagCatalogs } from "./007-tag-catalogs.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   initManifest,
   adapterMeta,
   documentDescription,
+  tagCatalogs,
 ];

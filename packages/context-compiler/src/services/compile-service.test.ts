@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { importDoc } from "../knowledge/import-doc.js";
+import { setDocTags } from "../knowledge/set-doc-tags.js";
+import { writeContext } from "../mcp/context.js";
+import { canonicalTagCatalog } from "../read/tag-catalog.js";
+import { type CompileAudit, readCompileLog } from "../store/audit.js";
+import { tagCatalog } from "../store/tags.js";
+import { readRevisions } from "../store/version.js";
+import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
+import { CompileService } from "./compile-service.js";
+
+let project: TestProject;
+beforeEach(() => {
+  project = tempProject();
+  const admin = project.context();
+  seed(admin, {
+    documents: [
+      doc("api-rule", { patterns: ["src/api/**"] }),
+      doc("sessions", { content: "Rotate session tokens on login." }),
+      doc("huge", { patterns: ["src/huge/**"], content: "z".repeat(9000) }),
+    ],
+  });
+});
+afterEach(() => project.cleanup());
+
+const request = { target_files: ["src/api/users.ts"], intent_tags: ["auth"] };
+const AUTH_ONLY = canonicalTagCatalog([{ tag: "auth", doc_id: "sessions" }]).hash;
+const EMPTY = canonicalTagCatalog([]).hash;
+
+describe("a running compile service and tags written by another connection", () => {
+  it("sees the tag on its next compile, reports the hash get_known_tags reports, and logs it", () => {
+    const agent = project.context("agent");
+    const before = agent.compiler.compile(request);
+    setDocTags(writeContext(project.context()), "sessions", ["auth"]);
+    const after = agent.compiler.compile(request);
+    agent.compiler.flushAudit();
+    expect({
+      before: { hash: before.tag_catalog_hash, expanded: before.expanded, warnings: before.warnings },
+      after: {
+        version: after.knowledge_version,
+        hash: after.tag_catalog_hash,
+        expanded: after.expanded?.documents.map((d) => d.doc_id),
+        warnings: after.warnings,
+      },
+      known: tagCatalog(agent.kdb.db),
+      logged: [before, after].map((r) => readCompileLog(agent.kdb.db, r.compile_id)?.tag_catalog_hash),
+    }).toEqual({
+      before: {
+        hash: EMPTY,
+        expanded: { tags: ["auth"], described: [], documents: [] },
+        warnings: ['Intent tag "auth" is not in the tag catalog.'],
+      },
+      after: { version: 1, hash: AUTH_ONLY, expanded: ["sessions"], warnings: [] },
+      known: {
+        tags: [{ tag: "auth", doc_count: 1, doc_ids: ["sessions"] }],
+        tag_catalog_hash: AUTH_ONLY,
+      },
+      logged: [EMPTY, AUTH_ONLY],
+    });
+  });
+
+  it("reloads only the tags when only tags moved, and everything when the version moved", () => {
+    const agent = project.context("agent");
+    const admin = writeContext(project.context());
+    const first = agent.compiler.index();
+    setDocTags(admin, "sessions", ["auth"]);
+    const retagged = agent.compiler.index();
+    importDoc(admin, { doc_id: "more", title: "More", content: "More rules." });
+    const bumped = agent.compiler.index();
+    expect({
+      globsKept: retagged.pathEdges === first.pathEdges,
+      retaggedHash: retagged.tag_catalog_hash,
+      globsRebuilt: bumped.pathEdges !== retagged.pathEdges,
+      bumped: [bumped.knowledge_version, bumped.tag_catalog_hash, bumped.docs.has("more")],
+    }).toEqual({
+      globsKept: true,
+      retaggedHash: AUTH_ONLY,
+      globsRebuilt: true,
+      bumped: [2, AUTH_ONLY, true],
+    });
+  });
+
+  it("moves no counter when a document's tags are set to what they already are", () => {
+    const admin = writeContext(project.context());
+    setDocTags(admin, "sessions", ["auth", "login"]);
+    const once = readRevisions(admin.db);
+    setDocTags(admin, "sessions", [" login", "auth", "auth"]);
+    expect([once, readRevisions(admin.db)]).toEqual([
+      { knowledge_version: 1, tag_catalog_rev: 1 },
+      { knowledge_version: 1, tag_catalog_rev: 1 },
+    ]);
+  });
+});
+
+describe("replaying a logged compile", () => {
+  const audited = (ctx: ReturnType<TestProject["context"]>, compileId: string): CompileAudit => {
+    ctx.compiler.flushAudit();
+    return readCompileLog(ctx.kdb.db, compileId) as CompileAudit;
+  };
+
+  it("uses the compile's own snapshot and tag catalog after both moved on", () => {
+    const agent = project.context("agent");
+    const admin = writeContext(project.context());
+    const untagged = agent.compiler.compile(request);
+    setDocTags(admin, "sessions", ["auth"]);
+    const tagged = agent.compiler.compile(request);
+    setDocTags(admin, "sessions", []);
+    importDoc(admin, {
+      doc_id: "late",
+      title: "Late",
+      content: "Arrived later.",
+      edge_hints: [{ edge_type: "path_requires", source_value: "src/**" }],
+    });
+    const now = agent.compiler.compile(request);
+    const replays = [untagged, tagged].map((r) => agent.compiler.replay(audited(agent, r.compile_id)));
+    expect({ now: [now.knowledge_version, now.base.documents.map((d) => d.doc_id)], replays }).toEqual({
+      now: [2, ["api-rule", "late"]],
+      replays: [
+        {
+          snapshot_id: "snap_v1",
+          tag_catalog_hash: EMPTY,
+          result_hash: audited(agent, untagged.compile_id).result_hash,
+          error: null,
+          same_result: true,
+        },
+        {
+          snapshot_id: "snap_v1",
+          tag_catalog_hash: AUTH_ONLY,
+          result_hash: audited(agent, tagged.compile_id).result_hash,
+          error: null,
+          same_result: true,
+        },
+      ],
+    });
+  });
+
+  it("gives a failed compile's error again", () => {
+    const agent = project.context("agent");
+    expect(() => agent.compiler.compile({ target_files: ["src/huge/a.ts"] })).toThrow(/budget_exceeded/);
+    const row = agent.kdb.db.prepare("SELECT compile_id FROM compile_log").pluck().get() as string;
+    const audit = audited(agent, row);
+    expect(agent.compiler.replay(audit)).toEqual({
+      snapshot_id: "snap_v1",
+      tag_catalog_hash: EMPTY,
+      result_hash: null,
+      error: audit.error,
+      same_result: true,
+    });
+    expect(audit.error).toMatch(/^budget_exceeded/);
+  });
+
+  it("answers nothing for a snapshot the database does not hold", () => {
+    const agent = project.context("agent");
+    const r = agent.compiler.compile(request);
+    const audit = audited(agent, r.compile_id);
+    expect(agent.compiler.replay({ ...audit, snapshot_id: "snap_v9" })).toBeUndefined();
+  });
+});
+
+describe("the deterministic part of a response", () => {
+  it("is the same for the same request, knowledge version and tag catalog, and differs across catalogs", () => {
+    const agent = project.context("agent");
+    const admin = writeContext(project.context());
+    const part = () => CompileService.deterministicPart(agent.compiler.compile(request));
+    const untagged = part();
+    setDocTags(admin, "sessions", ["auth"]);
+    const tagged = part();
+    setDocTags(admin, "sessions", []);
+    expect([part() === untagged, tagged === untagged]).toEqual([true, false]);
+  });
+});

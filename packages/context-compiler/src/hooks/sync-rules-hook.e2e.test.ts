@@ -154,7 +154,8 @@ describe("every hook is fail-open", () => {
       expect(r).toEqual({
         code: 0,
         stdout: "",
-        stderr: "archon sync-rules: gave up after 1000 ms; the session, commit or merge goes on without it.\n",
+        stderr:
+          "archon sync-rules: gave up after 1000 ms; the session, commit or merge goes on without it.\n",
       });
       const git = archon(["sync-rules"], undefined, personEnv({ ARCHON_HOOK_DEADLINE_MS: "1000" }));
       expect(git.code).toBe(0);

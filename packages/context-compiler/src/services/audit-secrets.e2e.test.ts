@@ -38,7 +38,10 @@ describe("a secret in a compile's plan or agent_id never reaches the audit log i
     const audit = (await agent.call("archon_get_compile_audit", { compile_id })).structuredContent as {
       agent_id: string;
       request: Record<string, unknown>;
+      replay: { same_result: boolean };
     };
+    // The plan was compiled as it is stored, so the redacted row still replays to the same bytes.
+    expect(audit.replay.same_result).toBe(true);
     const plan = `Call the billing API with ${mark("Stripe secret key", STRIPE)} and push with ${mark("GitHub token", TOKEN)}.`;
     const agentId = `claude ${mark("GitHub token", TOKEN)}`;
     expect({ agent_id: audit.agent_id, request: audit.request }).toEqual({

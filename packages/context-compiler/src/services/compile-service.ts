@@ -2,6 +2,7 @@
 // content, writes the audit row, adds the time-varying notices, and replays a logged compile.
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
 import type { Channel } from "../knowledge/next-step.js";
+import { redactSecrets } from "../knowledge/secret-scan.js";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
@@ -80,7 +81,11 @@ export class CompileService {
     return this.#index;
   }
 
-  compile(request: CompileRequest): CompileResponse {
+  compile(input: CompileRequest): CompileResponse {
+    // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
+    // from the audit row gives the same bytes.
+    const request =
+      input.plan === undefined ? input : { ...input, plan: redactSecrets(input.plan, "plan").text };
     const started = performance.now();
     const compile_id = this.ids.next("cmp");
     const lateWarnings: string[] = [];

@@ -8,7 +8,7 @@ export const getCompileAuditTool = defineTool({
   name: "get_compile_audit",
   title: "Read a compile's audit record",
   description:
-    "The full audit record of a past compile by compile_id: request, resolved documents, delivery stats, budget utilization, drops, near-miss edges, layer classification and duration. Failed compiles are recorded too.",
+    "The full audit record of a past compile by compile_id: request, resolved documents, delivery stats, budget utilization, drops, near-miss edges, layer classification, duration, the tag_catalog_hash it used, and `replay`: the same request compiled again against its snapshot and tag catalog, with same_result saying whether the bytes matched. Failed compiles are recorded too.",
   input: { compile_id: z.string().min(1).describe("compile_id from a compile_context response") },
   annotations: readOnly,
   run: ({ compile_id }, ctx: ArchonContext) => {

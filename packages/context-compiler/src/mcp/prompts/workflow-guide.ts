@@ -34,7 +34,7 @@ first. Each has a \`delivery\`:
 | \`deferred\` | read it where the header says (a file, a line range, or only the \`##\` sections you need, with their lines listed); one marked "not about your plan" only if your change concerns it |
 | \`omitted\` | left out by policy (\`omit_reason\` says why); ask again with \`content_mode: "always"\` if you need it |
 
-\`warnings\` belong to the result itself (same request and knowledge version, same warnings).
+\`warnings\` belong to the result itself (same request, knowledge version and tag catalog: same warnings).
 \`notices\` are the state of the workspace right now: pending proposals, untriaged reports, a stale
 adapter file. Obey them, and pass on to the user what they ask a person to do.
 

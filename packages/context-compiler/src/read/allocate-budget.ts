@@ -67,7 +67,7 @@ export function allocate(
   if (overflow.length > 0) {
     throw new UserError(
       `budget_exceeded: database-only documents need ${used} bytes but max_inline_bytes is ${options.maxInlineBytes}. Offenders: ${overflow.join(", ")}`,
-      "Raise max_inline_bytes, narrow target_files, or give the large documents a source file so they can be deferred.",
+      `Database-only documents are always inlined (they have no file to defer to), whatever content_mode says. Call again with max_inline_bytes of at least ${used}, narrow target_files, or move the large documents into files (a source_path) so they can be deferred.`,
       "max_inline_bytes",
     );
   }

@@ -1,3 +1,4 @@
+import type { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importDoc } from "../knowledge/import-doc.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
@@ -136,8 +137,17 @@ describe("replaying a logged compile", () => {
 
   it("gives a failed compile's error again", () => {
     const agent = project.context("agent");
-    expect(() => agent.compiler.compile({ target_files: ["src/huge/a.ts"] })).toThrow(/budget_exceeded/);
+    let thrown: UserError | undefined;
+    try {
+      agent.compiler.compile({ target_files: ["src/huge/a.ts"] });
+    } catch (error) {
+      thrown = error as UserError;
+    }
+    agent.compiler.flushAudit();
     const row = agent.kdb.db.prepare("SELECT compile_id FROM compile_log").pluck().get() as string;
+    // The caller gets the failed compile's id, to read its audit record.
+    expect(thrown?.message).toMatch(new RegExp(`^budget_exceeded: .* \\(compile_id ${row}\\)$`));
+    expect(thrown?.hint).toContain("max_inline_bytes of at least");
     const audit = audited(agent, row);
     expect(agent.compiler.replay(audit)).toEqual({
       snapshot_id: "snap_v1",

@@ -119,6 +119,9 @@ export class CompileService {
       return response;
     } catch (error) {
       this.#recordAudit(compile_id, request, started, index, { error });
+      // A failed compile is audited too; its id lets the caller read that record.
+      if (error instanceof UserError)
+        throw new UserError(`${error.message} (compile_id ${compile_id})`, error.hint, error.field);
       throw error;
     }
   }

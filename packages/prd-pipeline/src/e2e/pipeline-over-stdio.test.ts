@@ -107,7 +107,7 @@ describe("a run survives a server restart", () => {
 });
 
 describe("submissions that must not be applied", () => {
-  it("rejects a concurrent submit for the same run and keeps the run usable", async () => {
+  it("rejects a second answer sent at once for the same action and keeps the run usable", async () => {
     const root = tempRoot();
     const session = await rawSession(root);
     try {
@@ -128,7 +128,7 @@ describe("submissions that must not be applied", () => {
       ])) as Reply[];
       const errors = replies.filter((r) => r.result.isError);
       expect(errors).toHaveLength(1);
-      expect(JSON.stringify(errors[0]?.result.content)).toContain("concurrent submission rejected");
+      expect(JSON.stringify(errors[0]?.result.content)).toMatch(/was already answered|is being answered/);
       const applied = replies.find((r) => !r.result.isError)?.result.structuredContent as Envelope;
       expect(applied.action).not.toEqual(first.action);
       expect(applied.messages.some((m) => m.level === "warning")).toBe(false);

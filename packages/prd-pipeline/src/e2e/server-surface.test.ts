@@ -116,7 +116,15 @@ describe("resources and prompts", () => {
     const config = await c.call("get_config", {});
     expect(config.structuredContent).toMatchObject({
       profile: "full",
-      limits: { maxActiveRuns: 8, max_judge_invocations: 20, max_review_loops: 3 },
+      limits: {
+        maxActiveRuns: 8,
+        leaseMs: 30_000,
+        max_judge_invocations: 20,
+        max_review_loops: 3,
+        max_reply_chars: 200_000,
+        max_result_chars: 4_000_000,
+        max_document_chars: 500_000,
+      },
     });
     expect((config.structuredContent as { steps: string[] }).steps).toHaveLength(20);
   });

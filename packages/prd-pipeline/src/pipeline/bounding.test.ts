@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { boundAction, boundEnvelope, boundFullState, sizeOf } from "./bounding.js";
+import { MAX_MESSAGE_CHARS, type Violation } from "../validation/types.js";
+import { validateDocument } from "../validation/validate-document.js";
+import {
+  boundAction,
+  boundDocumentResult,
+  boundEnvelope,
+  boundFullState,
+  RESPONSE_BUDGET,
+  sizeOf,
+} from "./bounding.js";
 import type { Envelope } from "./envelope.js";
+import { MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "./limits.js";
 import { initialState, withError } from "./state.js";
 
 const now = "2026-01-01T00:00:00.000Z";
@@ -85,5 +95,50 @@ describe("the full state view", () => {
     expect(note.omitted[0]).toContain("grounding");
     expect(note.omitted.some((o) => o.startsWith("clarification rounds 1,"))).toBe(true);
     expect(note.elided).toEqual(["sections.overview.content"]);
+  });
+});
+
+describe("the validate_prd_document answer", () => {
+  it("lists 50 unrecognised headings of a 400 KB document, counts the rest and says it was truncated", () => {
+    const count = Math.ceil(400_000 / 8);
+    const answer = boundDocumentResult(validateDocument("## Misc\n".repeat(count)));
+    expect(answer).toMatchObject({
+      sections: [],
+      unrecognised_headings: Array.from({ length: MAX_LISTED_HEADINGS }, () => "Misc"),
+      unrecognised_headings_omitted: count - MAX_LISTED_HEADINGS,
+      truncated: true,
+    });
+    expect(sizeOf(answer)).toBeLessThan(RESPONSE_BUDGET);
+  });
+
+  it("lists 50 violations, counts the rest, and cuts the document text they quote", () => {
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) => `| ${"risk ".repeat(200)}${i} | high | ${"tbd"} |`,
+    ).join("\n");
+    const content = `## Risks\n\n| Risk | Impact | Mitigation |\n|---|---|---|\n${rows}\n`;
+    const result = validateDocument(content);
+    const total = result.overall.violations.length;
+    expect(total).toBeGreaterThan(MAX_LISTED_VIOLATIONS);
+    const answer = boundDocumentResult(result) as { overall: { violations: Violation[] } };
+    expect(answer).toMatchObject({
+      overall: { violations_omitted: total - MAX_LISTED_VIOLATIONS },
+      truncated: true,
+    });
+    expect(answer.overall.violations).toEqual(result.overall.violations.slice(0, MAX_LISTED_VIOLATIONS));
+    expect(answer.overall.violations.every((v) => v.message.length <= MAX_MESSAGE_CHARS)).toBe(true);
+    expect(sizeOf(answer)).toBeLessThan(RESPONSE_BUDGET);
+  });
+
+  it("answers a document within the limits whole, with nothing omitted", () => {
+    const answer = boundDocumentResult(validateDocument("## Miscellany\n\nSome words here."));
+    expect(answer).toEqual({
+      sections: [],
+      document: expect.objectContaining({ violations: [], violations_omitted: 0 }),
+      overall: expect.objectContaining({ violations: [], violations_omitted: 0 }),
+      unrecognised_headings: ["Miscellany"],
+      unrecognised_headings_omitted: 0,
+      truncated: false,
+    });
   });
 });

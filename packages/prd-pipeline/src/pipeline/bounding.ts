@@ -1,5 +1,7 @@
 // Keeps every response under the 100,000-character budget, shedding the least useful detail first.
+import type { DocumentResult } from "../validation/validate-document.js";
 import type { Envelope } from "./envelope.js";
+import { MAX_HEADING_CHARS, MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "./limits.js";
 import type { Action } from "./protocol.js";
 import type { RunState } from "./state.js";
 
@@ -148,5 +150,32 @@ export function boundGrounding(state: RunState, budget = RESPONSE_BUDGET): Recor
     grounding: null,
     grounding_text: text.slice(0, Math.floor(room / 2)),
     __bounded: { omitted: [], elided: [`grounding cut from ${text.length} characters`] },
+  };
+}
+
+/**
+ * The validate_prd_document answer: per-section counts (their violations are all in `overall`), at most
+ * MAX_LISTED_VIOLATIONS violations and MAX_LISTED_HEADINGS headings per list, each list with a count of
+ * what it left out, and `truncated` when anything was.
+ */
+export function boundDocumentResult(result: DocumentResult): Record<string, unknown> {
+  let truncated = false;
+  const listed = <T>(items: readonly T[], max: number) => {
+    const omitted = Math.max(0, items.length - max);
+    if (omitted > 0) truncated = true;
+    return { items: items.slice(0, max), omitted };
+  };
+  const withListed = (section: DocumentResult["overall"]) => {
+    const { items, omitted } = listed(section.violations, MAX_LISTED_VIOLATIONS);
+    return { ...section, violations: items, violations_omitted: omitted };
+  };
+  const headings = listed(result.unrecognised_headings, MAX_LISTED_HEADINGS);
+  return {
+    sections: result.sections.map(({ violations, ...rest }) => ({ ...rest, violations: violations.length })),
+    document: withListed(result.document),
+    overall: withListed(result.overall),
+    unrecognised_headings: headings.items.map((h) => h.slice(0, MAX_HEADING_CHARS)),
+    unrecognised_headings_omitted: headings.omitted,
+    truncated,
   };
 }

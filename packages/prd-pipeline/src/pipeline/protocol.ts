@@ -1,6 +1,19 @@
 // The host-visible protocol: action kinds the runner issues and result kinds the host submits.
 import { z } from "zod";
 import { distributionSchema, judgeVerdictSchema } from "../verification/types.js";
+import {
+  jsonLength,
+  MAX_ANSWER_CHARS,
+  MAX_BATCH_RESPONSES,
+  MAX_ERROR_CHARS,
+  MAX_OPTION_CHARS,
+  MAX_PATH_CHARS,
+  MAX_REPLY_CHARS,
+  MAX_SELECTED,
+  MAX_TOKEN_CHARS,
+  MAX_TOOL_DATA_CHARS,
+  overLimit,
+} from "./limits.js";
 
 export const messageSchema = z.object({
   text: z.string(),
@@ -91,29 +104,57 @@ export type WriteFile = z.infer<typeof writeFileSchema>;
 export type PendingAction = z.infer<typeof pendingActionSchema>;
 export type Action = z.infer<typeof actionSchema>;
 
+/** A string the host sends, refused past its cap with a message that names the limit. */
+export function cappedText(limit: number) {
+  return z.string().max(limit, overLimit(limit));
+}
+const token = cappedText(MAX_TOKEN_CHARS);
+
 export const userAnswerSchema = z.object({
   kind: z.literal("user_answer"),
-  question_id: z.string(),
-  selected: z.array(z.string()).default([]),
-  freeform: z.string().optional(),
+  question_id: token,
+  selected: z
+    .array(cappedText(MAX_OPTION_CHARS))
+    .max(MAX_SELECTED, overLimit(MAX_SELECTED, "options"))
+    .default([]),
+  freeform: cappedText(MAX_ANSWER_CHARS).optional(),
 });
 export const toolResultSchema = z.object({
   kind: z.literal("tool_result"),
-  correlation_id: z.string(),
+  correlation_id: token,
   success: z.boolean(),
-  data: z.unknown().optional(),
-  error: z.string().optional(),
+  data: z
+    .unknown()
+    .optional()
+    .superRefine((data, ctx) => {
+      if (data !== undefined && jsonLength(data) > MAX_TOOL_DATA_CHARS) {
+        ctx.addIssue({
+          code: "too_big",
+          origin: "string",
+          maximum: MAX_TOOL_DATA_CHARS,
+          message: `${overLimit(MAX_TOOL_DATA_CHARS)} as JSON`,
+        });
+      }
+    }),
+  error: cappedText(MAX_ERROR_CHARS).optional(),
 });
+/** One subagent's reply in a batch: the pipeline's and conclude_verification's. */
+const subagentResponseSchema = z.object({
+  invocation_id: token,
+  raw_text: cappedText(MAX_REPLY_CHARS).optional(),
+  error: cappedText(MAX_ERROR_CHARS).optional(),
+});
+export const subagentResponsesSchema = z
+  .array(subagentResponseSchema)
+  .max(MAX_BATCH_RESPONSES, overLimit(MAX_BATCH_RESPONSES, "responses"));
 export const subagentBatchResultSchema = z.object({
   kind: z.literal("subagent_batch_result"),
-  batch_id: z.string(),
-  responses: z.array(
-    z.object({ invocation_id: z.string(), raw_text: z.string().optional(), error: z.string().optional() }),
-  ),
+  batch_id: token,
+  responses: subagentResponsesSchema,
 });
 export const fileWrittenSchema = z.object({
   kind: z.literal("file_written"),
-  path: z.string(),
+  path: cappedText(MAX_PATH_CHARS),
   bytes: z.number().int().nonnegative(),
 });
 

@@ -5,6 +5,14 @@ import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { FAILING_REQUIREMENTS } from "../demo/canned-drafts.js";
 import { type PipelineCaller, ScriptedHost } from "../demo/scripted-host.js";
+import {
+  DEFAULT_LIMITS,
+  MAX_ANSWER_CHARS,
+  MAX_PATH_CHARS,
+  MAX_REPLY_CHARS,
+  MAX_RESULT_CHARS,
+  MAX_TOOL_DATA_CHARS,
+} from "./limits.js";
 import { PipelineService } from "./run-service.js";
 import { RunStore } from "./run-store.js";
 
@@ -109,8 +117,16 @@ describe("run limits", () => {
   });
 });
 
-describe("the in-flight guard", () => {
-  it("rejects a second submit for a run while the first is in flight, applying only the first", async () => {
+async function untilSpawn(service: PipelineService, host: ScriptedHost, feature: string) {
+  let envelope = service.start({ feature_description: feature, prd_context: "poc" });
+  while (envelope.action.kind !== "spawn_subagents") {
+    envelope = await service.submit(envelope.run_id, host.respond(envelope.action));
+  }
+  return { envelope, pending: envelope.action };
+}
+
+describe("two answers to one action", () => {
+  it("applies the first of two answers sent at once and refuses the second as already answered", async () => {
     const { root, service } = setup();
     const host = new ScriptedHost({ projectRoot: root });
     const first = service.start({ feature_description: "Prototype a search index", prd_context: "poc" });
@@ -122,12 +138,173 @@ describe("the in-flight guard", () => {
     expect(settled[0]?.status).toBe("fulfilled");
     expect(settled[1]).toMatchObject({
       status: "rejected",
-      reason: { message: expect.stringContaining("concurrent submission rejected") },
+      reason: {
+        message: `submission rejected: the action this result answers (tool_result:preflight_memory) of run ${first.run_id} was already answered; nothing was applied`,
+        hint: expect.stringContaining('get_pipeline_state(run_id, format: "action")'),
+      },
     });
     expect(service.getState(first.run_id, "summary")).toMatchObject({
       pending_action: "call_cortex_tool",
       current_step: "input_analysis",
     });
+  });
+
+  it("refuses an answer while another process holds the run's lease, and takes it once that lease lapses", async () => {
+    const { root, service, clock } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    const first = service.start({ feature_description: "Prototype a search index", prd_context: "poc" });
+    // Another server on the same database took the lease and died before answering.
+    const other = new RunStore(join(root, ".archon", "prd.db"));
+    const now = clock.now().getTime();
+    expect(other.lease(first.run_id, "crashed", now, DEFAULT_LIMITS.leaseMs)).toMatchObject({
+      kind: "leased",
+    });
+    other.close();
+    const result = host.respond(first.action);
+    await expect(service.submit(first.run_id, result)).rejects.toMatchObject({
+      message: `submission rejected: the pending action of run ${first.run_id} is being answered by another call; nothing was applied`,
+    });
+    clock.advance(DEFAULT_LIMITS.leaseMs - 1);
+    await expect(service.submit(first.run_id, result)).rejects.toThrow(/being answered/);
+    clock.advance(1);
+    const next = await service.submit(first.run_id, result);
+    expect(next.action).not.toEqual(first.action);
+    expect(next.messages.some((m) => m.level === "warning")).toBe(false);
+  });
+
+  it("refuses a late answer to an action already answered, and re-issues one that names no recent action", async () => {
+    const { root, service } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    const first = service.start({ feature_description: "Prototype a search index", prd_context: "poc" });
+    const answered = await service.submit(first.run_id, host.respond(first.action));
+    await expect(service.submit(first.run_id, host.respond(first.action))).rejects.toThrow(
+      /tool_result:preflight_memory\) of run run_0001 was already answered/,
+    );
+    const stray = await service.submit(first.run_id, {
+      kind: "tool_result",
+      correlation_id: "never_issued",
+      success: true,
+    });
+    expect(stray.action).toEqual(answered.action);
+    expect(stray.messages[0]?.text).toContain("never_issued");
+    expect(service.getState(first.run_id, "action")).toMatchObject({ action: answered.action });
+  });
+});
+
+describe("the run store's compare-and-set", () => {
+  it("refuses a commit from a read that another answer has overtaken, and keeps the winner's state", () => {
+    const { root, service, clock } = setup();
+    const run = service.start({ feature_description: "Prototype a search index", prd_context: "poc" });
+    const a = new RunStore(join(root, ".archon", "prd.db"));
+    const b = new RunStore(join(root, ".archon", "prd.db"));
+    const now = clock.now().getTime();
+    const leasedA = a.lease(run.run_id, "a", now, 10);
+    // a stalls past its lease; b takes the run, answers, and commits first.
+    const leasedB = b.lease(run.run_id, "b", now + 10, 10);
+    if (leasedA.kind !== "leased" || leasedB.kind !== "leased") throw new Error("both leases were expected");
+    const winner = { ...leasedB.run.state, phase: "won by b" };
+    expect(
+      b.commit(winner, { owner: "b", version: leasedB.run.version, answeredToken: "t", nowMs: now }),
+    ).toBe(true);
+    const loser = { ...leasedA.run.state, phase: "lost by a" };
+    expect(
+      a.commit(loser, { owner: "a", version: leasedA.run.version, answeredToken: "t", nowMs: now }),
+    ).toBe(false);
+    expect(a.get(run.run_id)).toMatchObject({
+      state: { phase: "won by b" },
+      version: leasedB.run.version + 1,
+      answeredToken: "t",
+    });
+    a.close();
+    b.close();
+  });
+});
+
+describe("batches that must not be applied", () => {
+  it("re-issues a batch that came back with no responses, and changes nothing", async () => {
+    const { root, service } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    const { envelope, pending } = await untilSpawn(service, host, "Prototype a search index");
+    const before = service.getState(envelope.run_id, "full");
+    const refused = await service.submit(envelope.run_id, {
+      kind: "subagent_batch_result",
+      batch_id: pending.batch_id,
+      responses: [],
+    });
+    expect(refused.action).toEqual(pending);
+    expect(refused.messages).toEqual([
+      {
+        level: "warning",
+        text: `Result not applied: batch "${pending.batch_id}" came back with no responses; send one per invocation (${pending.invocations.length}). The pending action is issued again.`,
+      },
+    ]);
+    expect(service.getState(envelope.run_id, "full")).toEqual(before);
+    const answered = await service.submit(envelope.run_id, host.respond(pending));
+    expect(answered.action).not.toEqual(pending);
+  });
+
+  it("re-issues a batch that answers one invocation twice, and changes nothing", async () => {
+    const { root, service } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    const { envelope, pending } = await untilSpawn(service, host, "Prototype a search index");
+    const before = service.getState(envelope.run_id, "full");
+    const honest = host.respond(pending);
+    if (honest.kind !== "subagent_batch_result") throw new Error("a batch result was expected");
+    const [reply] = honest.responses;
+    if (!reply) throw new Error("one response was expected");
+    const refused = await service.submit(envelope.run_id, {
+      ...honest,
+      responses: [reply, { ...reply, raw_text: "a second, different reply" }],
+    });
+    expect(refused.action).toEqual(pending);
+    expect(refused.messages).toEqual([
+      {
+        level: "warning",
+        text: `Result not applied: invocation_id "${reply.invocation_id}" is answered more than once in batch "${pending.batch_id}"; send one response per invocation. The pending action is issued again.`,
+      },
+    ]);
+    expect(service.getState(envelope.run_id, "full")).toEqual(before);
+  });
+});
+
+describe("results over their caps", () => {
+  it("refuses a reply over the limit, naming the field, and leaves the action pending", async () => {
+    const { root, service } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    const { envelope, pending } = await untilSpawn(service, host, "Prototype a search index");
+    const honest = host.respond(pending);
+    if (honest.kind !== "subagent_batch_result") throw new Error("a batch result was expected");
+    const huge = {
+      ...honest,
+      responses: honest.responses.map((r) => ({ ...r, raw_text: "x".repeat(MAX_REPLY_CHARS + 1) })),
+    };
+    await expect(service.submit(envelope.run_id, huge)).rejects.toMatchObject({
+      message: `result too large, nothing was applied: responses.0.raw_text: over the limit of ${MAX_REPLY_CHARS} characters`,
+    });
+    const sizes = [
+      { kind: "user_answer", question_id: "q", freeform: "x".repeat(MAX_ANSWER_CHARS + 1) },
+      {
+        kind: "tool_result",
+        correlation_id: "c",
+        success: true,
+        data: { blob: "x".repeat(MAX_TOOL_DATA_CHARS) },
+      },
+      { kind: "file_written", path: "p".repeat(MAX_PATH_CHARS + 1), bytes: 1 },
+    ];
+    const messages = [];
+    for (const result of sizes) {
+      messages.push(await service.submit(envelope.run_id, result).catch((e: Error) => e.message));
+    }
+    expect(messages).toEqual([
+      `result too large, nothing was applied: freeform: over the limit of ${MAX_ANSWER_CHARS} characters`,
+      `result too large, nothing was applied: data: over the limit of ${MAX_TOOL_DATA_CHARS} characters as JSON`,
+      `result too large, nothing was applied: path: over the limit of ${MAX_PATH_CHARS} characters`,
+    ]);
+    expect(service.getState(envelope.run_id, "action")).toMatchObject({ action: pending });
+    const whole = JSON.stringify({ ...honest, padding: "x".repeat(MAX_RESULT_CHARS) });
+    await expect(service.submit(envelope.run_id, whole)).rejects.toThrow(
+      `result too large, nothing was applied: ${whole.length} characters of JSON, over the limit of ${MAX_RESULT_CHARS} characters`,
+    );
   });
 });
 

@@ -1,17 +1,34 @@
-// The impure shell around the reducer: ids, clock, persistence, the in-flight guard and the limits.
+// The impure shell around the reducer: ids, clock, persistence, the answer lease and the limits.
 
-import { setTimeout as sleep } from "node:timers/promises";
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
 import type { StepEnv } from "../steps/step-kit.js";
 import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "./bounding.js";
 import { type Envelope, envelopeOf, summarise } from "./envelope.js";
-import { DEFAULT_LIMITS, type Limits } from "./limits.js";
+import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "./limits.js";
 import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "./protocol.js";
 import type { RunStore } from "./run-store.js";
 import { step } from "./runner.js";
 import { initialState, type NewRunInput, type RunState } from "./state.js";
+import { actionToken, resultToken } from "./tokens.js";
+
+const FETCH_CURRENT_ACTION =
+  'Fetch the current action with get_pipeline_state(run_id, format: "action") and answer that one; send one answer per action.';
+
+function unknownRun(runId: string): UserError {
+  return new UserError(
+    `unknown run_id "${runId}"`,
+    "The run never existed or was evicted after finishing. Call start_pipeline to begin a new run.",
+  );
+}
+
+function alreadyAnswered(runId: string, token: string): UserError {
+  return new UserError(
+    `submission rejected: the action this result answers (${token}) of run ${runId} was already answered; nothing was applied`,
+    FETCH_CURRENT_ACTION,
+  );
+}
 
 export type StateFormat = "summary" | "full" | "grounding" | "validation" | "action";
 
@@ -27,7 +44,6 @@ export interface ServiceDeps {
 
 export class PipelineService {
   readonly limits: Limits;
-  private readonly inFlight = new Set<string>();
   private history: StrategyStat[] | null = null;
 
   constructor(private readonly deps: ServiceDeps) {
@@ -90,36 +106,36 @@ export class PipelineService {
     const env = this.env();
     const state = initialState({ ...input, run_id: this.deps.ids.next("run"), now: env.now });
     const out = step(state, undefined, env);
-    this.deps.store.put(out.state, nowMs);
+    this.deps.store.insert(out.state, nowMs);
     this.recordEvidence(state, out.state);
     return boundEnvelope(envelopeOf(out.state, out.action, out.messages));
   }
 
   private load(runId: string): RunState {
     const stored = this.deps.store.get(runId);
-    if (!stored) {
-      throw new UserError(
-        `unknown run_id "${runId}"`,
-        "The run never existed or was evicted after finishing. Call start_pipeline to begin a new run.",
-      );
-    }
+    if (!stored) throw unknownRun(runId);
     return stored.state;
   }
 
+  /**
+   * Applies one answer. The run's lease is the in-flight guard, held in the store so it binds every server
+   * process on the database; the commit is a compare-and-set on the version read, so of two answers to one
+   * action exactly one is applied and the other is told so.
+   */
   async submit(runId: string, raw: unknown): Promise<Envelope> {
-    if (this.inFlight.has(runId)) {
+    const nowMs = this.deps.clock.now().getTime();
+    const owner = this.deps.ids.next("lease");
+    const taken = this.deps.store.lease(runId, owner, nowMs, this.limits.leaseMs);
+    if (taken.kind === "unknown") throw unknownRun(runId);
+    if (taken.kind === "busy") {
       throw new UserError(
-        `concurrent submission rejected: a submit_action_result call for run ${runId} is still in flight; nothing was applied`,
-        "Wait for the in-flight call to return, then submit once.",
+        `submission rejected: the pending action of run ${runId} is being answered by another call; nothing was applied`,
+        FETCH_CURRENT_ACTION,
       );
     }
-    this.inFlight.add(runId);
+    let committed = false;
     try {
-      // Stepping is synchronous, so without a pause a second submit sent at the same moment would be
-      // queued behind this one and meet a stale token. One timer tick lets the event loop read it now,
-      // and it meets the guard instead: the host hears about its bug rather than getting a re-issue.
-      await sleep(1);
-      const state = this.load(runId);
+      const { state, version, answeredToken } = taken.run;
       if (state.status !== "running") {
         throw new UserError(
           `run ${runId} already ended (${state.status}); the result was not applied`,
@@ -127,14 +143,19 @@ export class PipelineService {
         );
       }
       const result = parseResult(raw, state);
-      const nowMs = this.deps.clock.now().getTime();
+      const token = resultToken(result);
+      if (state.pending && token === answeredToken && token !== actionToken(state.pending)) {
+        throw alreadyAnswered(runId, token);
+      }
       const out = step(state, result, this.env());
-      this.deps.store.put(out.state, nowMs);
+      const answered = out.reissued || !state.pending ? answeredToken : actionToken(state.pending);
+      committed = this.deps.store.commit(out.state, { owner, version, answeredToken: answered, nowMs });
+      if (!committed) throw alreadyAnswered(runId, token);
       this.recordEvidence(state, out.state);
       this.housekeeping(nowMs);
       return boundEnvelope(envelopeOf(out.state, out.action, out.messages));
     } finally {
-      this.inFlight.delete(runId);
+      if (!committed) this.deps.store.release(runId, owner);
     }
   }
 
@@ -184,6 +205,14 @@ export class PipelineService {
 
 /** Turns what the host sent into a typed result, or a UserError that says what was expected. */
 export function parseResult(raw: unknown, state: RunState): ActionResult {
+  const size = typeof raw === "string" ? raw.length : jsonLength(raw);
+  if (size > MAX_RESULT_CHARS) {
+    throw new UserError(
+      `result too large, nothing was applied: ${size} characters of JSON, ${overLimit(MAX_RESULT_CHARS)}`,
+      "Shorten the longest fields (a subagent's reply can be cut to its answer) and submit again; the pending action is unchanged.",
+      "result",
+    );
+  }
   let value = raw;
   if (typeof value === "string") {
     try {
@@ -202,6 +231,13 @@ export function parseResult(raw: unknown, state: RunState): ActionResult {
     .slice(0, 5)
     .map((i) => `${i.path.join(".") || "result"}: ${i.message}`)
     .join("; ");
+  if (parsed.error.issues.some((i) => i.code === "too_big")) {
+    throw new UserError(
+      `result too large, nothing was applied: ${issues}`,
+      "Shorten that field to its limit (a subagent's reply can be cut to its answer) and submit again; the pending action is unchanged.",
+      "result",
+    );
+  }
   throw new UserError(
     `malformed result, nothing was applied: ${issues}`,
     `The pending action is ${state.pending?.kind ?? "none"}; answer it with a "${expected}" result as the protocol describes.`,

@@ -12,6 +12,8 @@ export interface StepReturn {
   state: RunState;
   action: Action;
   messages: Message[];
+  /** The result did not answer the pending action: nothing changed and that action is issued again. */
+  reissued?: true;
 }
 
 export function failRun(state: RunState, reason: string, env: StepEnv, messages: Message[] = []): StepReturn {
@@ -66,7 +68,7 @@ export function step(state: RunState, result: ActionResult | undefined, env: Ste
 }
 
 function reissue(state: RunState, pending: PendingAction, text: string): StepReturn {
-  return { state, action: pending, messages: [{ text, level: "warning" }] };
+  return { state, action: pending, messages: [{ text, level: "warning" }], reissued: true };
 }
 
 function settle(

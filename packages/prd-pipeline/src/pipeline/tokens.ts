@@ -1,5 +1,11 @@
-// Routing: does a submitted result answer the pending action? A mismatch is never applied.
-import { type ActionResult, type PendingAction, RESULT_KIND_FOR } from "./protocol.js";
+// Routing: which action a result names, and whether it answers the pending one; a mismatch is never applied.
+import {
+  type ActionResult,
+  type PendingAction,
+  RESULT_KIND_FOR,
+  type SpawnSubagents,
+  type SubagentBatchResult,
+} from "./protocol.js";
 
 export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
@@ -26,11 +32,7 @@ export function mismatchReason(pending: PendingAction, result: ActionResult): st
       if (result.batch_id !== pending.batch_id) {
         return `batch_id "${result.batch_id}" does not match the pending "${pending.batch_id}"`;
       }
-      const known = new Set(pending.invocations.map((i) => i.invocation_id));
-      const stray = result.responses.find((r) => !known.has(r.invocation_id));
-      return stray
-        ? `invocation_id "${stray.invocation_id}" is not part of batch "${pending.batch_id}"`
-        : null;
+      return batchProblem(pending, result.responses);
     }
     case "write_file": {
       if (result.kind !== "file_written") return null;
@@ -41,5 +43,55 @@ export function mismatchReason(pending: PendingAction, result: ActionResult): st
         ? `${result.bytes} bytes confirmed for ${pending.path}, but its content is ${bytes} UTF-8 bytes; write it again`
         : null;
     }
+  }
+}
+
+/** An empty batch or one invocation answered twice would be applied as a silent failure or a guess. */
+function batchProblem(pending: SpawnSubagents, responses: SubagentBatchResult["responses"]): string | null {
+  const expected = pending.invocations.length;
+  if (responses.length === 0) {
+    return `batch "${pending.batch_id}" came back with no responses; send one per invocation (${expected})`;
+  }
+  const known = new Set(pending.invocations.map((i) => i.invocation_id));
+  const seen = new Set<string>();
+  for (const r of responses) {
+    if (!known.has(r.invocation_id)) {
+      return `invocation_id "${r.invocation_id}" is not part of batch "${pending.batch_id}"`;
+    }
+    if (seen.has(r.invocation_id)) {
+      return `invocation_id "${r.invocation_id}" is answered more than once in batch "${pending.batch_id}"; send one response per invocation`;
+    }
+    seen.add(r.invocation_id);
+  }
+  return null;
+}
+
+/** What identifies the action a result answers: its result kind and routing token. */
+export function resultToken(result: ActionResult): string {
+  switch (result.kind) {
+    case "user_answer":
+      return `${result.kind}:${result.question_id}`;
+    case "tool_result":
+      return `${result.kind}:${result.correlation_id}`;
+    case "subagent_batch_result":
+      return `${result.kind}:${result.batch_id}`;
+    case "file_written":
+      return `${result.kind}:${result.path}`;
+  }
+}
+
+/** The token a result answering this action carries. */
+export function actionToken(pending: PendingAction): string {
+  const kind = RESULT_KIND_FOR[pending.kind];
+  switch (pending.kind) {
+    case "ask_user":
+      return `${kind}:${pending.question_id}`;
+    case "call_pipeline_tool":
+    case "call_cortex_tool":
+      return `${kind}:${pending.correlation_id}`;
+    case "spawn_subagents":
+      return `${kind}:${pending.batch_id}`;
+    case "write_file":
+      return `${kind}:${pending.path}`;
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseImplementationFooter, parsePrFooter, parseReviewFooter, parseTestFooter } from "./footers.js";
+import { MAX_REPLY_CHARS } from "../pipeline/limits.js";
+import {
+  bodyBeforeFooter,
+  parseImplementationFooter,
+  parsePrFooter,
+  parseReviewFooter,
+  parseTestFooter,
+} from "./footers.js";
 
 describe("the implementation footer", () => {
   it("reads the four fields among prose, bold keys and a bulleted file list", () => {
@@ -57,10 +64,46 @@ describe("the test, review and PR footers", () => {
     expect(parseReviewFooter("VERDICT: maybe")).toBeNull();
   });
 
+  it("reads keys with bullets, bold or underline emphasis, and backticked list items", () => {
+    expect(parseReviewFooter("> **VERDICT:** PASS\n* __FINDINGS__:\n* `src/a.ts`\n- b  ")).toEqual({
+      verdict: "PASS",
+      findings: ["src/a.ts", "b"],
+    });
+    expect(parseTestFooter("- **TESTS**: fail (2 of 9)\n* **FAILURES:** x; y")).toEqual({
+      status: "FAIL",
+      failures: ["x", "y"],
+    });
+  });
+
   it("reads an http(s) PR_URL only", () => {
     expect(parsePrFooter("Opened.\nPR_URL: https://github.com/o/r/pull/7")).toBe(
       "https://github.com/o/r/pull/7",
     );
     expect(parsePrFooter("PR_URL: pending")).toBeNull();
+  });
+});
+
+describe("footers in replies built to make a parser backtrack", () => {
+  // Each line once took cubic or quadratic time in a regular expression; a reply at the cap must still be read.
+  const fill = (line: string) => `${line}\n`.repeat(Math.floor(MAX_REPLY_CHARS / (line.length + 1)));
+
+  it("reads a test footer after a reply of key lines padded with spaces", () => {
+    const reply = `${fill(`TESTS: a${" ".repeat(4_000)}x`)}TESTS: PASS\nFAILURES: none`;
+    expect(reply.length).toBeLessThan(MAX_REPLY_CHARS + 100);
+    expect(parseTestFooter(reply)).toEqual({ status: "PASS", failures: [] });
+  });
+
+  it("reads review findings after list items padded with spaces", () => {
+    const reply = `VERDICT: FAIL\nFINDINGS:\n${fill(`- a${" ".repeat(4_000)}\`x`)}`;
+    expect(parseReviewFooter(reply)).toEqual({ verdict: "FAIL", findings: [] });
+  });
+
+  it("keeps the engineer's summary apart from a footer that follows many blank lines", () => {
+    const reply = `Added the adapter.${"\n".repeat(MAX_REPLY_CHARS - 200)}BRANCH: feat/x\nWORKTREE: /w\nSHA: abcdef1\nFILES: a.ts`;
+    expect(bodyBeforeFooter(reply, "BRANCH")).toBe("Added the adapter.");
+    expect(parseImplementationFooter(reply)).toEqual({
+      ok: true,
+      value: { branch: "feat/x", worktree: "/w", sha: "abcdef1", files: ["a.ts"] },
+    });
   });
 });

@@ -1,8 +1,52 @@
 // Footer parsers for implementation, testing, review and PR replies: tolerant of prose, strict about fields.
 import type { ImplementationFooter } from "../pipeline/state.js";
 
-const KEY_LINE =
-  /^\s*(?:[-*>]\s*)?(?:\*\*|__)?([A-Z_]+)(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*(.*?)\s*(?:\*\*|__)?\s*$/;
+// Read by hand, not by regular expression: a key line with a lazy value between optional spaces and
+// emphasis backtracks in cubic time on a long line of spaces, and a reply is text an agent controls.
+
+/** `KEY: value` with an optional bullet and bold or underline emphasis around the key and the value. */
+function keyLine(line: string): { key: string; value: string } | null {
+  let rest = withoutBullet(line.trim());
+  const underlined = rest.startsWith("__");
+  rest = withoutEmphasis(rest);
+  let end = 0;
+  while (end < rest.length && isKeyChar(rest.charCodeAt(end))) end += 1;
+  // `__KEY__`: the closing underscores are emphasis, not part of the key.
+  if (underlined && end > 2 && rest.startsWith("__", end - 2)) end -= 2;
+  if (end === 0) return null;
+  const key = rest.slice(0, end);
+  rest = withoutEmphasis(rest.slice(end)).trimStart();
+  if (!rest.startsWith(":")) return null;
+  rest = withoutEmphasis(rest.slice(1).trim()).trim();
+  if (rest.endsWith("**") || rest.endsWith("__")) rest = rest.slice(0, -2).trimEnd();
+  return { key, value: rest };
+}
+
+/** A leading `-`, `*` or `>` list or quote marker, but not the first star of `**bold**`. */
+function withoutBullet(text: string): string {
+  const first = text[0];
+  if (first === "-" || first === ">") return text.slice(1).trimStart();
+  if (first === "*" && (!text.startsWith("**") || text.startsWith("***"))) return text.slice(1).trimStart();
+  return text;
+}
+
+function withoutEmphasis(text: string): string {
+  return text.startsWith("**") || text.startsWith("__") ? text.slice(2) : text;
+}
+
+function isKeyChar(code: number): boolean {
+  return (code >= 65 && code <= 90) || code === 95;
+}
+
+/** The text of a `- item` or `* item` line, backticks around it dropped; null for any other line. */
+function listItem(line: string): string | null {
+  const text = line.trim();
+  if ((text[0] !== "-" && text[0] !== "*") || !/\s/.test(text[1] ?? "")) return null;
+  let item = text.slice(1).trim();
+  if (item.startsWith("`")) item = item.slice(1);
+  if (item.endsWith("`")) item = item.slice(0, -1);
+  return item === "" || item.includes("`") ? null : item;
+}
 
 /** The last value of each `KEY: value` line, with list items that follow an empty value. */
 export function footerFields(
@@ -13,15 +57,14 @@ export function footerFields(
   const out = new Map<string, { value: string; items: string[] }>();
   let open: { value: string; items: string[] } | null = null;
   for (const line of text.split(/\r?\n/)) {
-    const m = KEY_LINE.exec(line);
-    const key = m?.[1]?.toUpperCase();
-    if (m && key && wanted.has(key)) {
-      open = { value: (m[2] ?? "").replace(/^`|`$/g, ""), items: [] };
-      out.set(key, open);
+    const field = keyLine(line);
+    if (field && wanted.has(field.key)) {
+      open = { value: field.value.replace(/^`|`$/g, ""), items: [] };
+      out.set(field.key, open);
       continue;
     }
-    const item = /^\s*[-*]\s+`?([^`]+?)`?\s*$/.exec(line);
-    if (open && open.value === "" && item?.[1]) open.items.push(item[1]);
+    const item = listItem(line);
+    if (open && open.value === "" && item) open.items.push(item);
     else if (line.trim() !== "") open = null;
   }
   return out;
@@ -76,6 +119,11 @@ export function parsePrFooter(text: string): string | null {
 
 /** The reply without its footer lines: the engineer's own summary. */
 export function bodyBeforeFooter(text: string, firstKey: string): string {
-  const at = text.search(new RegExp(`^\\s*(?:[-*>]\\s*)?(?:\\*\\*)?${firstKey}\\s*:`, "m"));
-  return (at === -1 ? text : text.slice(0, at)).trim().slice(0, 2000);
+  let at = 0;
+  for (const line of text.split("\n")) {
+    const rest = withoutEmphasis(withoutBullet(line.trim()));
+    if (rest.startsWith(firstKey) && rest.slice(firstKey.length).trimStart().startsWith(":")) break;
+    at += line.length + 1;
+  }
+  return text.slice(0, at).trim().slice(0, 2000);
 }

@@ -5,6 +5,7 @@ import type { SectionDoc } from "./markdown.js";
 
 export const CRITICAL_PENALTY = 0.15;
 export const WARNING_PENALTY = 0.05;
+export const MAX_MESSAGE_CHARS = 300;
 
 export const violationSchema = z.object({
   rule: z.string(),
@@ -51,7 +52,8 @@ export function toViolation(rule: Rule, sectionType: SectionType | string, findi
   return {
     rule: rule.id,
     section_type: sectionType,
-    message: finding.message,
+    // Both quote the document (a table cell, a label), so both are cut: an answer lists many violations.
+    message: finding.message.slice(0, MAX_MESSAGE_CHARS),
     offending_content: (finding.offending_content ?? "").slice(0, 200),
     location: finding.location ?? "section",
     critical: rule.critical,

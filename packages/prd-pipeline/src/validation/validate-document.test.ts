@@ -33,3 +33,20 @@ describe("document validation", () => {
     ]);
   });
 });
+
+describe("documents built to stall the validator", () => {
+  it("reads 400 KB of one repeated heading as one section, in one pass", () => {
+    const content = "## Risks\nx\n".repeat(Math.ceil(400_000 / 11));
+    expect(content.length).toBeGreaterThanOrEqual(400_000);
+    const result = validateDocument(content);
+    expect(result.sections.map((s) => s.section_type)).toEqual(["risks"]);
+    expect(result.unrecognised_headings).toEqual([]);
+  });
+
+  it("reads 400 KB of headings of every kind, known and unknown", () => {
+    const block = "## Testing\nx\n## Timeline\ny\n## Data Model\nz\n## Miscellany\nw\n";
+    const result = validateDocument(block.repeat(Math.ceil(400_000 / block.length)));
+    expect(result.sections.map((s) => s.section_type)).toEqual(["testing", "timeline", "data_model"]);
+    expect(result.unrecognised_headings).toHaveLength(Math.ceil(400_000 / block.length));
+  });
+});

@@ -35,7 +35,12 @@ export function validateDocument(markdown: string): DocumentResult {
   const unrecognised: string[] = [];
   for (const part of splitSections(markdown)) {
     if (part.type === null) unrecognised.push(part.heading);
-    else sections.set(part.type, [...(sections.get(part.type) ?? []), part.body]);
+    else {
+      // Appended in place: copying the list for every repeated heading made this quadratic.
+      const bodies = sections.get(part.type);
+      if (bodies) bodies.push(part.body);
+      else sections.set(part.type, [part.body]);
+    }
   }
   const sectionResults: SectionResult[] = [];
   const docs: DocumentDoc = { whole: readSection(markdown, "document"), sections: new Map() };

@@ -1,6 +1,8 @@
 // conclude_verification: judge replies to verdicts, consensus, the document result and the policy.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import { MAX_BATCH_RESPONSES, MAX_TOKEN_CHARS, overLimit } from "../../pipeline/limits.js";
+import { cappedText, subagentResponsesSchema } from "../../pipeline/protocol.js";
 import { claimSchema, judgePlanSchema } from "../../verification/types.js";
 import { concludeVerification } from "../../verification/verify-service.js";
 
@@ -14,18 +16,11 @@ export const concludeVerificationTool = defineTool({
   input: {
     claims: z.array(claimSchema).max(2000),
     plan: judgePlanSchema,
-    responses: z
-      .array(
-        z.object({
-          invocation_id: z.string(),
-          raw_text: z.string().optional(),
-          error: z.string().optional(),
-        }),
-      )
-      .max(2000),
+    responses: subagentResponsesSchema,
     mode: z.enum(["weighted", "bayesian"]).optional(),
     reliability: z
-      .record(z.string(), z.number().min(0).max(1))
+      .record(cappedText(MAX_TOKEN_CHARS), z.number().min(0).max(1))
+      .refine((r) => Object.keys(r).length <= MAX_BATCH_RESPONSES, overLimit(MAX_BATCH_RESPONSES, "judges"))
       .optional()
       .describe("Per judge name, Bayesian mode"),
   },

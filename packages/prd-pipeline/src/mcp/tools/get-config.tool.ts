@@ -1,6 +1,7 @@
 // get_config: the settings this server runs with.
 import { defineTool, readOnly } from "@archon/core";
 import { RESPONSE_BUDGET } from "../../pipeline/bounding.js";
+import { MAX_DOCUMENT_CHARS, MAX_REPLY_CHARS, MAX_RESULT_CHARS } from "../../pipeline/limits.js";
 import { MAX_CLARIFICATIONS, MAX_ERRORS, STEP_NAMES } from "../../pipeline/state.js";
 import { MAX_IMPACT_QUERIES } from "../../steps/pre-impl-grounding.step.js";
 import { MAX_REVIEW_LOOPS } from "../../steps/review.step.js";
@@ -30,6 +31,9 @@ export const getConfigTool = defineTool({
       max_judge_invocations: MAX_JUDGE_INVOCATIONS,
       max_review_loops: MAX_REVIEW_LOOPS,
       max_impact_queries: MAX_IMPACT_QUERIES,
+      max_reply_chars: MAX_REPLY_CHARS,
+      max_result_chars: MAX_RESULT_CHARS,
+      max_document_chars: MAX_DOCUMENT_CHARS,
     },
     steps: [...STEP_NAMES],
   }),

@@ -1,6 +1,8 @@
 // get_pipeline_state: a read-only look at a run; never advances it.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 import type { ServerContext } from "../server-context.js";
 
 export const getPipelineStateTool = defineTool({
@@ -11,7 +13,7 @@ export const getPipelineStateTool = defineTool({
     "clarifications, then section content, and lists what it shed in __bounded; errors are always kept), " +
     "grounding, validation, action (the full pending action, for prompts stubbed out of a large envelope).",
   input: {
-    run_id: z.string().min(1),
+    run_id: cappedText(MAX_TOKEN_CHARS).min(1),
     format: z.enum(["summary", "full", "grounding", "validation", "action"]).optional(),
     part: z
       .number()

@@ -1,7 +1,8 @@
 // get_strategy_effectiveness: what the evidence database says about each strategy, per characteristic.
 import { defineTool, readOnly } from "@archon/core";
-import { z } from "zod";
 import { adjustment, MAX_ADJUSTMENT, MIN_EXECUTIONS } from "../../evidence/select-strategy.js";
+import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 import type { ServerContext } from "../server-context.js";
 
 export const getStrategyEffectivenessTool = defineTool({
@@ -10,7 +11,7 @@ export const getStrategyEffectivenessTool = defineTool({
   description:
     "Executions, compliance rate and mean confidence gain per strategy and claim characteristic, and the adjustment " +
     `selection applies (none below ${MIN_EXECUTIONS} executions, never beyond ±${MAX_ADJUSTMENT}).`,
-  input: { strategy: z.string().optional() },
+  input: { strategy: cappedText(MAX_TOKEN_CHARS).optional() },
   annotations: readOnly,
   run: (args, ctx: ServerContext) => ({
     database: ctx.evidence.path,

@@ -2,6 +2,8 @@
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import { correctiveQuery, mapFailuresToRetrieval } from "../../evidence/failure-retrieval.js";
+import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 
 export const mapFailureToRetrievalTool = defineTool({
   name: "map_failure_to_retrieval",
@@ -11,7 +13,12 @@ export const mapFailureToRetrievalTool = defineTool({
     "per topic, plus the single query the pipeline's retry path sends.",
   input: {
     failures: z
-      .array(z.object({ rule: z.string().min(1), section_type: z.string().optional() }))
+      .array(
+        z.object({
+          rule: cappedText(MAX_TOKEN_CHARS).min(1),
+          section_type: cappedText(MAX_TOKEN_CHARS).optional(),
+        }),
+      )
       .min(1)
       .max(200),
     feature: z.string().max(4000).optional(),

@@ -1,6 +1,8 @@
 // plan_section_verification: claims of one section and the judges to spawn for them.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import { MAX_DOCUMENT_CHARS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 import { SECTION_TYPES } from "../../sections/section-catalogue.js";
 import { extractClaims } from "../../verification/claims.js";
 import { BUDGET_CHOICES } from "../../verification/types.js";
@@ -16,7 +18,7 @@ export const planSectionVerificationTool = defineTool({
     "Spawn `action` like a pipeline spawn_subagents, then pass claims, plan and the replies to conclude_verification.",
   input: {
     section_type: z.enum(SECTION_TYPES),
-    content: z.string().max(2_000_000),
+    content: cappedText(MAX_DOCUMENT_CHARS),
     feature: z.string().max(4000).optional().describe("What the PRD is for; shown to the judges"),
     choice: z.enum(BUDGET_CHOICES).optional(),
     part: z.number().int().min(0).optional().describe("Invocation index to continue from in a paged plan"),

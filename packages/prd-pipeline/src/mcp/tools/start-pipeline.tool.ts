@@ -1,6 +1,8 @@
 // start_pipeline: begins a run and returns its first envelope.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { MAX_PATH_CHARS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 import { PRD_CONTEXTS } from "../../sections/contexts.js";
 import type { ServerContext } from "../server-context.js";
 
@@ -12,8 +14,7 @@ export const startPipelineTool = defineTool({
     "Show the messages, execute the action, then call submit_action_result; repeat until action.kind is done or failed.",
   input: {
     feature_description: z.string().min(3).max(4000).describe("What to build, fix or decide, in plain words"),
-    codebase_path: z
-      .string()
+    codebase_path: cappedText(MAX_PATH_CHARS)
       .min(1)
       .optional()
       .describe("Absolute path of the codebase to ground the PRD in"),

@@ -1,6 +1,8 @@
 // validate_prd_document: section rules per `##` section plus the document-level rules.
 import { defineTool, readOnly } from "@archon/core";
-import { z } from "zod";
+import { boundDocumentResult } from "../../pipeline/bounding.js";
+import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 import { validateDocument } from "../../validation/validate-document.js";
 
 export const validatePrdDocumentTool = defineTool({
@@ -8,18 +10,10 @@ export const validatePrdDocumentTool = defineTool({
   title: "Validate a PRD document",
   description:
     "Splits a PRD into sections by `##` heading (English or French titles), validates each, and adds the " +
-    "document rules: story-point arithmetic, AC numbering, honest NFR verdicts, FR->AC and AC->test coverage.",
-  input: { content: z.string().max(5_000_000) },
+    "document rules: story-point arithmetic, AC numbering, honest NFR verdicts, FR->AC and AC->test coverage. " +
+    `Lists at most ${MAX_LISTED_VIOLATIONS} violations and ${MAX_LISTED_HEADINGS} unrecognised headings, counts the ` +
+    "rest in *_omitted and sets truncated.",
+  input: { content: cappedText(MAX_DOCUMENT_CHARS) },
   annotations: readOnly,
-  run: (args) => {
-    const result = validateDocument(args.content);
-    // Per-section violations are already in `overall`; repeating them could break the response budget.
-    return {
-      ...result,
-      sections: result.sections.map(({ violations, ...rest }) => ({
-        ...rest,
-        violations: violations.length,
-      })),
-    };
-  },
+  run: (args) => boundDocumentResult(validateDocument(args.content)),
 });

@@ -1,6 +1,8 @@
 // validate_prd_section: the deterministic validator for one section.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import { MAX_DOCUMENT_CHARS } from "../../pipeline/limits.js";
+import { cappedText } from "../../pipeline/protocol.js";
 import { SECTION_TYPES } from "../../sections/section-catalogue.js";
 import { validateSection } from "../../validation/validate-section.js";
 
@@ -12,7 +14,7 @@ export const validatePrdSectionTool = defineTool({
     "rules_passed, has_critical and score (1 minus 0.15 per critical and 0.05 per warning, at least 0).",
   input: {
     section_type: z.enum(SECTION_TYPES),
-    content: z.string().max(2_000_000),
+    content: cappedText(MAX_DOCUMENT_CHARS),
   },
   annotations: readOnly,
   run: (args) => validateSection(args.section_type, args.content),

@@ -40,8 +40,8 @@ program
     "claude,cursor,codex (default: the ones the project already uses: .claude/, CLAUDE.md or .mcp.json for claude, .cursor/ for cursor, AGENTS.md, .codex/ or .agents/ for codex; claude when it shows none)",
   )
   .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
-  .option("--embeddings", "set up local embeddings")
-  .option("--no-embeddings", "skip the embeddings step")
+  // Accepted and ignored, for scripts written when setup had an embeddings step (it returns with them).
+  .addOption(new Option("--no-embeddings").hideHelp())
   .option("--migrate", "then move the rules of CLAUDE.md, AGENTS.md and editor rule files into archon")
   .option("--no-migrate", "leave instruction files as they are (default under --yes: a hint only)")
   .option("--dry-run", "show what would change; write nothing")

@@ -14,7 +14,6 @@ export interface SetupFlags {
   yes?: boolean;
   agents?: string;
   template?: string;
-  embeddings?: boolean;
   dryRun?: boolean;
   json?: boolean;
   /** --migrate / --no-migrate; absent asks on a terminal and only hints under --yes. */
@@ -77,7 +76,7 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
   if (interactive && !io.interactive) {
     throw new UserError(
       "archon setup asks its questions on a terminal.",
-      "In scripts and CI run it with --yes (and --agents, --template, --no-embeddings).",
+      "In scripts and CI run it with --yes (and --agents, --template).",
     );
   }
   const mode = isUpdate(options.projectRoot, options.db) ? "update" : "new";
@@ -97,16 +96,10 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
     if (interactive)
       p.intro(mode === "new" ? "archon setup" : "archon setup (update)", { output: io.output });
     const choices = interactive
-      ? await askChoices(
-          planning,
-          mode,
-          { agents, template: flags.template, embeddings: flags.embeddings },
-          io,
-        )
+      ? await askChoices(planning, mode, { agents, template: flags.template }, io)
       : {
           agents: agents ?? detectAgents(options.projectRoot),
           template: flags.template ?? "auto",
-          embeddings: flags.embeddings ?? false,
         };
     if (!choices) {
       p.cancel("Setup cancelled; nothing was written.", { output: io.output });

@@ -83,9 +83,11 @@ describe("a compile miss becomes a rule only through a person's approval", () =>
     expect(status.knowledge_version).toBe(1);
   });
 
-  it("answers the tools that have not shipped yet with a clear error", async () => {
+  it("does not list, and refuses as unknown, a tool that has not shipped", async () => {
+    const names = (await agent.client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain("archon_verify_done");
     const r = await agent.call("archon_verify_done", { changed_files: ["src/a.ts"] });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain("verify_done is not available yet");
+    expect(textOf(r)).toMatch(/Tool archon_verify_done not found/);
   });
 });

@@ -43,11 +43,8 @@ afterEach(async () => {
 
 const AGENT_TOOLS = [
   "compile_context",
-  "verify_done",
   "impact",
-  "search_logic_flow",
   "get_compile_audit",
-  "recall",
   "get_known_tags",
   "observe",
   "workspace_status",

@@ -19,7 +19,6 @@ export type TemplateChoice = "auto" | "none" | string;
 export interface SetupChoices {
   agents: AgentClient[];
   template: TemplateChoice;
-  embeddings: boolean;
 }
 
 export interface SetupPlan {
@@ -109,10 +108,6 @@ export function planSetup(
   notes.push(...registrationNotes(registrations, adapters));
   const folder = template && templateFolderNote(template);
   if (folder) notes.push(folder);
-  if (choices.embeddings)
-    notes.push("Local embeddings are not available in this version of archon yet; nothing to set up.");
-  if (mode === "update")
-    notes.push("Symbol indexing is not available in this version of archon yet; nothing to reindex.");
   return {
     mode,
     projectRoot: ctx.projectRoot,

@@ -253,7 +253,7 @@ describe("the migration screen of archon setup", () => {
   it("asks on a terminal, and a no leaves every instruction file as it was", async () => {
     commitRules();
     const input = new PassThrough();
-    const run = await setup({ agents: "codex", template: "none", embeddings: false }, input, true);
+    const run = await setup({ agents: "codex", template: "none" }, input, true);
     let next = 0;
     const steps: [string, string][] = [
       ["Apply these changes?", "\r"],
@@ -292,11 +292,11 @@ describe("archon setup on a terminal", () => {
     await drive(run, input, [
       ["Which agents do you use", "\r"],
       ["This looks like a nextjs project", "\r"],
-      ["Set up local embeddings", "\r"],
       ["Apply these changes?", "\r"],
     ]);
     const screen = run.screen();
-    expect(screen.indexOf("Summary")).toBeGreaterThan(screen.indexOf("Set up local embeddings"));
+    expect(screen.indexOf("Summary")).toBeGreaterThan(screen.indexOf("This looks like a nextjs project"));
+    expect(screen).not.toContain("embeddings");
     expect(screen).toContain("bootstrap");
     expect(existsSync(join(project.root, "CLAUDE.md"))).toBe(true);
   });

@@ -16,7 +16,6 @@ export interface WizardIo {
 export interface ChoiceFlags {
   agents?: AgentClient[];
   template?: string;
-  embeddings?: boolean;
 }
 
 const AGENT_LABELS: Record<AgentClient, string> = { claude: "Claude Code", cursor: "Cursor", codex: "Codex" };
@@ -64,17 +63,7 @@ export async function askChoices(
     template = picked;
   }
 
-  let embeddings = flags.embeddings;
-  if (embeddings === undefined) {
-    const answer = await p.confirm({
-      message: "Set up local embeddings (semantic suggestions, optional)?",
-      initialValue: false,
-      ...io,
-    });
-    if (p.isCancel(answer)) return undefined;
-    embeddings = answer;
-  }
-  return { agents, template, embeddings };
+  return { agents, template };
 }
 
 export async function confirmPlan(summary: string[], io: WizardIo): Promise<boolean> {

@@ -2,6 +2,7 @@
 // answering with a clear error rather than an empty result that could be mistaken for "no findings".
 import { defineTool, readOnly, UserError } from "@archon/core";
 import { z } from "zod";
+import { LIMITS, list, text } from "../input-limits.js";
 
 function notAvailable(name: string, title: string, description: string, input: z.ZodRawShape) {
   return defineTool({
@@ -23,14 +24,21 @@ export const verifyDoneTool = notAvailable(
   "verify_done",
   "Verify a diff against written rules",
   "Mechanically checks a diff against constraints carrying a verify block and suggests affected tests.",
-  { diff: z.string().optional(), changed_files: z.array(z.string()).optional() },
+  {
+    diff: text(LIMITS.content).optional(),
+    changed_files: list(text(LIMITS.path), LIMITS.files).optional(),
+  },
 );
 
 export const searchLogicFlowTool = notAvailable(
   "search_logic_flow",
   "Shortest call path between two symbols",
   "Breadth-first search over the symbol graph's call edges between two symbols.",
-  { from_symbol: z.string(), to_symbol: z.string(), max_depth: z.number().int().min(1).max(10).optional() },
+  {
+    from_symbol: text(LIMITS.id),
+    to_symbol: text(LIMITS.id),
+    max_depth: z.number().int().min(1).max(10).optional(),
+  },
 );
 
 export const recallTool = notAvailable(
@@ -38,10 +46,10 @@ export const recallTool = notAvailable(
   "Recall past runs",
   "Episodic index of past runs, plans and session notes.",
   {
-    files: z.array(z.string()).optional(),
-    run_id: z.string().optional(),
+    files: list(text(LIMITS.path), LIMITS.files).optional(),
+    run_id: text(LIMITS.id).optional(),
     recent_runs: z.number().int().min(1).max(50).optional(),
-    search: z.string().optional(),
+    search: text(LIMITS.plan).optional(),
     gaps: z.boolean().optional(),
   },
 );

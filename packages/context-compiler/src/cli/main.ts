@@ -259,10 +259,21 @@ function positiveInt(value: string, flag: string): number {
   return n;
 }
 
+/** A write the database refused because of its file or folder (read-only, say), as what to fix. */
+async function explained(error: unknown): Promise<unknown> {
+  if (error instanceof UserError) return error;
+  try {
+    const { databaseWriteError } = await import("../store/database-errors.js");
+    return databaseWriteError(error, globals(program).db) ?? error;
+  } catch {
+    return error;
+  }
+}
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 1);
-  process.stderr.write(`archon: ${describeError(error)}\n`);
+  process.stderr.write(`archon: ${describeError(await explained(error))}\n`);
   process.exit(1);
 }

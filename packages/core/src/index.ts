@@ -13,6 +13,8 @@ export {
   type ToolAnnotations,
   type ToolDefinition,
 } from "./mcp/define-tool.js";
+export { MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
 export { errorResult, jsonResult } from "./mcp/results.js";
+export { BoundedStdioTransport } from "./mcp/stdio-transport.js";
 export { type Migration, migrate } from "./sqlite/migrate.js";
 export { type Db, type OpenOptions, openDatabase } from "./sqlite/open-database.js";

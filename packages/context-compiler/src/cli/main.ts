@@ -280,6 +280,17 @@ function firstWord(args: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** A write the database refused because of its file or folder (read-only, say), as what to fix. */
+async function explained(error: unknown): Promise<unknown> {
+  if (error instanceof UserError) return error;
+  try {
+    const { databaseWriteError } = await import("../store/database-errors.js");
+    return databaseWriteError(error, globals(program).db) ?? error;
+  } catch {
+    return error;
+  }
+}
+
 try {
   const word = firstWord(process.argv.slice(2));
   const known = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
@@ -287,6 +298,6 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 1);
-  process.stderr.write(`archon: ${describeError(error)}\n`);
+  process.stderr.write(`archon: ${describeError(await explained(error))}\n`);
   process.exit(1);
 }

@@ -16,6 +16,7 @@ import { VERSION } from "../version.js";
 import { adminTools } from "./admin/index.js";
 import { agentTools } from "./agent/index.js";
 import type { ArchonContext } from "./context.js";
+import { guardDatabaseWrites } from "./database-guard.js";
 import { registerPromptsAndResources } from "./prompts/register-prompts.js";
 import { toolPrefix } from "./tool-prefix.js";
 
@@ -63,7 +64,7 @@ export function createArchonServer(options: ArchonServerOptions): CreatedServer 
     name: options.surface === "admin" ? "archon-admin" : "archon",
     version: VERSION,
     instructions: `Before touching files, call ${prefix}compile_context with the files and a one-line plan; read inline content, open deferred documents' source_path, and obey notices.`,
-    tools: options.surface === "admin" ? adminTools : agentTools,
+    tools: guardDatabaseWrites(options.surface === "admin" ? adminTools : agentTools),
     context,
     prefix,
     extend: (server) => registerPromptsAndResources(server, prefix),

@@ -96,6 +96,13 @@ export class CompileService {
         "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
       );
     }
+    // Said on the very compile that meets it: the queued audit write would only fail after the answer (INV-5).
+    const unwritable = this.kdb.writeRefusal();
+    if (unwritable) {
+      lateWarnings.push(
+        `${unwritable.message} The audit row of this compile is kept in memory until the database can be written again. ${unwritable.hint}`,
+      );
+    }
     let index: KnowledgeIndex | undefined;
     try {
       index = this.index();
@@ -105,7 +112,11 @@ export class CompileService {
       const response: CompileResponse = {
         compile_id,
         ...result,
-        warnings: [...result.warnings, ...lateWarnings, ...(auditWarning ? [auditWarning] : [])],
+        warnings: [
+          ...result.warnings,
+          ...lateWarnings,
+          ...(auditWarning && !unwritable ? [auditWarning] : []),
+        ],
         notices: collectNotices({
           db: this.kdb.db,
           index,

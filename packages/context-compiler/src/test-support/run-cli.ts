@@ -9,7 +9,15 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(cwd: string, args: readonly string[]): CliRun {
-  const r = spawnSync(process.execPath, [ARCHON_BIN, ...args], { encoding: "utf8", cwd, env: personEnv() });
+/** `launcher` runs the command under another one, e.g. OBEY_MODES from file-modes.ts. */
+export function runCli(cwd: string, args: readonly string[], launcher: readonly string[] = []): CliRun {
+  const [command, ...launcherArgs] = [...launcher, process.execPath];
+  // The timeout turns a command that never returns into a failed test rather than a stalled run.
+  const r = spawnSync(command as string, [...launcherArgs, ARCHON_BIN, ...args], {
+    encoding: "utf8",
+    cwd,
+    env: personEnv(),
+    timeout: 60_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

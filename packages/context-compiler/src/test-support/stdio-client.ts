@@ -17,10 +17,14 @@ export async function connectArchon(options: {
   dbPath: string;
   projectRoot: string;
   env?: Record<string, string>;
+  /** A command the server runs under, e.g. one that drops privileges: `["setpriv", "--reuid=65534"]`. */
+  launcher?: readonly string[];
 }): Promise<ConnectedClient> {
+  const [command, ...launcherArgs] = [...(options.launcher ?? []), process.execPath];
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: command as string,
     args: [
+      ...launcherArgs,
       ARCHON_BIN,
       "--surface",
       options.surface,

@@ -1,8 +1,8 @@
 // A server factory: an explicit tool list in, { server, cleanup } out; nothing happens at import.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { ToolDefinition } from "./define-tool.js";
-import { errorResult, jsonResult } from "./results.js";
+import { boundedResult, errorResult, jsonResult } from "./results.js";
+import { BoundedStdioTransport } from "./stdio-transport.js";
 
 export interface ServerSpec<Ctx> {
   name: string;
@@ -30,8 +30,9 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
   );
   const prefix = spec.prefix ?? "";
   for (const tool of spec.tools) {
+    const name = `${prefix}${tool.name}`;
     server.registerTool(
-      `${prefix}${tool.name}`,
+      name,
       {
         title: tool.title,
         description: tool.description,
@@ -41,9 +42,9 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
       async (args: unknown) => {
         try {
           const result = await tool.run(args as never, spec.context);
-          return jsonResult(result, tool.text?.(result, args as never));
+          return boundedResult(jsonResult(result, tool.text?.(result, args as never)), name);
         } catch (error) {
-          return errorResult(error);
+          return boundedResult(errorResult(error), name);
         }
       },
     );
@@ -58,9 +59,12 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
   };
 }
 
-/** Serves on stdin/stdout until the client closes the stream, then cleans up. */
+/**
+ * Serves on stdin/stdout until the client closes the stream, then cleans up. No input ends the session:
+ * an oversized request is answered with an error (see BoundedStdioTransport).
+ */
 export async function serveStdio(created: CreatedServer): Promise<void> {
-  const transport = new StdioServerTransport();
+  const transport = new BoundedStdioTransport();
   let closed = false;
   const close = async () => {
     if (closed) return;

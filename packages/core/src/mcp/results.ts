@@ -1,6 +1,7 @@
-// Turning handler outcomes into MCP tool results.
+// Turning handler outcomes into MCP tool results, held under the size one answer may have.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeError, UserError } from "../errors.js";
+import { describeBytes, MAX_RESPONSE_BYTES } from "./message-limits.js";
 
 /**
  * A successful result: the data as structured content, and as text either the tool's own rendering or
@@ -25,4 +26,33 @@ export function errorResult(error: unknown): CallToolResult {
     );
   }
   return { content: [{ type: "text", text: describeError(error) }], isError: true };
+}
+
+/**
+ * The result as sent, measured as it is serialized (text and structuredContent both count). An answer
+ * over the limit becomes an error saying so: cutting rules out of a compile would hand the agent a rule set
+ * that looks whole. An error's text over the limit is cut, and says where.
+ */
+export function boundedResult(
+  result: CallToolResult,
+  toolName: string,
+  limit: number = MAX_RESPONSE_BYTES,
+): CallToolResult {
+  const bytes = Buffer.byteLength(JSON.stringify(result));
+  if (bytes <= limit) return result;
+  if (result.isError) {
+    const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+    // An eighth of the limit in characters stays under it even if each one is serialized as a 6-byte \u escape.
+    const kept = text.slice(0, Math.floor(limit / 8));
+    return {
+      content: [{ type: "text", text: `${kept}\n[cut: the error text was ${describeBytes(bytes)}]` }],
+      isError: true,
+    };
+  }
+  return errorResult(
+    new UserError(
+      `The answer of ${toolName} is ${describeBytes(bytes)}, over the limit of ${describeBytes(limit)} for one answer, so it was not sent.`,
+      "Ask for less in one call: fewer files or ids, a lower limit or a narrower filter, and split the rest over further calls.",
+    ),
+  );
 }

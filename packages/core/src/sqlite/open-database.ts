@@ -1,5 +1,5 @@
 // Open a SQLite file the way every Archon database is opened.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 
@@ -16,7 +16,7 @@ export interface OpenOptions {
  * one file, no -wal/-shm sidecars, safe to commit or copy. Foreign keys are enforced.
  */
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
-  if (path !== ":memory:" && !options.readonly) mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:" && !options.readonly) makeFolders(dirname(path));
   const db = new Database(path, {
     readonly: options.readonly ?? false,
     fileMustExist: options.readonly ?? false,
@@ -25,4 +25,15 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   if (!options.readonly) db.pragma("journal_mode = DELETE");
   db.pragma("foreign_keys = ON");
   return db;
+}
+
+/**
+ * `mkdir -p` one level at a time: Node's recursive mkdir never returns when a parent answers ENOENT for a
+ * folder that cannot exist there (`/proc/x`), where this throws that error.
+ */
+function makeFolders(dir: string): void {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeFolders(parent);
+  mkdirSync(dir);
 }

@@ -3,6 +3,7 @@ import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
 import { applyEdgeScopes } from "../../knowledge/curation/apply-edge-scopes.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, list, text } from "../input-limits.js";
 
 export const applyEdgeScopesTool = defineTool({
   name: "apply_edge_scopes",
@@ -10,14 +11,15 @@ export const applyEdgeScopesTool = defineTool({
   description:
     "Takes the narrower globs you chose after review_edge_scopes: scopes: [{ edge_id, globs }]. Every glob is checked against the project's real file list; a malformed glob, one matching no file, or an edge that is not a live path_requires edge refuses the whole call with the reasons, and nothing is written. Otherwise writes ONE bundle of pending proposals: per scope a remove_edge for the broad edge and an add_edge per new glob. Nothing is applied: tell the user to review and approve the returned bundle_id.",
   input: {
-    scopes: z
-      .array(
-        z.object({
-          edge_id: z.number().int().positive(),
-          globs: z.array(z.string().min(1)).min(1).describe("Repo-relative globs that replace the broad one"),
-        }),
-      )
-      .min(1),
+    scopes: list(
+      z.object({
+        edge_id: z.number().int().positive(),
+        globs: list(text(LIMITS.path).min(1), LIMITS.scopes)
+          .min(1)
+          .describe("Repo-relative globs that replace the broad one"),
+      }),
+      LIMITS.scopes,
+    ).min(1),
   },
   annotations: additiveWrite,
   run: (args, ctx: ArchonContext) => applyEdgeScopes({ ...writeContext(ctx), ids: ctx.ids }, args),

@@ -3,6 +3,7 @@ import { defineTool, destructiveWrite } from "@archon/core";
 import { z } from "zod";
 import { approveProposal } from "../../knowledge/approval/approve-proposal.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { jsonObject, LIMITS, text } from "../input-limits.js";
 
 export const approveProposalTool = defineTool({
   name: "approve_proposal",
@@ -10,9 +11,8 @@ export const approveProposalTool = defineTool({
   description:
     "Applies one pending proposal in one transaction: the change, a knowledge_version bump and a snapshot, or nothing on any failure. modifications are shallow-merged over the payload and validated again before applying. Refused while the proposal has an unresolved conflict (answer it with resolve_conflict). Approving a standing rule re-renders .archon/rules.md. Only a person should approve: never approve your own proposals.",
   input: {
-    proposal_id: z.string().min(1),
-    modifications: z
-      .record(z.string(), z.unknown())
+    proposal_id: text(LIMITS.id).min(1),
+    modifications: jsonObject(z.unknown(), LIMITS.payload)
       .optional()
       .describe("Payload fields to replace before applying, e.g. { title: '...' }"),
   },

@@ -1,15 +1,15 @@
 // archive_observations: mark observations as triaged so they leave the backlog.
 import { additiveWrite, defineTool } from "@archon/core";
-import { z } from "zod";
 import { archiveObservations } from "../../knowledge/observations/observation-triage.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, list, text } from "../input-limits.js";
 
 export const archiveObservationsTool = defineTool({
   name: "archive_observations",
   title: "Archive observations",
   description:
     "Marks observations archived: triaged, not resolved. Allowed even when a proposal cites the observation; proposals are untouched. An unknown id refuses the whole call. Returns { archived, already_archived }.",
-  input: { observation_ids: z.array(z.string().min(1)).min(1) },
+  input: { observation_ids: list(text(LIMITS.id).min(1), LIMITS.ids).min(1) },
   annotations: { ...additiveWrite, idempotentHint: true },
   run: ({ observation_ids }, ctx: ArchonContext) => archiveObservations(writeContext(ctx), observation_ids),
 });

@@ -1,15 +1,15 @@
 // delete_decision: retire a standing rule (a captured decision) directly, as a soft delete.
 import { defineTool, destructiveWrite } from "@archon/core";
-import { z } from "zod";
 import { deleteDecision } from "../../knowledge/standing-rules/delete-decision.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const deleteDecisionTool = defineTool({
   name: "delete_decision",
   title: "Delete a captured decision",
   description:
     "Retires one standing rule by doc_id: the document and its edges are deprecated, knowledge_version bumps, a snapshot is written and .archon/rules.md is rendered again. History and snapshots keep it. Refuses documents that are not standing rules (propose deprecate_doc for those).",
-  input: { doc_id: z.string().min(1) },
+  input: { doc_id: text(LIMITS.id).min(1) },
   annotations: destructiveWrite,
   run: (args, ctx: ArchonContext) => deleteDecision(writeContext(ctx), args),
 });

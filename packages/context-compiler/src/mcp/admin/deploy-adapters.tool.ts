@@ -4,6 +4,7 @@ import { z } from "zod";
 import { deployAdapters } from "../../adapters/deploy-adapters.js";
 import { TARGETS } from "../../adapters/render-targets.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, list } from "../input-limits.js";
 
 export const deployAdaptersTool = defineTool({
   name: "deploy_adapters",
@@ -11,7 +12,10 @@ export const deployAdaptersTool = defineTool({
   description:
     "Writes archon's process rules into the files editors read (claude: CLAUDE.md block, .claude/skills, .claude/settings.json hooks, or .claude/settings.local.json when archon is not installed in the project, and git hooks; cursor: .cursor/rules/archon-process.mdc and .cursor/skills; codex: AGENTS.md block and .agents/skills, where Codex reads repository skills) and records what it wrote so compiles can flag a stale deploy. Text outside the <!-- archon:start --> / <!-- archon:end --> block and the user's own hooks are never touched. Each file comes back created, updated, unchanged, conflict (a hand-written file where archon would write: left alone, tell the user) or skipped. Broken markers stop the whole deploy with the file named. Run with dry_run: true first and show the user the list. Does not change knowledge.",
   input: {
-    targets: z.array(z.enum(TARGETS)).min(1).optional().describe("Default: claude, cursor and codex"),
+    targets: list(z.enum(TARGETS), LIMITS.choices)
+      .min(1)
+      .optional()
+      .describe("Default: claude, cursor and codex"),
     dry_run: z.boolean().optional().describe("Report what would change; write nothing"),
   },
   // It overwrites archon's own blocks and files; the user's text is never touched.

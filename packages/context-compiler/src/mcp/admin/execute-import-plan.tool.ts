@@ -4,26 +4,30 @@ import { z } from "zod";
 import { executeImportPlan } from "../../knowledge/imports/execute-import-plan.js";
 import { DOC_KINDS, EDGE_TYPES } from "../../store/schema.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, list, text } from "../input-limits.js";
 
 // Unknown keys (bytes, flags, kind_reason from the analyze output) are accepted and dropped.
 const item = z.object({
-  doc_id: z.string().min(1),
-  title: z.string().min(1),
+  doc_id: text(LIMITS.id).min(1),
+  title: text(LIMITS.title).min(1),
   kind: z.enum(DOC_KINDS).optional().describe("Default guideline"),
-  content: z.string(),
-  source_path: z.string().min(1).nullable().optional().describe("File and anchor the unit came from"),
+  content: text(LIMITS.content),
+  source_path: text(LIMITS.path).min(1).nullable().optional().describe("File and anchor the unit came from"),
   priority: z.number().int().optional().describe("Lower comes first; default 100"),
-  description: z
-    .string()
+  description: text(LIMITS.description)
     .min(1)
     .optional()
     .describe("What a plan is matched against, for a rule applied when relevant"),
-  edge_hints: z
-    .array(z.object({ edge_type: z.enum(EDGE_TYPES), source_value: z.string().min(1) }))
+  edge_hints: list(
+    z.object({ edge_type: z.enum(EDGE_TYPES), source_value: text(LIMITS.path).min(1) }),
+    LIMITS.edges,
+  )
     .optional()
     .describe("Edges that reach this document once it is approved"),
-  depends_on: z.array(z.string().min(1)).optional().describe("doc_ids (in the plan or existing) it pulls in"),
-  tags: z.array(z.string().min(1)).optional(),
+  depends_on: list(text(LIMITS.id).min(1), LIMITS.edges)
+    .optional()
+    .describe("doc_ids (in the plan or existing) it pulls in"),
+  tags: list(text(LIMITS.tag).min(1), LIMITS.tags).optional(),
 });
 
 export const executeImportPlanTool = defineTool({
@@ -31,7 +35,7 @@ export const executeImportPlanTool = defineTool({
   title: "Propose a reviewed import plan",
   description:
     "Turns a reviewed plan (the items of analyze_doc / analyze_import_batch, possibly edited) into pending new_doc proposals sharing one new bundle_id, each carrying its edge_hints so approving the document brings its edges. Atomic: a doc_id that already exists, is already proposed, or appears twice in the plan refuses the whole call and every collision is named. Nothing becomes canonical here: next, call preflight_proposal_bundle with the bundle_id, then a person approves it with approve_proposal_bundle.",
-  input: { items: z.array(item).min(1).describe("The reviewed plan items") },
+  input: { items: list(item, LIMITS.importItems).min(1).describe("The reviewed plan items") },
   annotations: additiveWrite,
   run: ({ items }, ctx: ArchonContext) => executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, items),
 });

@@ -1,17 +1,17 @@
 // get_document: one document by id, whatever its status, with its edges and tags.
 import { defineTool, readOnly, UserError } from "@archon/core";
-import { z } from "zod";
 import { getDocument } from "../../store/documents.js";
 import { edgesOfDocument } from "../../store/edges.js";
 import { tagsOfDocument } from "../../store/tags.js";
 import type { ArchonContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const getDocumentTool = defineTool({
   name: "get_document",
   title: "Read a document",
   description:
     "The full row of one document regardless of status, with the edges that reach it or start from it and its tags.",
-  input: { doc_id: z.string().min(1) },
+  input: { doc_id: text(LIMITS.id).min(1) },
   annotations: readOnly,
   run: ({ doc_id }, ctx: ArchonContext) => {
     const doc = getDocument(ctx.kdb.db, doc_id);

@@ -1,15 +1,15 @@
 // get_proposal: one proposal with the observations it cites and the answers to its conflicts.
 import { defineTool, readOnly } from "@archon/core";
-import { z } from "zod";
 import { getProposalForReview } from "../../knowledge/approval/proposal-views.js";
 import type { ArchonContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const getProposalTool = defineTool({
   name: "get_proposal",
   title: "Read a proposal",
   description:
     "One proposal by id with evidence_observation_ids, secret_scan_warnings and its conflicts (an unresolved one must be answered with resolve_conflict before approval), or null when there is no such proposal.",
-  input: { proposal_id: z.string().min(1) },
+  input: { proposal_id: text(LIMITS.id).min(1) },
   annotations: readOnly,
   run: ({ proposal_id }, ctx: ArchonContext) => getProposalForReview(ctx.kdb.db, proposal_id),
 });

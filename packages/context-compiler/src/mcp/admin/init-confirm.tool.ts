@@ -3,6 +3,7 @@ import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
 import { initConfirm } from "../../init/init-confirm.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const initConfirmTool = defineTool({
   name: "init_confirm",
@@ -10,7 +11,7 @@ export const initConfirmTool = defineTool({
   description:
     "Call after a person agreed to an init_detect preview: pass its preview_hash. Creates the template's documents as approved, with their edges and layer rules, in one transaction (one knowledge_version bump, one snapshot), records the init manifest that upgrades diff against, and deploys the editor adapters. The hash only works on the server process that produced it and only while knowledge_version is unchanged; otherwise call init_detect again. Pass skip_template: true instead to record that the project starts empty on purpose (no version bump). Refused when the project was already bootstrapped from a template (use check_upgrade).",
   input: {
-    preview_hash: z.string().min(1).optional().describe("The preview_hash init_detect returned"),
+    preview_hash: text(LIMITS.id).min(1).optional().describe("The preview_hash init_detect returned"),
     skip_template: z.boolean().optional().describe("Start without a template, on purpose"),
   },
   annotations: additiveWrite,

@@ -3,6 +3,7 @@ import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import { initDetect } from "../../init/init-detect.js";
 import type { ArchonContext } from "../context.js";
+import { jsonObject, LIMITS, text } from "../input-limits.js";
 
 export const initDetectTool = defineTool({
   name: "init_detect",
@@ -10,9 +11,11 @@ export const initDetectTool = defineTool({
   description:
     "Read-only. Inspects the project's manifests (package.json, composer.json, pyproject.toml, go.mod) and directory shape, scores the bundled templates (laravel, nextjs, python, go) with evidence, reports other recognised signals (vite), and previews the documents, edges and layer rules the best template (or `template`) would create after placeholder substitution. `placeholders` override detected values (Next.js app_root is detected as src/app or app). Show the preview to a person, then call init_confirm({ preview_hash }) on this same server. When nothing fits, or the project should start empty, call init_confirm({ skip_template: true }).",
   input: {
-    template: z.string().min(1).optional().describe("Preview this template instead of the best-scoring one"),
-    placeholders: z
-      .record(z.string(), z.string())
+    template: text(LIMITS.id)
+      .min(1)
+      .optional()
+      .describe("Preview this template instead of the best-scoring one"),
+    placeholders: jsonObject(z.string(), LIMITS.placeholders)
       .optional()
       .describe('Override placeholder values, e.g. { "app_root": "src/app" }'),
   },

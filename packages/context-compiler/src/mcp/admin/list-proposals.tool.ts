@@ -4,6 +4,7 @@ import { z } from "zod";
 import { listProposalsForReview } from "../../knowledge/approval/proposal-views.js";
 import { PROPOSAL_STATUSES } from "../../store/lifecycle.js";
 import type { ArchonContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const listProposalsTool = defineTool({
   name: "list_proposals",
@@ -13,7 +14,7 @@ export const listProposalsTool = defineTool({
   input: {
     status: z.enum(PROPOSAL_STATUSES).optional().describe("One status per call; default pending"),
     limit: z.number().int().min(1).max(1000).optional().describe("Default 100"),
-    bundle_id: z.string().min(1).optional().describe("Only the proposals of this bundle"),
+    bundle_id: text(LIMITS.id).min(1).optional().describe("Only the proposals of this bundle"),
   },
   annotations: readOnly,
   run: (args, ctx: ArchonContext) => listProposalsForReview(ctx.kdb.db, args),

@@ -1,15 +1,18 @@
 // reject_proposal: a person declines one pending proposal; knowledge is never touched.
 import { additiveWrite, defineTool } from "@archon/core";
-import { z } from "zod";
 import { rejectProposal } from "../../knowledge/approval/approve-proposal.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const rejectProposalTool = defineTool({
   name: "reject_proposal",
   title: "Reject a proposal",
   description:
     "Marks one pending proposal rejected with a comment saying why. Canonical knowledge is not touched: no version bump, no snapshot.",
-  input: { proposal_id: z.string().min(1), comment: z.string().min(1).describe("Why it was rejected") },
+  input: {
+    proposal_id: text(LIMITS.id).min(1),
+    comment: text(LIMITS.description).min(1).describe("Why it was rejected"),
+  },
   annotations: additiveWrite,
   run: (args, ctx: ArchonContext) => rejectProposal(writeContext(ctx), args),
 });

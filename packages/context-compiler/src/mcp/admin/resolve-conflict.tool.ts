@@ -4,6 +4,7 @@ import { z } from "zod";
 import { CONFLICT_RESOLUTIONS } from "../../knowledge/approval/conflicts.js";
 import { resolveConflict } from "../../knowledge/standing-rules/resolve-conflict.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const resolveConflictTool = defineTool({
   name: "resolve_conflict",
@@ -11,8 +12,8 @@ export const resolveConflictTool = defineTool({
   description:
     "Stores the person's answer to a conflict_candidates hit: keep_both (both rules stay), supersede (the existing rule is deprecated when the proposal is approved) or cancel (the proposal is cancelled now). Ask the person; then approve_proposal for keep_both or supersede.",
   input: {
-    proposal_id: z.string().min(1),
-    existing_doc_id: z.string().min(1),
+    proposal_id: text(LIMITS.id).min(1),
+    existing_doc_id: text(LIMITS.id).min(1),
     resolution: z.enum(CONFLICT_RESOLUTIONS),
   },
   annotations: { ...additiveWrite, idempotentHint: true },

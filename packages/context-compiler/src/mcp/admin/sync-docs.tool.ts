@@ -3,6 +3,7 @@ import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
 import { syncDocs } from "../../knowledge/curation/sync-docs.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { LIMITS, list, text } from "../input-limits.js";
 
 export const syncDocsTool = defineTool({
   name: "sync_docs",
@@ -11,7 +12,9 @@ export const syncDocsTool = defineTool({
     "Checks every approved document that has a source_path (a whole file, `file.md#Heading` section or `file.md#L3-L9` lines) against the file on disk. Each comes back unchanged, drifted, missing_file or missing_anchor. A drifted document gets one pending update_doc proposal carrying the new text (never a duplicate of an identical pending one); missing sources are only reported. Canonical knowledge is never changed: a person approves the proposals. Pass dry_run: true to preview without writing, doc_ids to check only some documents.",
   input: {
     dry_run: z.boolean().optional().describe("Preview only; writes nothing. Default false"),
-    doc_ids: z.array(z.string().min(1)).optional().describe("Only these documents; default every one"),
+    doc_ids: list(text(LIMITS.id).min(1), LIMITS.ids)
+      .optional()
+      .describe("Only these documents; default every one"),
   },
   // Re-running opens no duplicate: an identical pending proposal is reported, not written again.
   annotations: { ...additiveWrite, idempotentHint: true },

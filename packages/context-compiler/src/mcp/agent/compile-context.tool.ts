@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { CompileResponse } from "../../services/compile-service.js";
 import { renderCompileText } from "../../services/compile-text.js";
 import type { ArchonContext } from "../context.js";
+import { LIMITS, list, text } from "../input-limits.js";
 
 export const compileContextTool = defineTool({
   name: "compile_context",
@@ -11,31 +12,33 @@ export const compileContextTool = defineTool({
   description:
     "Call before touching files. Returns exactly the approved rules wired to target_files (by path glob, layer, command and dependency, plus rules whose description the plan matches), ordered and fitted to an inline byte budget: follow the inline rules, read each deferred rule where it says (only the sections you need), and obey warnings and notices. Same request + same knowledge = same result.",
   input: {
-    target_files: z.array(z.string().min(1)).min(1).describe("Repo-relative paths about to be touched"),
-    target_layers: z
-      .array(z.string().min(1))
+    target_files: list(text(LIMITS.path).min(1), LIMITS.files)
+      .min(1)
+      .describe("Repo-relative paths about to be touched"),
+    target_layers: list(text(LIMITS.id).min(1), LIMITS.layers)
       .optional()
       .describe("Use these layers instead of classifying files"),
-    command: z
-      .string()
+    command: text(LIMITS.id)
       .min(1)
       .optional()
       .describe('Feeds command_requires; "scaffold" also unlocks templates'),
-    plan: z.string().optional().describe("One line on what you are about to do; enables relevance scoring"),
+    plan: text(LIMITS.plan)
+      .optional()
+      .describe("One line on what you are about to do; enables relevance scoring"),
     min_relevance: z
       .number()
       .min(0)
       .max(1)
       .optional()
       .describe("Drop documents below this relevance (needs plan)"),
-    intent_tags: z
-      .array(z.string().min(1))
+    intent_tags: list(text(LIMITS.tag).min(1), LIMITS.tags)
       .optional()
       .describe("Cross-cutting tags for the additive `expanded` section; [] opts out"),
     max_inline_bytes: z
       .number()
       .int()
       .positive()
+      .max(LIMITS.inlineBytes)
       .optional()
       .describe("Inline budget in bytes (default 8192)"),
     content_mode: z
@@ -46,7 +49,7 @@ export const compileContextTool = defineTool({
       .boolean()
       .optional()
       .describe("Add debug_info: near-miss edges, layer classification, budget drops"),
-    agent_id: z.string().optional().describe("Recorded in the audit log"),
+    agent_id: text(LIMITS.id).optional().describe("Recorded in the audit log"),
     response_format: z
       .enum(["text", "json"])
       .optional()

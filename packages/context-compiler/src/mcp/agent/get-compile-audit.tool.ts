@@ -1,15 +1,15 @@
 // get_compile_audit: the recorded request and outcome of a past compile, and that compile replayed.
 import { defineTool, readOnly, UserError } from "@archon/core";
-import { z } from "zod";
 import { readCompileLog } from "../../store/audit.js";
 import type { ArchonContext } from "../context.js";
+import { LIMITS, text } from "../input-limits.js";
 
 export const getCompileAuditTool = defineTool({
   name: "get_compile_audit",
   title: "Read a compile's audit record",
   description:
     "The full audit record of a past compile by compile_id: request, resolved documents, delivery stats, budget utilization, drops, near-miss edges, layer classification, duration, the tag_catalog_hash it used, and `replay`: the same request compiled again against its snapshot and tag catalog, with same_result saying whether the bytes matched. Failed compiles are recorded too.",
-  input: { compile_id: z.string().min(1).describe("compile_id from a compile_context response") },
+  input: { compile_id: text(LIMITS.id).min(1).describe("compile_id from a compile_context response") },
   annotations: readOnly,
   run: ({ compile_id }, ctx: ArchonContext) => {
     ctx.compiler.flushAudit();

@@ -5,6 +5,7 @@ import type { ObservationsContext } from "../../knowledge/observations/observati
 import { observe } from "../../knowledge/observations/observe.js";
 import { OBSERVATION_EVENTS } from "../../store/lifecycle.js";
 import { type ArchonContext, writeContext } from "../context.js";
+import { jsonObject, LIMITS, text } from "../input-limits.js";
 
 /** The observation services' view of a tool context (the admin observation tools use it too). */
 export const observationsContext = (ctx: ArchonContext): ObservationsContext => ({
@@ -27,8 +28,10 @@ export const observeTool = defineTool({
   ].join(" "),
   input: {
     event_type: z.enum(OBSERVATION_EVENTS),
-    payload: z.record(z.string(), z.unknown()).describe("Fields required by event_type (see description)"),
-    agent_id: z.string().min(1).optional().describe("Who is reporting; recorded with the observation"),
+    payload: jsonObject(z.unknown(), LIMITS.payload).describe(
+      "Fields required by event_type (see description)",
+    ),
+    agent_id: text(LIMITS.id).min(1).optional().describe("Who is reporting; recorded with the observation"),
   },
   annotations: additiveWrite,
   run: (args, ctx: ArchonContext) => observe(observationsContext(ctx), args),

@@ -1,0 +1,106 @@
+// The server's stdio transport: the SDK's wire format, but no input can end the session. A line over
+// the limit is discarded as it streams in and answered with an error for its id; an answer over the
+// limit a client reads is replaced by an error, since the client would close on it.
+import process from "node:process";
+import type { Readable, Writable } from "node:stream";
+import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import { LineReader, type OversizedLine } from "./line-reader.js";
+import { describeBytes, MAX_MESSAGE_BYTES } from "./message-limits.js";
+import { findRequestId } from "./request-id.js";
+
+export class BoundedStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  readonly #reader: LineReader;
+  #started = false;
+
+  constructor(
+    private readonly stdin: Readable = process.stdin,
+    private readonly stdout: Writable = process.stdout,
+    private readonly maxMessageBytes: number = MAX_MESSAGE_BYTES,
+  ) {
+    this.#reader = new LineReader(maxMessageBytes);
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) throw new Error("BoundedStdioTransport already started");
+    this.#started = true;
+    this.stdin.on("data", this.#onData);
+    this.stdin.on("error", this.#onError);
+  }
+
+  async close(): Promise<void> {
+    this.stdin.off("data", this.#onData);
+    this.stdin.off("error", this.#onError);
+    // Pausing a stream someone else still reads would starve them.
+    if (this.stdin.listenerCount("data") === 0) this.stdin.pause();
+    this.#reader.clear();
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    let json = serializeMessage(message);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > this.maxMessageBytes) {
+      const id = "id" in message ? message.id : undefined;
+      this.onerror?.(new Error(`Outgoing message of ${describeBytes(bytes)} replaced: over the limit.`));
+      // Only an answer can be replaced by an error the peer is waiting for; anything else is dropped.
+      if (id === undefined || !("result" in message)) return Promise.resolve();
+      json = errorLine(
+        id,
+        ErrorCode.InternalError,
+        `The answer was ${describeBytes(bytes)}, over the limit of ${describeBytes(this.maxMessageBytes)} a client reads in one message, so it was not sent. Ask for less in one call.`,
+        { bytes, limit_bytes: this.maxMessageBytes },
+      );
+    }
+    return this.#write(json);
+  }
+
+  readonly #onData = (chunk: Buffer): void => {
+    for (const line of this.#reader.push(chunk)) {
+      if (line.kind === "oversized") this.#refuse(line);
+      else if (line.text.trim() !== "") this.#deliver(line.text);
+    }
+  };
+
+  readonly #onError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  #deliver(text: string): void {
+    try {
+      this.onmessage?.(deserializeMessage(text));
+    } catch (error) {
+      // As the SDK's transport does: a malformed line is reported and skipped.
+      this.onerror?.(error as Error);
+    }
+  }
+
+  #refuse(line: OversizedLine): void {
+    const message = `Request too large: ${describeBytes(line.bytes)} in one message, over the limit of ${describeBytes(this.maxMessageBytes)}. It was discarded unread and the session goes on: send less in one call.`;
+    this.onerror?.(new Error(message));
+    const id = findRequestId(line.head, line.tail);
+    const data = { bytes: line.bytes, limit_bytes: this.maxMessageBytes };
+    void this.#write(errorLine(id, ErrorCode.InvalidRequest, message, data));
+  }
+
+  #write(json: string): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(json)) resolve();
+      else this.stdout.once("drain", resolve);
+    });
+  }
+}
+
+/** A JSON-RPC error line; `id` may be null, which the SDK's message types do not allow but JSON-RPC does. */
+function errorLine(
+  id: RequestId | null,
+  code: number,
+  message: string,
+  data: Record<string, number>,
+): string {
+  return `${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, data } })}\n`;
+}

@@ -31,25 +31,41 @@ export class AuditQueue {
   #writable = false;
   #scheduled = false;
   #dropped = 0;
+  /** A batch written in the background that failed: no compile was there to say so, so the next one does. */
+  #unreported: string | undefined;
 
   constructor(private readonly db: () => Db) {}
 
-  /** Queues a row; returns a warning when it was written at once and failed. */
+  /** Queues a row; returns a warning when it was written at once and failed, or an earlier batch did. */
   record(entry: CompileLogEntry): string | undefined {
+    const earlier = this.#unreported;
+    this.#unreported = undefined;
     this.#pending.push(redacted(entry));
-    if (!this.#writable) return this.flush();
-    if (!this.#scheduled) {
+    const now = this.#writable ? undefined : this.flush();
+    if (this.#writable && !this.#scheduled) {
       this.#scheduled = true;
       setTimeout(() => {
         this.#scheduled = false;
-        this.flush();
+        const rows = this.#pending.length;
+        const failure = this.#write();
+        if (failure)
+          this.#unreported = `An earlier batch of ${rows} audit row(s) could not be written (${failure.message}); the rows are kept and retried with this compile's.${this.#lost()}`;
       }, AUDIT_FLUSH_WINDOW_MS).unref();
     }
-    return undefined;
+    const warnings = [earlier, now].filter((w) => w !== undefined);
+    return warnings.length > 0 ? warnings.join(" ") : undefined;
   }
 
   /** Writes every queued row in one transaction. Returns a warning when that failed. */
   flush(): string | undefined {
+    const failure = this.#write();
+    return failure
+      ? `The audit row for this compile could not be written (${failure.message}); the result is still valid and the row will be retried.${this.#lost()}`
+      : undefined;
+  }
+
+  /** One transaction for every queued row; on failure the rows stay queued (the oldest dropped past the cap). */
+  #write(): Error | undefined {
     if (this.#pending.length === 0) return undefined;
     const rows = this.#pending;
     this.#pending = [];
@@ -67,8 +83,11 @@ export class AuditQueue {
         this.#dropped += this.#pending.length - MAX_PENDING;
         this.#pending = this.#pending.slice(-MAX_PENDING);
       }
-      const lost = this.#dropped > 0 ? ` ${this.#dropped} earlier audit row(s) were dropped.` : "";
-      return `The audit row for this compile could not be written (${(error as Error).message}); the result is still valid and the row will be retried.${lost}`;
+      return error as Error;
     }
+  }
+
+  #lost(): string {
+    return this.#dropped > 0 ? ` ${this.#dropped} earlier audit row(s) were dropped.` : "";
   }
 }

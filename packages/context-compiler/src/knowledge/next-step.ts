@@ -59,6 +59,7 @@ const CLI_COMMANDS: Partial<Record<StepTool, (args: StepArgs) => string>> = {
     typeof a.bundle_id === "string" ? `archon proposals --bundle ${a.bundle_id}` : "archon proposals",
   maintenance: () => "archon maintenance",
   preflight_proposal_bundle: (a) => `archon proposals --bundle ${arg(a, "bundle_id", "<bundle_id>")}`,
+  sync_init_manifest: () => "archon sync-init-manifest",
   reject_proposal: (a) =>
     `archon reject ${arg(a, "proposal_id", arg(a, "bundle_id", "<proposal_id>"))} --comment "<why>"`,
 };

@@ -78,7 +78,9 @@ describe("a request over the stdio message limit", () => {
     });
     await expectNextCompileAnswered(admin);
     const stats = await admin.call("archon_get_document", { doc_id: "huge" });
-    expect(textOf(stats)).toBe('No document "huge".\nHint: List documents with archon export or get_stats.');
+    expect(textOf(stats)).toBe(
+      'No document "huge".\nHint: Check the spelling: doc_ids appear in compile answers (resolution_path), in doctor findings and in archon export.',
+    );
   });
 });
 

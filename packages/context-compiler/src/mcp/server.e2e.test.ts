@@ -118,6 +118,20 @@ describe("the two surfaces", () => {
     const agent = await open("agent", { ARCHON_TOOL_PREFIX: "kb_" });
     expect((await agent.client.listTools()).tools.map((t) => t.name)[0]).toBe("kb_compile_context");
   });
+
+  it("names every other tool in a description as it is registered, prefix included", async () => {
+    const admin = await open("admin", { ARCHON_TOOL_PREFIX: "kb_" });
+    const { tools } = await admin.client.listTools();
+    const bare = [...AGENT_TOOLS, ...ADMIN_ONLY].filter((n) => n.includes("_"));
+    const unprefixed = new RegExp(`(?<![\\w.])(${bare.join("|")})(?!\\w)`);
+    const offenders = tools.flatMap((t) => {
+      const found = (t.description ?? "").match(unprefixed)?.[1];
+      return found && `kb_${found}` !== t.name ? [`${t.name}: ${found}`] : [];
+    });
+    expect(offenders).toEqual([]);
+    const proposal = tools.find((t) => t.name === "kb_get_proposal");
+    expect(proposal?.description).toContain("answered with kb_resolve_conflict before approval");
+  });
 });
 
 describe("compile_context over stdio", () => {

@@ -98,7 +98,7 @@ export function compile(
     warnings.push(`Glob "${pattern}" ${problem}: it matches nothing until it is rewritten.`);
   if (index.docs.size === 0) {
     warnings.push(
-      "Project not initialized: the knowledge base has no approved documents. Seed it with `archon seed archon.seed.yaml` or add documents with import_doc.",
+      "Project not initialized: the knowledge base has no approved documents. Seed it with `archon seed archon.seed.yaml`, or import the rules agents already read with `archon import-rules`.",
     );
   }
 

@@ -35,7 +35,10 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
       name,
       {
         title: tool.title,
-        description: tool.description,
+        description:
+          typeof tool.description === "function"
+            ? tool.description((other) => `${prefix}${other}`)
+            : tool.description,
         inputSchema: tool.input,
         annotations: { title: tool.title, ...tool.annotations },
       },

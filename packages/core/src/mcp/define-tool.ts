@@ -12,7 +12,11 @@ export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape
   /** Unprefixed name; a surface may add a prefix when it registers the tool. */
   name: string;
   title: string;
-  description: string;
+  /**
+   * What the tool does, for the model. As a function it names other tools through `tool(name)`, which
+   * gives each name as the server registers it (prefix included).
+   */
+  description: string | ((tool: (name: string) => string) => string);
   input: Shape;
   annotations: ToolAnnotations;
   /** Returns the structured result; throws UserError for expected failures. */

@@ -7,7 +7,8 @@ import { LIMITS, list, text } from "../input-limits.js";
 export const analyzeImportBatchTool = defineTool({
   name: "analyze_import_batch",
   title: "Analyze files for a bulk import",
-  description: `Read-only. analyze_doc over several repo-relative files (at most ${MAX_BATCH_FILES}): splits each at '##' headings and suggests doc_id (unique across the batch and the database), title, kind, tags, edge_hints, source_path anchor and content per unit, flagging overlap with approved documents, overlap between the batch's own items, units already imported, oversize units, units with no edge hints and likely secrets. Review and edit the items, then pass them to execute_import_plan to create one bundle of pending proposals.`,
+  description: (t) =>
+    `Read-only. ${t("analyze_doc")} over several repo-relative files (at most ${MAX_BATCH_FILES}): splits each at '##' headings and suggests doc_id (unique across the batch and the database), title, kind, tags, edge_hints, source_path anchor and content per unit, flagging overlap with approved documents, overlap between the batch's own items, units already imported, oversize units, units with no edge hints and likely secrets. Review and edit the items, then pass them to ${t("execute_import_plan")} to create one bundle of pending proposals.`,
   input: {
     file_paths: list(text(LIMITS.path).min(1), MAX_BATCH_FILES)
       .min(1)

@@ -8,8 +8,8 @@ import { LIMITS, list, text } from "../input-limits.js";
 export const applyEdgeScopesTool = defineTool({
   name: "apply_edge_scopes",
   title: "Propose narrower edge scopes",
-  description:
-    "Takes the narrower globs you chose after review_edge_scopes: scopes: [{ edge_id, globs }]. Every glob is checked against the project's real file list; a malformed glob, one matching no file, or an edge that is not a live path_requires edge refuses the whole call with the reasons, and nothing is written. Otherwise writes ONE bundle of pending proposals: per scope a remove_edge for the broad edge and an add_edge per new glob. Nothing is applied: tell the user to review and approve the returned bundle_id.",
+  description: (t) =>
+    `Takes the narrower globs you chose after ${t("review_edge_scopes")}: scopes: [{ edge_id, globs }]. Every glob is checked against the project's real file list; a malformed glob, one matching no file, or an edge that is not a live path_requires edge refuses the whole call with the reasons, and nothing is written. Otherwise writes ONE bundle of pending proposals: per scope a remove_edge for the broad edge and an add_edge per new glob. Nothing is applied: tell the user to review and approve the returned bundle_id.`,
   input: {
     scopes: list(
       z.object({

@@ -6,8 +6,8 @@ import { type ArchonContext, writeContext } from "../context.js";
 export const applyUpgradeTool = defineTool({
   name: "apply_upgrade",
   title: "Propose a template upgrade",
-  description:
-    "Turns the check_upgrade diff into pending proposals sharing one bundle_id: new_doc for added documents, update_doc (with base_content_hash) for changed documents nobody modified, deprecate_doc for dropped ones nobody modified, add_edge / remove_edge for edges. Documents their users modified are left alone and listed in skipped. Nothing is applied: a person approves the bundle (preflight_proposal_bundle, then approve_proposal_bundle). This tool does not finalize the upgrade: after the bundle is resolved, call sync_init_manifest, or the same upgrade is offered again forever. Refused while an earlier upgrade bundle is still pending.",
+  description: (t) =>
+    `Turns the ${t("check_upgrade")} diff into pending proposals sharing one bundle_id: new_doc for added documents, update_doc (with base_content_hash) for changed documents nobody modified, deprecate_doc for dropped ones nobody modified, add_edge / remove_edge for edges. Documents their users modified are left alone and listed in skipped. Nothing is applied: a person approves the bundle (${t("preflight_proposal_bundle")}, then ${t("approve_proposal_bundle")}). This tool does not finalize the upgrade: after the bundle is resolved, call ${t("sync_init_manifest")}, or the same upgrade is offered again forever. Refused while an earlier upgrade bundle is still pending.`,
   input: {},
   annotations: additiveWrite,
   run: (_args, ctx: ArchonContext) =>

@@ -7,8 +7,8 @@ import { LIMITS, text } from "../input-limits.js";
 export const approveProposalBundleTool = defineTool({
   name: "approve_proposal_bundle",
   title: "Approve a proposal bundle",
-  description:
-    "Applies every proposal of a bundle in dependency order as one knowledge_version bump and one snapshot. Any problem refuses the whole bundle and changes nothing: run preflight_proposal_bundle first and show its outcome to the person.",
+  description: (t) =>
+    `Applies every proposal of a bundle in dependency order as one knowledge_version bump and one snapshot. Any problem refuses the whole bundle and changes nothing: run ${t("preflight_proposal_bundle")} first and show its outcome to the person.`,
   input: { bundle_id: text(LIMITS.id).min(1) },
   annotations: destructiveWrite,
   run: (args, ctx: ArchonContext) => approveProposalBundle(writeContext(ctx), args),

@@ -8,8 +8,8 @@ import { jsonObject, LIMITS, text } from "../input-limits.js";
 export const approveProposalTool = defineTool({
   name: "approve_proposal",
   title: "Approve a proposal",
-  description:
-    "Applies one pending proposal in one transaction: the change, a knowledge_version bump and a snapshot, or nothing on any failure. modifications are shallow-merged over the payload and validated again before applying. Refused while the proposal has an unresolved conflict (answer it with resolve_conflict). Approving a standing rule re-renders .archon/rules.md. Only a person should approve: never approve your own proposals.",
+  description: (t) =>
+    `Applies one pending proposal in one transaction: the change, a knowledge_version bump and a snapshot, or nothing on any failure. modifications are shallow-merged over the payload and validated again before applying. Refused while the proposal has an unresolved conflict (answer it with ${t("resolve_conflict")}). Approving a standing rule re-renders .archon/rules.md. Only a person should approve: never approve your own proposals.`,
   input: {
     proposal_id: text(LIMITS.id).min(1),
     modifications: jsonObject(z.unknown(), LIMITS.payload)

@@ -7,8 +7,8 @@ import type { ArchonContext } from "../context.js";
 export const doctorTool = defineTool({
   name: "doctor",
   title: "Knowledge health scan",
-  description:
-    "Read-only health scan. Findings come with severity (error, warning, info) and the doc_ids / edge_ids to chase with get_document and get_edge: isolated documents (no live edge reaches them), dead edges (deprecated or missing target, a layer no layer rule produces, a glob matching no project file), missing and stale sources (stale: run sync_docs), dependency cycles, oversized documents (over 4096 bytes, always deferred under auto), near-duplicate rules, and co-change suggestions from git history. ok is false when there is an error.",
+  description: (t) =>
+    `Read-only health scan. Findings come with severity (error, warning, info) and the doc_ids / edge_ids to chase with ${t("get_document")} and ${t("get_edge")}: isolated documents (no live edge reaches them), dead edges (deprecated or missing target, a layer no layer rule produces, a glob matching no project file), missing and stale sources (stale: run ${t("sync_docs")}), dependency cycles, oversized documents (over 4096 bytes, always deferred under auto), near-duplicate rules, and co-change suggestions from git history. ok is false when there is an error.`,
   input: {
     similarity_threshold: z
       .number()

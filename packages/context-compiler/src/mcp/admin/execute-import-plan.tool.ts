@@ -33,8 +33,8 @@ const item = z.object({
 export const executeImportPlanTool = defineTool({
   name: "execute_import_plan",
   title: "Propose a reviewed import plan",
-  description:
-    "Turns a reviewed plan (the items of analyze_doc / analyze_import_batch, possibly edited) into pending new_doc proposals sharing one new bundle_id, each carrying its edge_hints so approving the document brings its edges. Atomic: a doc_id that already exists, is already proposed, or appears twice in the plan refuses the whole call and every collision is named. Nothing becomes canonical here: next, call preflight_proposal_bundle with the bundle_id, then a person approves it with approve_proposal_bundle.",
+  description: (t) =>
+    `Turns a reviewed plan (the items of ${t("analyze_doc")} / ${t("analyze_import_batch")}, possibly edited) into pending new_doc proposals sharing one new bundle_id, each carrying its edge_hints so approving the document brings its edges. Atomic: a doc_id that already exists, is already proposed, or appears twice in the plan refuses the whole call and every collision is named. Nothing becomes canonical here: next, call ${t("preflight_proposal_bundle")} with the bundle_id, then a person approves it with ${t("approve_proposal_bundle")}.`,
   input: { items: list(item, LIMITS.importItems).min(1).describe("The reviewed plan items") },
   annotations: additiveWrite,
   run: ({ items }, ctx: ArchonContext) => executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, items),

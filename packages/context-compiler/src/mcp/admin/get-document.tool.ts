@@ -18,7 +18,7 @@ export const getDocumentTool = defineTool({
     if (!doc)
       throw new UserError(
         `No document "${doc_id}".`,
-        "List documents with archon export or get_stats.",
+        "Check the spelling: doc_ids appear in compile answers (resolution_path), in doctor findings and in archon export.",
         "doc_id",
       );
     return { ...doc, edges: edgesOfDocument(ctx.kdb.db, doc_id), tags: tagsOfDocument(ctx.kdb.db, doc_id) };

@@ -7,8 +7,8 @@ import { LIMITS, text } from "../input-limits.js";
 export const getProposalTool = defineTool({
   name: "get_proposal",
   title: "Read a proposal",
-  description:
-    "One proposal by id with evidence_observation_ids, secret_scan_warnings and its conflicts (an unresolved one must be answered with resolve_conflict before approval), or null when there is no such proposal.",
+  description: (t) =>
+    `One proposal by id with evidence_observation_ids, secret_scan_warnings and its conflicts (an unresolved one must be answered with ${t("resolve_conflict")} before approval), or null when there is no such proposal.`,
   input: { proposal_id: text(LIMITS.id).min(1) },
   annotations: readOnly,
   run: ({ proposal_id }, ctx: ArchonContext) => getProposalForReview(ctx.kdb.db, proposal_id),

@@ -8,8 +8,8 @@ import { LIMITS, text } from "../input-limits.js";
 export const initConfirmTool = defineTool({
   name: "init_confirm",
   title: "Bootstrap knowledge from a previewed template",
-  description:
-    "Call after a person agreed to an init_detect preview: pass its preview_hash. Creates the template's documents as approved, with their edges and layer rules, in one transaction (one knowledge_version bump, one snapshot), records the init manifest that upgrades diff against, and deploys the editor adapters. The hash only works on the server process that produced it and only while knowledge_version is unchanged; otherwise call init_detect again. Pass skip_template: true instead to record that the project starts empty on purpose (no version bump). Refused when the project was already bootstrapped from a template (use check_upgrade).",
+  description: (t) =>
+    `Call after a person agreed to an ${t("init_detect")} preview: pass its preview_hash. Creates the template's documents as approved, with their edges and layer rules, in one transaction (one knowledge_version bump, one snapshot), records the init manifest that upgrades diff against, and deploys the editor adapters. The hash only works on the server process that produced it and only while knowledge_version is unchanged; otherwise call ${t("init_detect")} again. Pass skip_template: true instead to record that the project starts empty on purpose (no version bump). Refused when the project was already bootstrapped from a template (use ${t("check_upgrade")}).`,
   input: {
     preview_hash: text(LIMITS.id).min(1).optional().describe("The preview_hash init_detect returned"),
     skip_template: z.boolean().optional().describe("Start without a template, on purpose"),

@@ -8,8 +8,8 @@ import { jsonObject, LIMITS, text } from "../input-limits.js";
 export const initDetectTool = defineTool({
   name: "init_detect",
   title: "Detect the stack and preview a template",
-  description:
-    "Read-only. Inspects the project's manifests (package.json, composer.json, pyproject.toml, go.mod) and directory shape, scores the bundled templates (laravel, nextjs, python, go) with evidence, reports other recognised signals (vite), and previews the documents, edges and layer rules the best template (or `template`) would create after placeholder substitution. `placeholders` override detected values (Next.js app_root is detected as src/app or app). Show the preview to a person, then call init_confirm({ preview_hash }) on this same server. When nothing fits, or the project should start empty, call init_confirm({ skip_template: true }).",
+  description: (t) =>
+    `Read-only. Inspects the project's manifests (package.json, composer.json, pyproject.toml, go.mod) and directory shape, scores the bundled templates (laravel, nextjs, python, go) with evidence, reports other recognised signals (vite), and previews the documents, edges and layer rules the best template (or \`template\`) would create after placeholder substitution. \`placeholders\` override detected values (Next.js app_root is detected as src/app or app). Show the preview to a person, then call ${t("init_confirm")}({ preview_hash }) on this same server. When nothing fits, or the project should start empty, call ${t("init_confirm")}({ skip_template: true }).`,
   input: {
     template: text(LIMITS.id)
       .min(1)

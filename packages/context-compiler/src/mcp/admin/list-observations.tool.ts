@@ -8,8 +8,8 @@ import type { ArchonContext } from "../context.js";
 export const listObservationsTool = defineTool({
   name: "list_observations",
   title: "List observations",
-  description:
-    "Observations oldest first, filtered by status (new, analyzed, archived) and event_type, each with its payload and cited_by (proposals citing it). Use it to triage: process_observations analyzes new ones, archive_observations marks triaged ones.",
+  description: (t) =>
+    `Observations oldest first, filtered by status (new, analyzed, archived) and event_type, each with its payload and cited_by (proposals citing it). Use it to triage: ${t("process_observations")} analyzes new ones, ${t("archive_observations")} marks triaged ones.`,
   input: {
     status: z.enum(["new", "analyzed", "archived"]).optional(),
     event_type: z.enum(OBSERVATION_EVENTS).optional(),

@@ -9,8 +9,8 @@ import { LIMITS, text } from "../input-limits.js";
 export const listProposalsTool = defineTool({
   name: "list_proposals",
   title: "List proposals",
-  description:
-    "Proposals of one status (pending by default), oldest first, each with secret_scan_warnings computed over its payload. Show them to the person; then approve_proposal, reject_proposal, or for a bundle_id preflight_proposal_bundle and approve_proposal_bundle.",
+  description: (t) =>
+    `Proposals of one status (pending by default), oldest first, each with secret_scan_warnings computed over its payload. Show them to the person; then ${t("approve_proposal")}, ${t("reject_proposal")}, or for a bundle_id ${t("preflight_proposal_bundle")} and ${t("approve_proposal_bundle")}.`,
   input: {
     status: z.enum(PROPOSAL_STATUSES).optional().describe("One status per call; default pending"),
     limit: z.number().int().min(1).max(1000).optional().describe("Default 100"),

@@ -8,8 +8,8 @@ import type { ArchonContext } from "../context.js";
 export const maintenanceTool = defineTool({
   name: "maintenance",
   title: "Observation gap-coverage preview",
-  description:
-    "Read-only by default: for every new observation, whether process_observations would keep it (and the proposal it would make) or drop it (and why). With reclaim_observations: true it first re-queues observations analyzed more than stale_after_days ago (default 1) that no proposal cites, so they are analyzed again against today's knowledge. Then run process_observations to store the proposals.",
+  description: (t) =>
+    `Read-only by default: for every new observation, whether ${t("process_observations")} would keep it (and the proposal it would make) or drop it (and why). With reclaim_observations: true it first re-queues observations analyzed more than stale_after_days ago (default 1) that no proposal cites, so they are analyzed again against today's knowledge. Then run ${t("process_observations")} to store the proposals.`,
   input: {
     reclaim_observations: z
       .boolean()

@@ -12,8 +12,8 @@ import type { ArchonContext } from "../context.js";
 export const processObservationsTool = defineTool({
   name: "process_observations",
   title: "Analyze new observations",
-  description:
-    "Runs every analyzer over new observations, oldest first: compile_miss with a target document → add_edge (path_requires on the target files' common folder), review_correction → update_doc, manual_note → standing-rule new_doc, document_import with title and content → new_doc; the rest are skipped with a reason. Each observation is marked analyzed; proposals cite it as evidence and an identical pending proposal is cited instead of duplicated. Returns { proposed, skipped, errors, remaining }. Nothing is applied: review with list_proposals, then approve_proposal or reject_proposal. Preview first with maintenance.",
+  description: (t) =>
+    `Runs every analyzer over new observations, oldest first: compile_miss with a target document → add_edge (path_requires on the target files' common folder), review_correction → update_doc, manual_note → standing-rule new_doc, document_import with title and content → new_doc; the rest are skipped with a reason. Each observation is marked analyzed; proposals cite it as evidence and an identical pending proposal is cited instead of duplicated. Returns { proposed, skipped, errors, remaining }. Nothing is applied: review with ${t("list_proposals")}, then ${t("approve_proposal")} or ${t("reject_proposal")}. Preview first with ${t("maintenance")}.`,
   input: {
     limit: z
       .number()

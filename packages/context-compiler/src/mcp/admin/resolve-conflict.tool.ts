@@ -9,8 +9,8 @@ import { LIMITS, text } from "../input-limits.js";
 export const resolveConflictTool = defineTool({
   name: "resolve_conflict",
   title: "Resolve a rule conflict",
-  description:
-    "Stores the person's answer to a conflict_candidates hit: keep_both (both rules stay), supersede (the existing rule is deprecated when the proposal is approved) or cancel (the proposal is cancelled now). Ask the person; then approve_proposal for keep_both or supersede.",
+  description: (t) =>
+    `Stores the person's answer to a conflict_candidates hit: keep_both (both rules stay), supersede (the existing rule is deprecated when the proposal is approved) or cancel (the proposal is cancelled now). Ask the person; then ${t("approve_proposal")} for keep_both or supersede.`,
   input: {
     proposal_id: text(LIMITS.id).min(1),
     existing_doc_id: text(LIMITS.id).min(1),

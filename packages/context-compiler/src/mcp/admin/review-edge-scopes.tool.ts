@@ -7,8 +7,8 @@ import type { ArchonContext } from "../context.js";
 export const reviewEdgeScopesTool = defineTool({
   name: "review_edge_scopes",
   title: "Review broad edge scopes",
-  description:
-    "Read-only. Finds path_requires globs that match at least `threshold` (default 0.5) of the project's files, and returns for each the edge, its document's title and first lines, the share matched and a sample of matched files, plus instructions. Deciding what a rule is really about is your judgement: propose narrower globs per edge and call apply_edge_scopes with them.",
+  description: (t) =>
+    `Read-only. Finds path_requires globs that match at least \`threshold\` (default 0.5) of the project's files, and returns for each the edge, its document's title and first lines, the share matched and a sample of matched files, plus instructions. Deciding what a rule is really about is your judgement: propose narrower globs per edge and call ${t("apply_edge_scopes")} with them.`,
   input: {
     threshold: z
       .number()

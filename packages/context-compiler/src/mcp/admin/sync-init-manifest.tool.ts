@@ -6,8 +6,8 @@ import { type ArchonContext, writeContext } from "../context.js";
 export const syncInitManifestTool = defineTool({
   name: "sync_init_manifest",
   title: "Re-baseline the init manifest",
-  description:
-    "Call after the apply_upgrade bundle was approved or rejected: moves the init manifest to the newest bundled template version, with that version's content hashes as the new baseline. Without this call the same upgrade is offered forever (check_upgrade and compile notices keep reporting it). Documents whose users changed them stay marked as modified and keep being left alone. Refused while an upgrade bundle is still pending. Touches no canonical knowledge: no version bump.",
+  description: (t) =>
+    `Call after the ${t("apply_upgrade")} bundle was approved or rejected: moves the init manifest to the newest bundled template version, with that version's content hashes as the new baseline. Without this call the same upgrade is offered forever (${t("check_upgrade")} and compile notices keep reporting it). Documents whose users changed them stay marked as modified and keep being left alone. Refused while an upgrade bundle is still pending. Touches no canonical knowledge: no version bump.`,
   input: {},
   annotations: { ...additiveWrite, idempotentHint: true },
   run: (_args, ctx: ArchonContext) => syncInitManifest(writeContext(ctx), ctx.init.templatesDir),

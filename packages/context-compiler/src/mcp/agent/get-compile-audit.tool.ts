@@ -9,7 +9,7 @@ export const getCompileAuditTool = defineTool({
   title: "Read a compile's audit record",
   description:
     "The full audit record of a past compile by compile_id: request, resolved documents, delivery stats, budget utilization, drops, near-miss edges, layer classification, duration, the tag_catalog_hash it used, and `replay`: the same request compiled again against its snapshot and tag catalog, with same_result saying whether the bytes matched. Failed compiles are recorded too.",
-  input: { compile_id: text(LIMITS.id).min(1).describe("compile_id from a compile_context response") },
+  input: { compile_id: text(LIMITS.id).min(1).describe("the compile_id a compile answered with") },
   annotations: readOnly,
   run: ({ compile_id }, ctx: ArchonContext) => {
     ctx.compiler.flushAudit();

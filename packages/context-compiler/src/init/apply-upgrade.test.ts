@@ -15,9 +15,9 @@ import {
   type InitCtx,
   releasedWithNextjs100,
   sync,
-} from "./init-context.fixture.js";
+} from "../test-support/init-context.js";
 import { readInitManifest } from "./init-manifest.js";
-import { NEXT_APP, writeTree } from "./project-trees.fixture.js";
+import { NEXT_APP, writeTree } from "../test-support/project-trees.js";
 import { defaultTemplatesDir } from "./template-catalog.js";
 import { templateNotices } from "./template-notices.js";
 

@@ -12,8 +12,8 @@ import {
   detect,
   type InitCtx,
   releasedWithNextjs100,
-} from "./init-context.fixture.js";
-import { NEXT_APP, writeTree } from "./project-trees.fixture.js";
+} from "../test-support/init-context.js";
+import { NEXT_APP, writeTree } from "../test-support/project-trees.js";
 import { defaultTemplatesDir } from "./template-catalog.js";
 import { templateNotices } from "./template-notices.js";
 

@@ -5,9 +5,9 @@ import { importDoc } from "../knowledge/import-doc.js";
 import { writeContext } from "../mcp/context.js";
 import { readVersion } from "../store/version.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { confirm, detect, type InitCtx } from "./init-context.fixture.js";
+import { confirm, detect, type InitCtx } from "../test-support/init-context.js";
 import { readInitManifest } from "./init-manifest.js";
-import { GO, LARAVEL, NEXT_SRC_APP, PYTHON, writeTree } from "./project-trees.fixture.js";
+import { GO, LARAVEL, NEXT_SRC_APP, PYTHON, writeTree } from "../test-support/project-trees.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveGlobalOptions } from "../cli/options.js";
 import { type SetupFlags, setupCommand } from "../cli/setup.command.js";
-import { releasedWithNextjs100 } from "../init/init-context.fixture.js";
+import { releasedWithNextjs100 } from "../test-support/init-context.js";
 import { readInitManifest } from "../init/init-manifest.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { writeContext } from "../mcp/context.js";

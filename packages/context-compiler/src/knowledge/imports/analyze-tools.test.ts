@@ -3,7 +3,7 @@ import { analyzeDocTool } from "../../mcp/admin/analyze-doc.tool.js";
 import { analyzeImportBatchTool } from "../../mcp/admin/analyze-import-batch.tool.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import type { AnalyzeResult } from "./analyze-docs.js";
-import { dbState } from "./db-state.fixture.js";
+import { dbState } from "../../test-support/db-state.js";
 
 type DocResult = Omit<AnalyzeResult, "files"> & { file: string };
 

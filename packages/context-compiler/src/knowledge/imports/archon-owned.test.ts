@@ -11,7 +11,7 @@ import { bundleProposals } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import type { ImportItem } from "./import-item.js";
 import { landRuleImport, parseFormats, planRuleImport } from "./import-rules.js";
-import { writeMonorepo } from "./realistic-project.fixture.js";
+import { writeMonorepo } from "../../test-support/realistic-project.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { executeImportPlanTool } from "../../mcp/admin/execute-import-plan.tool.
 import { bundleProposals, createProposal } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import type { AnalyzeResult } from "./analyze-docs.js";
-import { dbState } from "./db-state.fixture.js";
+import { dbState } from "../../test-support/db-state.js";
 import type { ExecuteResult } from "./execute-import-plan.js";
 
 let project: TestProject;

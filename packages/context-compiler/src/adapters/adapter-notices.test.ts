@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../mcp/context.js";
+import { listAdapterMeta, recordDeploy } from "../store/adapter-meta.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
-import { adapterNotices, listAdapterMeta, recordDeploy } from "./adapter-meta.js";
+import { adapterNotices } from "./adapter-meta.js";
 import { deployAdapters } from "./deploy-adapters.js";
 
 let project: TestProject;

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { sha256, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../mcp/context.js";
+import { listAdapterMeta } from "../store/adapter-meta.js";
 import { readVersion } from "../store/version.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { adapterConfig } from "./adapter-config.js";
-import { listAdapterMeta } from "./adapter-meta.js";
 import { deployAdapters } from "./deploy-adapters.js";
 import { TARGETS } from "./render-targets.js";
 

@@ -5,9 +5,9 @@ import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { importDoc } from "../knowledge/import-doc.js";
 import { writeContext } from "../mcp/context.js";
 import { getDocument } from "../store/documents.js";
+import { readInitManifest } from "../store/init-manifest.js";
 import { listProposals } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
-import { type TestProject, tempProject } from "../test-support/project.js";
 import {
   apply,
   bootstrappedOn100,
@@ -15,9 +15,9 @@ import {
   type InitCtx,
   releasedWithNextjs100,
   sync,
-} from "./init-context.fixture.js";
-import { readInitManifest } from "./init-manifest.js";
-import { NEXT_APP, writeTree } from "./project-trees.fixture.js";
+} from "../test-support/init-context.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { NEXT_APP, writeTree } from "../test-support/project-trees.js";
 import { defaultTemplatesDir } from "./template-catalog.js";
 import { templateNotices } from "./template-notices.js";
 

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importDoc } from "../knowledge/import-doc.js";
 import { writeContext } from "../mcp/context.js";
 import { getDocument } from "../store/documents.js";
-import { type TestProject, tempProject } from "../test-support/project.js";
 import {
   apply,
   bootstrappedOn100,
@@ -12,8 +11,9 @@ import {
   detect,
   type InitCtx,
   releasedWithNextjs100,
-} from "./init-context.fixture.js";
-import { NEXT_APP, writeTree } from "./project-trees.fixture.js";
+} from "../test-support/init-context.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { NEXT_APP, writeTree } from "../test-support/project-trees.js";
 import { defaultTemplatesDir } from "./template-catalog.js";
 import { templateNotices } from "./template-notices.js";
 

@@ -4,9 +4,10 @@ import { type Db, UserError } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
+import { getDocument, isApproved } from "../store/documents.js";
+import { approvedEdges } from "../store/edges.js";
+import { appliedTemplate, type InitManifest, readInitManifest } from "../store/init-manifest.js";
 import { pendingUpgradeBundles } from "../store/proposals.js";
-import type { EdgeType } from "../store/schema.js";
-import { appliedTemplate, type InitManifest, readInitManifest } from "./init-manifest.js";
 import { renderTemplate } from "./render-template.js";
 import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
 import { type CurrentDocument, diffTemplates, nothingToPropose, type UpgradeDiff } from "./upgrade-diff.js";
@@ -43,21 +44,12 @@ export function requireAppliedTemplate(ctx: { db: Db; channel: Channel }, tool: 
 }
 
 function currentState(db: Db, manifest: InitManifest, ids: readonly string[]) {
-  const get = db.prepare(
-    "SELECT title, kind, priority, content_hash, status FROM documents WHERE doc_id = ?",
-  );
   const current = new Map<string, CurrentDocument>();
   for (const id of ids) {
-    const row = get.get(id) as CurrentDocument | undefined;
-    if (row) current.set(id, row);
+    const doc = getDocument(db, id);
+    if (doc) current.set(id, doc);
   }
-  const liveEdges = new Map<string, number>();
-  const edges = db
-    .prepare(
-      "SELECT edge_id, edge_type, source_value, target_doc_id FROM edges WHERE status = 'approved' ORDER BY edge_id",
-    )
-    .all() as { edge_id: number; edge_type: EdgeType; source_value: string; target_doc_id: string }[];
-  for (const e of edges) liveEdges.set(edgeKey(e), e.edge_id);
+  const liveEdges = new Map(approvedEdges(db).map((e) => [edgeKey(e), e.edge_id]));
   return { baseline: new Map(manifest.documents.map((d) => [d.doc_id, d.content_hash])), current, liveEdges };
 }
 
@@ -103,7 +95,7 @@ export function planUpgrade(
     },
     manifest,
     to,
-    live: new Set([...state.current].filter(([, d]) => d.status === "approved").map(([id]) => id)),
+    live: new Set([...state.current].filter(([, d]) => isApproved(d)).map(([id]) => id)),
   };
 }
 

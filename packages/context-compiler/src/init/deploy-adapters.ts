@@ -1,8 +1,9 @@
 // The one place init_confirm deploys the editor adapters: to the targets already deployed, or to all.
-import { listAdapterMeta } from "../adapters/adapter-meta.js";
+
 import { deployAdapters } from "../adapters/deploy-adapters.js";
 import { TARGETS } from "../adapters/render-targets.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { listAdapterMeta } from "../store/adapter-meta.js";
 
 export interface AdapterDeployment {
   deployed: boolean;

@@ -1,9 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import {
+  GO,
+  LARAVEL,
+  NEXT_APP,
+  NEXT_SRC_APP,
+  PYTHON,
+  VITE,
+  writeTree,
+} from "../test-support/project-trees.js";
 import { detectStack } from "./detect-stack.js";
 import { readProjectShape } from "./project-shape.js";
-import { GO, LARAVEL, NEXT_APP, NEXT_SRC_APP, PYTHON, VITE, writeTree } from "./project-trees.fixture.js";
 
 let project: TestProject;
 beforeEach(() => {

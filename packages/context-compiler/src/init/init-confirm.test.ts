@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importDoc } from "../knowledge/import-doc.js";
 import { writeContext } from "../mcp/context.js";
+import { readInitManifest } from "../store/init-manifest.js";
 import { readVersion } from "../store/version.js";
+import { confirm, detect, type InitCtx } from "../test-support/init-context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { confirm, detect, type InitCtx } from "./init-context.fixture.js";
-import { readInitManifest } from "./init-manifest.js";
-import { GO, LARAVEL, NEXT_SRC_APP, PYTHON, writeTree } from "./project-trees.fixture.js";
+import { GO, LARAVEL, NEXT_SRC_APP, PYTHON, writeTree } from "../test-support/project-trees.js";
 
 let project: TestProject;
 beforeEach(() => {

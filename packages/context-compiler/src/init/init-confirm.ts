@@ -1,13 +1,16 @@
 // init_confirm: bootstraps canonical knowledge from a remembered preview (or records an empty start on purpose).
 
-import { type Db, UserError } from "@archon/core";
-import { applySeed } from "../knowledge/apply-seed.js";
+import { UserError } from "@archon/core";
+import { seedSummary, seedWork } from "../knowledge/apply-seed.js";
+import { commitKnowledge } from "../knowledge/approval/commit-knowledge.js";
+import { isChanged } from "../knowledge/approval/knowledge-change.js";
 import { step } from "../knowledge/next-step.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { documentExists } from "../store/documents.js";
+import { appliedTemplate, readInitManifest, writeInitManifest } from "../store/init-manifest.js";
 import { readVersion } from "../store/version.js";
 import { type AdapterDeployment, deployAdaptersAfterInit } from "./deploy-adapters.js";
-import { appliedTemplate, readInitManifest, writeInitManifest } from "./init-manifest.js";
 import type { InitSessions } from "./init-sessions.js";
 
 export interface InitConfirmInput {
@@ -95,10 +98,10 @@ function bootstrap(ctx: WriteContext, sessions: InitSessions, hash: string): Ini
       "preview_hash",
     );
   }
-  const taken = liveIds(
-    ctx.db,
-    stored.plan.documents.map((d) => d.doc_id),
-  );
+  const taken = stored.plan.documents
+    .map((d) => d.doc_id)
+    .filter((id) => documentExists(ctx.db, id))
+    .sort();
   if (taken.length > 0) {
     throw new UserError(
       `Documents with these template doc_ids already exist: ${taken.join(", ")}; nothing was changed.`,
@@ -107,21 +110,22 @@ function bootstrap(ctx: WriteContext, sessions: InitSessions, hash: string): Ini
     );
   }
   const { preview, plan } = stored;
-  // One transaction: the seed (which bumps the version and writes the snapshot) and the manifest land together.
-  const summary = ctx.db
-    .transaction(() => {
-      const seeded = applySeed(ctx, plan);
+  // One commit: the seed (with its version bump and snapshot) and the manifest land together.
+  const summary = seedSummary(
+    plan,
+    commitKnowledge(ctx, (version) => {
+      const seeded = seedWork(ctx.db, plan)(version);
       writeInitManifest(ctx.db, {
         template: preview.template,
         template_version: preview.version,
         placeholders: preview.placeholders,
         applied_at: ctx.clock.now().toISOString(),
-        knowledge_version: seeded.knowledge_version,
+        knowledge_version: isChanged(seeded.change) ? version : readVersion(ctx.db),
         documents: preview.documents.map((d) => ({ doc_id: d.doc_id, content_hash: d.content_hash })),
       });
       return seeded;
-    })
-    .immediate();
+    }),
+  );
   sessions.forget(hash);
   return finish(ctx, {
     template: preview.template,
@@ -132,11 +136,6 @@ function bootstrap(ctx: WriteContext, sessions: InitSessions, hash: string): Ini
     knowledge_version: summary.knowledge_version,
     snapshot_id: summary.snapshot_id,
   });
-}
-
-function liveIds(db: Db, ids: readonly string[]): string[] {
-  const live = db.prepare("SELECT 1 FROM documents WHERE doc_id = ? AND status != 'deprecated'");
-  return ids.filter((id) => live.get(id) !== undefined).sort();
 }
 
 function finish(

@@ -1,8 +1,8 @@
 import { hashCanonical, sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { detect } from "../test-support/init-context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { detect } from "./init-context.fixture.js";
-import { NEXT_APP, NEXT_SRC_APP, writeTree } from "./project-trees.fixture.js";
+import { NEXT_APP, NEXT_SRC_APP, writeTree } from "../test-support/project-trees.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -2,9 +2,10 @@
 
 import type { Db } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
+import { countApprovedDocuments, documentExists } from "../store/documents.js";
+import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
 import { readVersion } from "../store/version.js";
 import { type Detection, detectStack } from "./detect-stack.js";
-import { appliedTemplate, readInitManifest } from "./init-manifest.js";
 import { buildPreview, type InitPreview } from "./init-preview.js";
 import type { InitSessions } from "./init-sessions.js";
 import { readProjectShape } from "./project-shape.js";
@@ -70,19 +71,12 @@ export function initDetect(
   const spec = loadTemplate(sessions.templatesDir, template);
   const placeholders = resolvePlaceholders(spec, detected, input.placeholders ?? {});
   const { preview, preview_hash, plan } = buildPreview(spec, placeholders);
-  const existing = plan.documents
-    .map((d) => d.doc_id)
-    .filter((id) =>
-      ctx.db.prepare("SELECT 1 FROM documents WHERE doc_id = ? AND status != 'deprecated'").get(id),
-    );
+  const existing = plan.documents.map((d) => d.doc_id).filter((id) => documentExists(ctx.db, id));
   if (existing.length > 0)
     warnings.push(
       `Documents already exist with these template doc_ids, so ${step(ctx.channel, "init_confirm")} will refuse: ${existing.join(", ")}.`,
     );
-  const live = ctx.db
-    .prepare("SELECT COUNT(*) FROM documents WHERE status = 'approved'")
-    .pluck()
-    .get() as number;
+  const live = countApprovedDocuments(ctx.db);
   if (live > 0 && existing.length === 0)
     warnings.push(
       `The knowledge base already holds ${live} approved document(s); the template adds to them.`,

@@ -4,11 +4,12 @@ import { type Db, sha256, UserError } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { approvedContentHash } from "../store/documents.js";
+import { writeInitManifest } from "../store/init-manifest.js";
 import { pendingUpgradeBundles, upgradeProposedSince } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
 import { draftProposals } from "./apply-upgrade.js";
 import { planUpgrade, requireAppliedTemplate } from "./check-upgrade.js";
-import { writeInitManifest } from "./init-manifest.js";
 import { renderTemplate } from "./render-template.js";
 import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
 
@@ -61,12 +62,9 @@ export function syncInitManifest(ctx: WriteContext, templatesDir: string): SyncI
   }
   const plan = renderTemplate(loadTemplate(templatesDir, template, newest), manifest.placeholders);
   const documents = plan.documents.map((d) => ({ doc_id: d.doc_id, content_hash: sha256(d.content) }));
-  const current = ctx.db
-    .prepare("SELECT content_hash FROM documents WHERE doc_id = ? AND status = 'approved'")
-    .pluck();
   const user_modified = documents
     .filter((d) => {
-      const hash = current.get(d.doc_id) as string | undefined;
+      const hash = approvedContentHash(ctx.db, d.doc_id);
       return hash !== undefined && hash !== d.content_hash;
     })
     .map((d) => d.doc_id)

@@ -2,8 +2,8 @@
 
 import type { Db } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
+import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
 import { pendingUpgradeBundles } from "../store/proposals.js";
-import { appliedTemplate, readInitManifest } from "./init-manifest.js";
 import { compareSemver, newestBundledVersions } from "./template-catalog.js";
 
 /**

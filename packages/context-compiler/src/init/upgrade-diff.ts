@@ -2,6 +2,8 @@
 import { sha256 } from "@archon/core";
 import { edgeKey, type PlannedEdge } from "../knowledge/seed-edges.js";
 import type { SeedDocument, SeedPlan } from "../knowledge/seed-file.js";
+import { isApproved } from "../store/documents.js";
+import type { DocStatus } from "../store/schema.js";
 import { planEdges } from "./init-preview.js";
 
 /** A document as the database holds it now (any status). */
@@ -10,7 +12,7 @@ export interface CurrentDocument {
   kind: string;
   priority: number;
   content_hash: string;
-  status: string;
+  status: DocStatus;
 }
 
 export interface UpgradeState {
@@ -71,7 +73,7 @@ export function diffTemplates(from: SeedPlan, to: SeedPlan, state: UpgradeState)
   const next = byId(to);
   const live = (id: string) => {
     const cur = state.current.get(id);
-    return cur && cur.status === "approved" ? cur : undefined;
+    return isApproved(cur) ? cur : undefined;
   };
   const modified = (id: string, cur: CurrentDocument) => cur.content_hash !== state.baseline.get(id);
 

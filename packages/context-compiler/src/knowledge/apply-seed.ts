@@ -1,9 +1,11 @@
-// Applies a checked seed plan in one transaction: the file is the truth for the documents it lists.
+// Applies a checked seed plan through the one commit path: the file is the truth for the documents it lists.
 import type { Db } from "@archon/core";
-import { upsertDocument } from "../store/documents.js";
-import { addEdge, deprecateEdge, type EdgeRow } from "../store/edges.js";
+import { documentState, upsertDocument } from "../store/documents.js";
+import { addEdge, deprecateEdge, edgesOwnedBy } from "../store/edges.js";
+import { addLayerRule } from "../store/layer-rules.js";
 import { setDocTags } from "../store/tags.js";
-import { bumpVersion, readVersion } from "../store/version.js";
+import { type Committed, commitKnowledge, type KnowledgeWork } from "./approval/commit-knowledge.js";
+import { isChanged, noChange, recordDocumentWrite } from "./approval/knowledge-change.js";
 import { edgeKey, seedEdges } from "./seed-edges.js";
 import type { SeedPlan } from "./seed-file.js";
 import { assertAdminSurface } from "./surface.js";
@@ -20,61 +22,48 @@ export interface SeedSummary {
   snapshot_id: string | null;
 }
 
-export function applySeed(ctx: WriteContext, plan: SeedPlan): SeedSummary {
-  assertAdminSurface(ctx.surface, "seed");
-  const { db } = ctx;
-  return db
-    .transaction(() => {
-      const version = readVersion(db) + 1;
-      let documents_changed = 0;
-      let edges_added = 0;
-      let edges_removed = 0;
-      for (const doc of plan.documents) {
-        const changed = upsertDocument(
-          db,
-          { ...doc, status: "approved", source_path: doc.source_path },
-          version,
-        );
-        if (changed) documents_changed += 1;
-      }
-      const wanted = seedEdges(plan);
-      const wantedKeys = new Set(wanted.map(edgeKey));
-      for (const edge of currentEdges(db, plan)) {
-        if (!wantedKeys.has(edgeKey(edge))) {
-          deprecateEdge(db, edge.edge_id);
-          edges_removed += 1;
-        }
-      }
-      for (const edge of wanted) if (addEdge(db, edge, version).created) edges_added += 1;
-      let layer_rules_added = 0;
-      const addRule = db.prepare(
-        "INSERT OR IGNORE INTO layer_rules (path_pattern, layer_name) VALUES (?, ?)",
-      );
-      for (const rule of plan.layer_rules) layer_rules_added += addRule.run(rule.pattern, rule.layer).changes;
-      for (const doc of plan.documents) if (doc.tags) setDocTags(db, doc.doc_id, doc.tags);
+/** The seed's rows as knowledge work, for callers that land more in the same commit (init_confirm). */
+export const seedWork =
+  (db: Db, plan: SeedPlan): KnowledgeWork<undefined> =>
+  (version) => {
+    const change = noChange();
+    for (const doc of plan.documents) {
+      const before = documentState(db, doc.doc_id);
+      if (upsertDocument(db, { ...doc, status: "approved", source_path: doc.source_path }, version))
+        recordDocumentWrite(change, doc.doc_id, before);
+    }
+    const wanted = seedEdges(plan);
+    const wantedKeys = new Set(wanted.map(edgeKey));
+    for (const edge of plan.documents.flatMap((d) => edgesOwnedBy(db, d.doc_id))) {
+      if (wantedKeys.has(edgeKey(edge))) continue;
+      deprecateEdge(db, edge.edge_id);
+      change.edges_removed.push(edge.edge_id);
+    }
+    for (const edge of wanted) {
+      const added = addEdge(db, edge, version);
+      if (added.created) change.edges_added.push(added.edge_id);
+    }
+    for (const rule of plan.layer_rules)
+      if (addLayerRule(db, rule.pattern, rule.layer)) change.layer_rules_added += 1;
+    for (const doc of plan.documents) if (doc.tags) setDocTags(db, doc.doc_id, doc.tags);
+    return { change, value: undefined };
+  };
 
-      const changed = documents_changed + edges_added + edges_removed + layer_rules_added > 0;
-      const bumped = changed ? bumpVersion(db, ctx.clock) : undefined;
-      return {
-        documents: plan.documents.length,
-        documents_changed,
-        edges_added,
-        edges_removed,
-        layer_rules_added,
-        changed,
-        knowledge_version: bumped?.knowledge_version ?? readVersion(db),
-        snapshot_id: bumped?.snapshot_id ?? null,
-      };
-    })
-    .immediate();
+export function seedSummary(plan: SeedPlan, committed: Committed<unknown>): SeedSummary {
+  const { change } = committed;
+  return {
+    documents: plan.documents.length,
+    documents_changed: change.documents_added.length + change.documents_updated.length,
+    edges_added: change.edges_added.length,
+    edges_removed: change.edges_removed.length,
+    layer_rules_added: change.layer_rules_added,
+    changed: isChanged(change),
+    knowledge_version: committed.knowledge_version,
+    snapshot_id: committed.snapshot_id,
+  };
 }
 
-/** Live edges owned by the plan's documents: those that reach them, and their own dependencies. */
-function currentEdges(db: Db, plan: SeedPlan): EdgeRow[] {
-  const select = db.prepare(
-    `SELECT * FROM edges WHERE status = 'approved' AND (
-       (target_doc_id = @id AND edge_type != 'doc_depends_on') OR (edge_type = 'doc_depends_on' AND source_value = @id))
-     ORDER BY edge_id`,
-  );
-  return plan.documents.flatMap((d) => select.all({ id: d.doc_id }) as EdgeRow[]);
+export function applySeed(ctx: WriteContext, plan: SeedPlan): SeedSummary {
+  assertAdminSurface(ctx.surface, "seed");
+  return seedSummary(plan, commitKnowledge(ctx, seedWork(ctx.db, plan)));
 }

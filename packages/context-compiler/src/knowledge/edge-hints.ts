@@ -1,6 +1,7 @@
 // Validation of edges given by a caller (import_doc hints, seed files) before anything is written.
 import type { Db } from "@archon/core";
 import { globProblem } from "../read/glob.js";
+import { docIdInUse } from "../store/documents.js";
 import { EDGE_TYPES, type EdgeType } from "../store/schema.js";
 
 export interface EdgeHint {
@@ -28,9 +29,7 @@ export function edgeHintProblems(
   }
   if (hint.edge_type === "doc_depends_on") {
     // Every hint's edge targets docId; for doc_depends_on, source_value is the document that depends on it.
-    const exists =
-      knownDocs.has(hint.source_value) ||
-      db.prepare("SELECT 1 FROM documents WHERE doc_id = ?").get(hint.source_value);
+    const exists = knownDocs.has(hint.source_value) || docIdInUse(db, hint.source_value);
     if (!exists) problems.push(`doc_depends_on names unknown document "${hint.source_value}"`);
     if (hint.source_value === docId) problems.push(`${docId} cannot depend on itself`);
   }

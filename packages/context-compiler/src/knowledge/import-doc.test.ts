@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../mcp/context.js";
 import { getDocument } from "../store/documents.js";
 import { edgesOfDocument } from "../store/edges.js";
+import { latestSnapshot } from "../store/snapshots.js";
+import { tagsOfDocument } from "../store/tags.js";
+import { readRevisions } from "../store/version.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import { refuseInserts } from "../test-support/refuse-writes.js";
 import { importDoc } from "./import-doc.js";
 
 let project: TestProject;
@@ -95,5 +99,62 @@ describe("import_doc", () => {
       /doc_id "has space" is not valid/,
     );
     expect(ctx.kdb.db.prepare("SELECT COUNT(*) FROM documents").pluck().get()).toBe(0);
+  });
+});
+
+describe("a failure half-way through import_doc", () => {
+  const stateOf = (ctx: ReturnType<TestProject["context"]>, docId: string) => {
+    const db = ctx.kdb.db;
+    const doc = getDocument(db, docId);
+    return {
+      document: doc ? { content: doc.content, updated_version: doc.updated_version } : null,
+      edges: edgesOfDocument(db, docId).map((e) => `${e.edge_type} ${e.source_value} ${e.status}`),
+      tags: tagsOfDocument(db, docId),
+      revisions: readRevisions(db),
+      snapshot: latestSnapshot(db)?.snapshot_id ?? null,
+    };
+  };
+  const authRule = {
+    doc_id: "auth-rule",
+    title: "Auth",
+    content: "Check the session first.",
+    edge_hints: [path("src/auth/**")],
+    tags: ["auth"],
+  };
+
+  it("leaves neither the document, nor its edges, nor the version bump and snapshot, nor the tags", () => {
+    const ctx = project.context();
+    refuseInserts(ctx.kdb.db, "tag_mappings", "tag write refused");
+    expect(() => importDoc(writeContext(ctx), authRule)).toThrow("tag write refused");
+    expect(stateOf(ctx, "auth-rule")).toEqual({
+      document: null,
+      edges: [],
+      tags: [],
+      revisions: { knowledge_version: 0, tag_catalog_rev: 0 },
+      snapshot: null,
+    });
+  });
+
+  it("keeps a re-imported document exactly as its last good import left it", () => {
+    const ctx = project.context();
+    importDoc(writeContext(ctx), authRule);
+    const before = stateOf(ctx, "auth-rule");
+    refuseInserts(ctx.kdb.db, "tag_mappings", "tag write refused");
+    const reimporting = () =>
+      importDoc(writeContext(ctx), {
+        ...authRule,
+        content: "Check the session and the CSRF token first.",
+        edge_hints: [path("src/login/**")],
+        tags: ["auth", "login"],
+      });
+    expect(reimporting).toThrow("tag write refused");
+    expect(stateOf(ctx, "auth-rule")).toEqual(before);
+    expect(before).toEqual({
+      document: { content: "Check the session first.", updated_version: 1 },
+      edges: ["path_requires src/auth/** approved"],
+      tags: ["auth"],
+      revisions: { knowledge_version: 1, tag_catalog_rev: 1 },
+      snapshot: "snap_v1",
+    });
   });
 });

@@ -1,11 +1,12 @@
-// import_doc: one document, approved directly, with its edges, in one transaction that bumps the version.
+// import_doc: one document, approved directly, with its edges and tags, through the one commit path.
 import { UserError } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../read/allocate-budget.js";
-import { getDocument, upsertDocument } from "../store/documents.js";
-import { addEdge } from "../store/edges.js";
+import { docIdInUse, documentState, getDocument, upsertDocument } from "../store/documents.js";
+import { addEdge, approvedEdgeReaches } from "../store/edges.js";
 import { DOC_ID_PATTERN, type DocKind } from "../store/schema.js";
 import { setDocTags } from "../store/tags.js";
-import { bumpVersion, readVersion } from "../store/version.js";
+import { commitKnowledge } from "./approval/commit-knowledge.js";
+import { isChanged, noChange, recordDocumentWrite } from "./approval/knowledge-change.js";
 import { type EdgeHint, edgeHintProblems } from "./edge-hints.js";
 import { readProjectFile } from "./project-path.js";
 import { scanForSecrets } from "./secret-scan.js";
@@ -53,7 +54,7 @@ export function importDoc(ctx: WriteContext, input: ImportDocInput): ImportDocRe
   const hints = input.edge_hints ?? [];
   const problems = hints.flatMap((h) => edgeHintProblems(ctx.db, input.doc_id, h, new Set([input.doc_id])));
   for (const dep of input.depends_on ?? []) {
-    if (!ctx.db.prepare("SELECT 1 FROM documents WHERE doc_id = ?").get(dep)) {
+    if (!docIdInUse(ctx.db, dep)) {
       problems.push(`depends_on names unknown document "${dep}"`);
     }
   }
@@ -76,46 +77,40 @@ export function importDoc(ctx: WriteContext, input: ImportDocInput): ImportDocRe
   warnings.push(...scanForSecrets(content));
 
   const before = getDocument(ctx.db, input.doc_id);
-  const result = ctx.db
-    .transaction(() => {
-      const version = readVersion(ctx.db) + 1;
-      let changed = upsertDocument(
-        ctx.db,
-        {
-          doc_id: input.doc_id,
-          title: input.title,
-          kind: input.kind ?? before?.kind ?? "guideline",
-          content,
-          status: "approved",
-          source_path: file?.relative ?? null,
-          priority: input.priority ?? before?.priority ?? 100,
-        },
-        version,
-      );
-      const edges_added: number[] = [];
-      const edges = [
-        ...hints.map((h) => ({ ...h, target_doc_id: input.doc_id })),
-        ...(input.depends_on ?? []).map((dep) => ({
-          edge_type: "doc_depends_on" as const,
-          source_value: input.doc_id,
-          target_doc_id: dep,
-        })),
-      ];
-      for (const edge of edges) {
-        const added = addEdge(ctx.db, edge, version);
-        if (added.created) edges_added.push(added.edge_id);
-      }
-      changed = changed || edges_added.length > 0;
-      const bumped = changed ? bumpVersion(ctx.db, ctx.clock) : undefined;
-      return { changed, edges_added, bumped };
-    })
-    .immediate();
-  if (input.tags) setDocTags(ctx.db, input.doc_id, input.tags);
-
-  const hasEdges = ctx.db
-    .prepare("SELECT 1 FROM edges WHERE status = 'approved' AND target_doc_id = ?")
-    .get(input.doc_id);
-  if (!hasEdges) {
+  const result = commitKnowledge(ctx, (version) => {
+    const change = noChange();
+    const state = documentState(ctx.db, input.doc_id);
+    const written = upsertDocument(
+      ctx.db,
+      {
+        doc_id: input.doc_id,
+        title: input.title,
+        kind: input.kind ?? before?.kind ?? "guideline",
+        content,
+        status: "approved",
+        source_path: file?.relative ?? null,
+        priority: input.priority ?? before?.priority ?? 100,
+      },
+      version,
+    );
+    if (written) recordDocumentWrite(change, input.doc_id, state);
+    const edges = [
+      ...hints.map((h) => ({ ...h, target_doc_id: input.doc_id })),
+      ...(input.depends_on ?? []).map((dep) => ({
+        edge_type: "doc_depends_on" as const,
+        source_value: input.doc_id,
+        target_doc_id: dep,
+      })),
+    ];
+    for (const edge of edges) {
+      const added = addEdge(ctx.db, edge, version);
+      if (added.created) change.edges_added.push(added.edge_id);
+    }
+    if (input.tags) setDocTags(ctx.db, input.doc_id, input.tags);
+    return { change, value: undefined };
+  });
+  warnings.push(...result.warnings);
+  if (!approvedEdgeReaches(ctx.db, input.doc_id)) {
     warnings.push(
       "No edges reach this document, so no compile can deliver it. Add edge_hints (a path glob, a layer or a command).",
     );
@@ -123,10 +118,10 @@ export function importDoc(ctx: WriteContext, input: ImportDocInput): ImportDocRe
   return {
     doc_id: input.doc_id,
     created: before === undefined,
-    changed: result.changed,
-    edges_added: result.edges_added,
-    knowledge_version: result.bumped?.knowledge_version ?? readVersion(ctx.db),
-    snapshot_id: result.bumped?.snapshot_id ?? null,
+    changed: isChanged(result.change),
+    edges_added: result.change.edges_added,
+    knowledge_version: result.knowledge_version,
+    snapshot_id: result.snapshot_id,
     source_path: file?.relative ?? null,
     content_bytes: bytes,
     warnings,

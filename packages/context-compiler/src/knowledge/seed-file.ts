@@ -4,6 +4,8 @@ import { cycleWalk, type Db, findCycles, UserError } from "@archon/core";
 import { parseDocument } from "yaml";
 import { z } from "zod";
 import { globProblem } from "../read/glob.js";
+import { documentExists } from "../store/documents.js";
+import { liveDependencyEdges } from "../store/edges.js";
 import { DOC_ID_PATTERN, DOC_KINDS } from "../store/schema.js";
 import { readProjectFile } from "./project-path.js";
 
@@ -113,9 +115,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
   }
   for (const doc of documents) {
     for (const dep of doc.depends_on) {
-      const known =
-        seen.has(dep) ||
-        db.prepare("SELECT 1 FROM documents WHERE doc_id = ? AND status != 'deprecated'").get(dep);
+      const known = seen.has(dep) || documentExists(db, dep);
       if (!known) problems.push(`documents[${doc.doc_id}]: depends_on names unknown document "${dep}"`);
     }
   }
@@ -136,12 +136,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
 function dependencyCycles(db: Db, documents: readonly SeedDocument[]): string[] {
   const graph = new Map<string, string[]>();
   const seeded = new Set(documents.map((d) => d.doc_id));
-  const rows = db
-    .prepare(
-      "SELECT source_value, target_doc_id FROM edges WHERE edge_type = 'doc_depends_on' AND status != 'deprecated'",
-    )
-    .all() as { source_value: string; target_doc_id: string }[];
-  for (const r of rows)
+  for (const r of liveDependencyEdges(db))
     if (!seeded.has(r.source_value))
       graph.set(r.source_value, [...(graph.get(r.source_value) ?? []), r.target_doc_id]);
   for (const d of documents) graph.set(d.doc_id, [...(graph.get(d.doc_id) ?? []), ...d.depends_on]);

@@ -6,9 +6,9 @@ import { adapterNotices } from "../adapters/adapter-meta.js";
 import { templateNotices } from "../init/template-notices.js";
 import { type Channel, step } from "../knowledge/next-step.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
+import { countObservations } from "../store/observations.js";
+import { countProposals } from "../store/proposals.js";
 import { VERSION } from "../version.js";
-
-const count = (db: Db, sql: string) => db.prepare(sql).pluck().get() as number;
 
 export interface NoticeInput {
   db: Db;
@@ -36,9 +36,9 @@ export function collectNotices(input: NoticeInput): string[] {
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
   notices.push(...missingTargets(input.projectRoot, input.files));
-  const pending = count(db, "SELECT COUNT(*) FROM proposals WHERE status = 'pending'");
+  const pending = countProposals(db, "pending");
   if (pending > 0) notices.push(`${pending} proposal(s) are waiting for a person's approval.`);
-  const backlog = count(db, "SELECT COUNT(*) FROM observations WHERE status = 'new'");
+  const backlog = countObservations(db, "new");
   if (backlog > 0)
     notices.push(
       `${backlog} observation(s) have not been triaged yet: a person runs ${step(channel, "process_observations")} on the admin surface.`,

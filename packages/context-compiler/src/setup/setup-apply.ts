@@ -4,9 +4,10 @@ import { type DeployResult, deployAdapters } from "../adapters/deploy-adapters.j
 import { type ApplyUpgradeResult, applyUpgrade } from "../init/apply-upgrade.js";
 import { type InitConfirmResult, initConfirm } from "../init/init-confirm.js";
 import { initDetect } from "../init/init-detect.js";
-import { readInitManifest } from "../init/init-manifest.js";
 import { type SyncInitManifestResult, syncInitManifest } from "../init/sync-init-manifest.js";
 import { type ArchonContext, writeContext } from "../mcp/context.js";
+import { readInitManifest } from "../store/init-manifest.js";
+import { readSetupVersion, recordSetupVersion } from "../store/setup-version.js";
 import { VERSION } from "../version.js";
 import { type Registration, registerClient } from "./register-clients.js";
 import type { SetupPlan } from "./setup-plan.js";
@@ -24,12 +25,8 @@ export interface SetupOutcome {
 }
 
 function recordVersion(ctx: ArchonContext): SetupOutcome["version"] {
-  const db = ctx.kdb.db;
-  const from =
-    (db.prepare("SELECT value FROM meta WHERE key = 'setup_version'").pluck().get() as string | undefined) ??
-    null;
-  if (from !== VERSION)
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('setup_version', ?)").run(VERSION);
+  const from = readSetupVersion(ctx.kdb.db);
+  if (from !== VERSION) recordSetupVersion(ctx.kdb.db, VERSION);
   return { from, to: VERSION };
 }
 

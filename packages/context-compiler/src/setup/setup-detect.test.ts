@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveGlobalOptions } from "../cli/options.js";
 import { setupCommand } from "../cli/setup.command.js";
-import { readInitManifest } from "../init/init-manifest.js";
+import { readInitManifest } from "../store/init-manifest.js";
 import { git } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 

@@ -3,15 +3,15 @@ import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { UserError } from "@archon/core";
 import { CLAUDE_SETTINGS } from "../adapters/adapter-config.js";
-import { listAdapterMeta } from "../adapters/adapter-meta.js";
 import { deployAdapters, type FileOutcome } from "../adapters/deploy-adapters.js";
 import { TARGETS, type Target } from "../adapters/render-targets.js";
 import { checkUpgrade, type UpgradeCheck } from "../init/check-upgrade.js";
 import { type InitDetectResult, initDetect } from "../init/init-detect.js";
-import { appliedTemplate, readInitManifest } from "../init/init-manifest.js";
 import { upgradeResolved } from "../init/sync-init-manifest.js";
 import { bundledVersions } from "../init/template-catalog.js";
 import { type ArchonContext, writeContext } from "../mcp/context.js";
+import { listAdapterMeta } from "../store/adapter-meta.js";
+import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
 import { AGENTS, type AgentClient, type Registration, registerClient } from "./register-clients.js";
 
 export type TemplateChoice = "auto" | "none" | string;

@@ -5,12 +5,12 @@ import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveGlobalOptions } from "../cli/options.js";
 import { type SetupFlags, setupCommand } from "../cli/setup.command.js";
-import { releasedWithNextjs100 } from "../init/init-context.fixture.js";
-import { readInitManifest } from "../init/init-manifest.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { writeContext } from "../mcp/context.js";
+import { readInitManifest } from "../store/init-manifest.js";
 import { listProposals } from "../store/proposals.js";
 import { git } from "../test-support/git.js";
+import { releasedWithNextjs100 } from "../test-support/init-context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 
 let project: TestProject;

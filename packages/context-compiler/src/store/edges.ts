@@ -82,3 +82,78 @@ export function edgesOfDocument(db: Db, docId: string): EdgeRow[] {
     )
     .all(docId, docId) as EdgeRow[];
 }
+
+export interface EdgeEnds {
+  edge_id: number;
+  edge_type: EdgeType;
+  source_value: string;
+  target_doc_id: string;
+}
+
+/** Every approved edge, whatever its target's status, by edge_id. */
+export function approvedEdges(db: Db): EdgeEnds[] {
+  return db
+    .prepare(
+      "SELECT edge_id, edge_type, source_value, target_doc_id FROM edges WHERE status = 'approved' ORDER BY edge_id",
+    )
+    .all() as EdgeEnds[];
+}
+
+/** The doc_depends_on edges the acyclicity rule counts (INV-2): every one not deprecated, by edge_id. */
+export function liveDependencyEdges(db: Db): Omit<EdgeEnds, "edge_type">[] {
+  return db
+    .prepare(
+      `SELECT edge_id, source_value, target_doc_id FROM edges
+       WHERE edge_type = 'doc_depends_on' AND status != 'deprecated' ORDER BY edge_id`,
+    )
+    .all() as Omit<EdgeEnds, "edge_type">[];
+}
+
+/**
+ * The approved edges a document's own definition states: the selectors that reach it, and what it
+ * depends on (not the documents that depend on it), by edge_id.
+ */
+export function edgesOwnedBy(db: Db, docId: string): EdgeRow[] {
+  return db
+    .prepare(
+      `SELECT * FROM edges WHERE status = 'approved' AND (
+         (target_doc_id = @id AND edge_type != 'doc_depends_on') OR (edge_type = 'doc_depends_on' AND source_value = @id))
+       ORDER BY edge_id`,
+    )
+    .all({ id: docId }) as EdgeRow[];
+}
+
+/** Whether any approved edge reaches `docId`: without one, no compile selects it by path, layer or command. */
+export const approvedEdgeReaches = (db: Db, docId: string): boolean =>
+  db.prepare("SELECT 1 FROM edges WHERE status = 'approved' AND target_doc_id = ?").get(docId) !== undefined;
+
+/** The globs of the approved path_requires edges that reach `docId`, by edge_id. */
+export const approvedGlobsOf = (db: Db, docId: string): string[] =>
+  db
+    .prepare(
+      `SELECT source_value FROM edges WHERE status = 'approved' AND edge_type = 'path_requires' AND target_doc_id = ?
+       ORDER BY edge_id`,
+    )
+    .pluck()
+    .all(docId) as string[];
+
+export interface PathEdgeWithText {
+  edge_id: number;
+  glob: string;
+  doc_id: string;
+  title: string;
+  content: string;
+}
+
+/** Approved path_requires edges to approved documents, with the document's title and text, by edge_id. */
+export function pathEdgesWithText(db: Db): PathEdgeWithText[] {
+  return db
+    .prepare(
+      `SELECT e.edge_id, e.source_value AS glob, d.doc_id, d.title, b.content
+       FROM edges e JOIN documents d ON d.doc_id = e.target_doc_id
+       JOIN content_blobs b ON b.content_hash = d.content_hash
+       WHERE e.edge_type = 'path_requires' AND e.status = 'approved' AND d.status = 'approved'
+       ORDER BY e.edge_id`,
+    )
+    .all() as PathEdgeWithText[];
+}

@@ -1,4 +1,4 @@
-// The lifecycle vocabularies: observation events and proposal types and statuses.
+// The lifecycle vocabularies: observation events, proposal types and statuses, and conflict answers.
 export const OBSERVATION_EVENTS = [
   "compile_miss",
   "review_correction",
@@ -15,3 +15,7 @@ export type ProposalType = (typeof PROPOSAL_TYPES)[number];
 
 export const PROPOSAL_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A person's answer to a conflict: keep both rules, let the proposal supersede the existing one, or cancel it. */
+export const CONFLICT_RESOLUTIONS = ["keep_both", "supersede", "cancel"] as const;
+export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];

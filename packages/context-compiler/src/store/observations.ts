@@ -78,3 +78,18 @@ export function setObservationStatus(
   for (const id of ids) changed += update.run({ status, at: at.toISOString(), id }).changes;
   return changed;
 }
+
+/** How many observations hold `status`. */
+export const countObservations = (db: Db, status: Observation["status"]): number =>
+  db.prepare("SELECT COUNT(*) FROM observations WHERE status = ?").pluck().get(status) as number;
+
+/** Observations analyzed before `cutoff` (an ISO time) that no proposal cites, oldest first. */
+export const staleUncitedObservations = (db: Db, cutoff: string): string[] =>
+  db
+    .prepare(
+      `SELECT observation_id FROM observations o WHERE status = 'analyzed' AND analyzed_at < ?
+         AND NOT EXISTS (SELECT 1 FROM proposal_evidence e WHERE e.observation_id = o.observation_id)
+       ORDER BY created_at, observation_id`,
+    )
+    .pluck()
+    .all(cutoff) as string[];

@@ -43,9 +43,6 @@ export function createProposal(db: Db, input: ProposalInput, clock: Clock, ids: 
     input.rationale ?? null,
     clock.now().toISOString(),
   );
-  const cite = db.prepare(
-    "INSERT OR IGNORE INTO proposal_evidence (proposal_id, observation_id) VALUES (?, ?)",
-  );
   for (const observation of input.evidence_observation_ids ?? []) {
     if (!db.prepare("SELECT 1 FROM observations WHERE observation_id = ?").get(observation)) {
       throw new UserError(
@@ -54,7 +51,7 @@ export function createProposal(db: Db, input: ProposalInput, clock: Clock, ids: 
         "evidence_observation_ids",
       );
     }
-    cite.run(proposal_id, observation);
+    citeEvidence(db, proposal_id, observation);
   }
   return getProposal(db, proposal_id) as Proposal;
 }
@@ -70,6 +67,21 @@ export function getProposal(db: Db, proposalId: string): Proposal | undefined {
     | undefined;
   return row ? fromRow(row) : undefined;
 }
+
+/** Adds an observation to a proposal's evidence (a no-op when it is there already). */
+export function citeEvidence(db: Db, proposalId: string, observationId: string): void {
+  db.prepare("INSERT OR IGNORE INTO proposal_evidence (proposal_id, observation_id) VALUES (?, ?)").run(
+    proposalId,
+    observationId,
+  );
+}
+
+/** The proposals citing an observation as evidence, whatever their status, by proposal_id. */
+export const proposalsCiting = (db: Db, observationId: string): string[] =>
+  db
+    .prepare("SELECT proposal_id FROM proposal_evidence WHERE observation_id = ? ORDER BY proposal_id")
+    .pluck()
+    .all(observationId) as string[];
 
 export function evidenceOf(db: Db, proposalId: string): string[] {
   return db
@@ -89,11 +101,70 @@ export function listProposals(db: Db, status: ProposalStatus, limit = 100, bundl
   return rows.map(fromRow);
 }
 
+/** Pending proposals of one type, oldest first. */
+export function pendingProposalsOfType(db: Db, type: ProposalType): Proposal[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM proposals WHERE status = 'pending' AND proposal_type = ?
+       ORDER BY created_at, proposal_id`,
+    )
+    .all(type) as Record<string, unknown>[];
+  return rows.map(fromRow);
+}
+
+/** The oldest pending proposal of `type` whose stored payload is exactly `payload` (already parsed). */
+export const pendingProposalWithPayload = (
+  db: Db,
+  type: ProposalType,
+  payload: unknown,
+): string | undefined =>
+  db
+    .prepare(
+      `SELECT proposal_id FROM proposals WHERE status = 'pending' AND proposal_type = ? AND payload = ?
+       ORDER BY created_at, proposal_id LIMIT 1`,
+    )
+    .pluck()
+    .get(type, canonicalJson(payload)) as string | undefined;
+
+export interface PendingNewDoc {
+  doc_id: string;
+  source_path: string | null;
+  proposal_id: string;
+}
+
+/** The doc_id and source_path every pending new_doc proposal would create, oldest first. */
+export function pendingNewDocs(db: Db): PendingNewDoc[] {
+  return db
+    .prepare(
+      `SELECT json_extract(payload, '$.doc_id') AS doc_id, json_extract(payload, '$.source_path') AS source_path,
+         proposal_id FROM proposals WHERE status = 'pending' AND proposal_type = 'new_doc'
+       ORDER BY created_at, proposal_id`,
+    )
+    .all() as PendingNewDoc[];
+}
+
+/** Whether a pending new_doc proposal would create `docId`. */
+export const docIdProposed = (db: Db, docId: string): boolean =>
+  db
+    .prepare(
+      `SELECT 1 FROM proposals WHERE status = 'pending' AND proposal_type = 'new_doc'
+         AND json_extract(payload, '$.doc_id') = ?`,
+    )
+    .get(docId) !== undefined;
+
 export function bundleProposals(db: Db, bundleId: string): Proposal[] {
   const rows = db
     .prepare("SELECT * FROM proposals WHERE bundle_id = ? ORDER BY created_at, proposal_id")
     .all(bundleId) as Record<string, unknown>[];
   return rows.map(fromRow);
+}
+
+/** Replaces a proposal's payload, so history shows what was approved rather than what was first proposed. */
+export function storeAppliedPayload(db: Db, proposalId: string, payload: unknown): void {
+  db.prepare("UPDATE proposals SET payload = ? WHERE proposal_id = ?").run(
+    canonicalJson(payload),
+    proposalId,
+  );
 }
 
 /** Records a decision on a pending proposal; refuses one that was already decided. */
@@ -143,3 +214,7 @@ export const pendingUpgradeBundles = (db: Db): string[] =>
 export const upgradeProposedSince = (db: Db, since: string): boolean =>
   db.prepare("SELECT 1 FROM proposals WHERE source = 'upgrade' AND created_at >= ? LIMIT 1").get(since) !==
   undefined;
+
+/** How many proposals hold `status`. */
+export const countProposals = (db: Db, status: ProposalStatus): number =>
+  db.prepare("SELECT COUNT(*) FROM proposals WHERE status = ?").pluck().get(status) as number;

@@ -1,7 +1,8 @@
 // Immutable snapshots: the approved documents (by content hash), edges, layer rules and tag catalog at
-// one version; and the one read of those canonical rows that both snapshots and the compile index use.
-import { gunzipSync, gzipSync } from "node:zlib";
-import { canonicalJson, type Db, sha256 } from "@archon/core";
+// one version (written by canonical-commit.ts alone); and the one read of those canonical rows that both
+// snapshots and the compile index use.
+import { gunzipSync } from "node:zlib";
+import type { Db } from "@archon/core";
 import type { KnowledgeRows } from "../read/knowledge-index.js";
 import type { TagAssignment } from "../read/tag-catalog.js";
 import { approvedTagAssignments } from "./tags.js";
@@ -65,16 +66,6 @@ export function buildManifest(db: Db, version: number): SnapshotManifest {
     layer_rules: rows.layer_rules,
     tags: rows.tags,
   };
-}
-
-export function writeSnapshot(db: Db, version: number, at: Date): string {
-  const json = canonicalJson(buildManifest(db, version));
-  const snapshotId = snapshotIdFor(version);
-  db.prepare(
-    `INSERT INTO snapshots (snapshot_id, knowledge_version, created_at, manifest_hash, manifest)
-     VALUES (?, ?, ?, ?, ?)`,
-  ).run(snapshotId, version, at.toISOString(), sha256(json), gzipSync(json));
-  return snapshotId;
 }
 
 export interface SnapshotRow {

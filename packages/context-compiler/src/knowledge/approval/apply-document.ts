@@ -1,30 +1,34 @@
 // Document-level changes (create, update, deprecate) shared by proposal approval and the rules-file sync.
 import { type Db, UserError } from "@archon/core";
-import { getDocument, upsertDocument } from "../../store/documents.js";
+import {
+  type DocumentState,
+  documentState,
+  getDocument,
+  isApproved,
+  isExisting,
+  markDocumentDeprecated,
+  setDocumentOrigin,
+  upsertDocument,
+} from "../../store/documents.js";
 import { addEdge, deprecateEdge, edgesOfDocument } from "../../store/edges.js";
 import type { ProposalPayload } from "../../store/proposal-payloads.js";
 import { setDocTags } from "../../store/tags.js";
 import { edgeHintProblems } from "../edge-hints.js";
 import { type KnowledgeChange, noChange } from "./knowledge-change.js";
 
-type Row = { status: string; origin: string | null };
-
-export const documentRow = (db: Db, docId: string) =>
-  db.prepare("SELECT status, origin FROM documents WHERE doc_id = ?").get(docId) as Row | undefined;
-
 /** Refuses unless `docId` is an approved document: edges and updates may only reach live knowledge. */
-export function requireLive(db: Db, docId: string, role: string, field?: string): Row {
-  const row = documentRow(db, docId);
+export function requireLive(db: Db, docId: string, role: string, field?: string): DocumentState {
+  const row = documentState(db, docId);
   if (!row) throw new UserError(`${role} "${docId}" does not exist.`, "Create it first (new_doc).", field);
-  if (row.status !== "approved")
+  if (!isApproved(row))
     throw new UserError(`${role} "${docId}" is ${row.status}, not approved.`, undefined, field);
   return row;
 }
 
 /** new_doc: an approved document with its edges, tags and origin. A deprecated document of that id is revived. */
 export function createDocument(db: Db, p: ProposalPayload<"new_doc">, version: number): KnowledgeChange {
-  const existing = documentRow(db, p.doc_id);
-  if (existing && existing.status !== "deprecated") {
+  const existing = documentState(db, p.doc_id);
+  if (isExisting(existing)) {
     throw new UserError(
       `Document "${p.doc_id}" already exists.`,
       "Propose update_doc to change an existing document.",
@@ -40,7 +44,7 @@ export function createDocument(db: Db, p: ProposalPayload<"new_doc">, version: n
 
   const { edge_hints, depends_on, tags, origin, ...fields } = p;
   upsertDocument(db, { ...fields, description: fields.description ?? null, status: "approved" }, version);
-  db.prepare("UPDATE documents SET origin = ? WHERE doc_id = ?").run(origin, p.doc_id);
+  setDocumentOrigin(db, p.doc_id, origin);
   const change = noChange();
   change.documents_added.push(p.doc_id);
   change.standing_changed = origin === "standing";
@@ -96,14 +100,11 @@ export function updateDocument(db: Db, p: ProposalPayload<"update_doc">, version
 
 /** deprecate_doc: the document leaves every compile, and so does every edge that reaches it or starts from it. */
 export function deprecateDocument(db: Db, docId: string, version: number): KnowledgeChange {
-  const row = documentRow(db, docId);
+  const row = documentState(db, docId);
   if (!row) throw new UserError(`Document "${docId}" does not exist.`, undefined, "doc_id");
   if (row.status === "deprecated")
     throw new UserError(`Document "${docId}" is already deprecated.`, undefined, "doc_id");
-  db.prepare("UPDATE documents SET status = 'deprecated', updated_version = ? WHERE doc_id = ?").run(
-    version,
-    docId,
-  );
+  markDocumentDeprecated(db, docId, version);
   const change = noChange();
   change.documents_removed.push(docId);
   change.standing_changed = row.origin === "standing";

@@ -1,6 +1,7 @@
 // Applies one proposal's payload to the database. Call inside the transaction that will bump the version.
 import { type Db, UserError } from "@archon/core";
 import { globProblem } from "../../read/glob.js";
+import { documentExists } from "../../store/documents.js";
 import { addEdge, deprecateEdge, getEdge } from "../../store/edges.js";
 import type { ProposalType } from "../../store/lifecycle.js";
 import { type ProposalPayload, parsePayload } from "../../store/proposal-payloads.js";
@@ -60,9 +61,7 @@ export function applyProposal(db: Db, proposal: ApplicableProposal, version: num
   try {
     const change = applyPayload(db, proposal.proposal_type, proposal.payload, version);
     const retired = supersededBy(db, proposal.proposal_id)
-      .filter((docId) =>
-        db.prepare("SELECT 1 FROM documents WHERE doc_id = ? AND status != 'deprecated'").get(docId),
-      )
+      .filter((docId) => documentExists(db, docId))
       .map((docId) => deprecateDocument(db, docId, version));
     return combineChanges([change, ...retired]);
   } catch (error) {

@@ -1,8 +1,8 @@
 // approve_proposal and reject_proposal: a person's decision on one pending proposal (P-3).
 
-import { canonicalJson, type Db, UserError } from "@archon/core";
+import { UserError } from "@archon/core";
 import { parsePayload } from "../../store/proposal-payloads.js";
-import { decideProposal, getProposal, type Proposal } from "../../store/proposals.js";
+import { decideProposal, getProposal, type Proposal, storeAppliedPayload } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
 import { step } from "../next-step.js";
 import { sourcePathOutside } from "../project-path.js";
@@ -11,7 +11,7 @@ import type { WriteContext } from "../write-context.js";
 import { applyProposal } from "./apply-proposal.js";
 import { commitKnowledge } from "./commit-knowledge.js";
 import { assertConflictsResolved } from "./conflicts.js";
-import { isChanged, type KnowledgeChange } from "./knowledge-change.js";
+import { isChanged, type ReportedChange, reportedChange } from "./knowledge-change.js";
 
 /** The proposal, or a UserError saying why it cannot be decided. */
 export function requirePendingProposal(
@@ -41,16 +41,10 @@ export interface ApproveResult {
   applied_version: number;
   knowledge_version: number;
   snapshot_id: string | null;
-  changes: Omit<KnowledgeChange, "standing_changed">;
+  changes: ReportedChange;
   rules_file_written: boolean;
   warnings: string[];
 }
-
-/** Stores the payload as applied, so history shows what was approved rather than what was first proposed. */
-export const storeAppliedPayload = (db: Db, proposalId: string, payload: unknown) =>
-  db
-    .prepare("UPDATE proposals SET payload = ? WHERE proposal_id = ?")
-    .run(canonicalJson(payload), proposalId);
 
 export function approveProposal(
   ctx: WriteContext,
@@ -79,14 +73,13 @@ export function approveProposal(
     });
     return { change, value: applied_version };
   });
-  const { standing_changed: _standing, ...changes } = result.change;
   return {
     proposal_id: proposal.proposal_id,
     status: "approved",
     applied_version: result.value,
     knowledge_version: result.knowledge_version,
     snapshot_id: result.snapshot_id,
-    changes,
+    changes: reportedChange(result.change),
     rules_file_written: result.rules_file_written,
     warnings: result.warnings,
   };

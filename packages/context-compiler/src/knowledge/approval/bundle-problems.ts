@@ -1,12 +1,12 @@
 // Everything wrong with a bundle before anything is applied, each problem a sentence naming its proposal.
 
 import { cycleWalk, type Db, findCycles, UserError } from "@archon/core";
-import { getEdge } from "../../store/edges.js";
+import { documentExists, documentState, isApproved } from "../../store/documents.js";
+import { getEdge, liveDependencyEdges } from "../../store/edges.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import type { Proposal } from "../../store/proposals.js";
 import type { Channel } from "../next-step.js";
 import { sourcePathOutside } from "../project-path.js";
-import { documentRow } from "./apply-document.js";
 import { type BundleMember, createdDoc, referencedDocs } from "./bundle-order.js";
 import { unresolvedConflictProblems } from "./conflicts.js";
 
@@ -38,19 +38,18 @@ export function bundleProblems(
   }
   for (const [doc, ids] of [...creators].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (ids.length > 1) problems.push(`${ids.join(" and ")} both create "${doc}"`);
-    const row = documentRow(db, doc);
-    if (row && row.status !== "deprecated")
+    if (documentExists(db, doc))
       problems.push(`${ids.join(", ")} creates "${doc}", which already exists (propose update_doc instead)`);
   }
   for (const m of pending) {
     for (const doc of referencedDocs(m)) {
       if (creators.has(doc)) continue;
-      const status = documentRow(db, doc)?.status;
-      if (status === "approved") continue;
+      const state = documentState(db, doc);
+      if (isApproved(state)) continue;
       problems.push(
-        status === undefined
+        state === undefined
           ? `${m.proposal_id} refers to "${doc}", which neither exists nor is created by this bundle`
-          : `${m.proposal_id} refers to "${doc}", which is ${status}`,
+          : `${m.proposal_id} refers to "${doc}", which is ${state.status}`,
       );
     }
   }
@@ -76,13 +75,7 @@ export function bundleProblems(
 function dependencyGraph(db: Db, pending: readonly BundleMember[], removed: ReadonlySet<number>): Graph {
   const graph: Graph = new Map();
   const link = (from: string, to: string) => graph.set(from, (graph.get(from) ?? new Set()).add(to));
-  const rows = db
-    .prepare(
-      `SELECT edge_id, source_value, target_doc_id FROM edges
-       WHERE edge_type = 'doc_depends_on' AND status != 'deprecated' ORDER BY edge_id`,
-    )
-    .all() as { edge_id: number; source_value: string; target_doc_id: string }[];
-  for (const r of rows) if (!removed.has(r.edge_id)) link(r.source_value, r.target_doc_id);
+  for (const r of liveDependencyEdges(db)) if (!removed.has(r.edge_id)) link(r.source_value, r.target_doc_id);
   for (const m of pending) {
     const p = m.payload;
     if (m.proposal_type === "add_edge" && p.edge_type === "doc_depends_on")

@@ -10,7 +10,7 @@ import { applyProposal } from "./apply-proposal.js";
 import { orderBundle } from "./bundle-order.js";
 import { bundleProblems } from "./bundle-problems.js";
 import { commitKnowledge, type KnowledgeWork, simulateKnowledge } from "./commit-knowledge.js";
-import { combineChanges, isChanged, type KnowledgeChange } from "./knowledge-change.js";
+import { combineChanges, isChanged, type ReportedChange, reportedChange } from "./knowledge-change.js";
 
 export interface BundlePlan {
   bundle_id: string;
@@ -51,21 +51,16 @@ const applyBundle =
     return { change, value: applied_version };
   };
 
-const outcomeOf = (change: KnowledgeChange) => {
-  const { standing_changed: _standing, ...rest } = change;
-  return rest;
-};
-
 /** Read-only: the order, every problem, and (when there is none) the exact outcome approval would have. */
 export function preflightProposalBundle(ctx: WriteContext, input: { bundle_id: string }) {
   const plan = planBundle(ctx, input.bundle_id);
   const before = readVersion(ctx.db);
   const problems = [...plan.problems];
-  let outcome: (ReturnType<typeof outcomeOf> & { knowledge_version_after: number }) | null = null;
+  let outcome: (ReportedChange & { knowledge_version_after: number }) | null = null;
   if (problems.length === 0) {
     try {
       const simulated = simulateKnowledge(ctx, applyBundle(ctx, plan));
-      outcome = { knowledge_version_after: simulated.knowledge_version, ...outcomeOf(simulated.change) };
+      outcome = { knowledge_version_after: simulated.knowledge_version, ...reportedChange(simulated.change) };
     } catch (error) {
       if (!(error instanceof UserError)) throw error;
       problems.push(error.message);
@@ -111,7 +106,7 @@ export function approveProposalBundle(ctx: WriteContext, input: { bundle_id: str
     applied_version: result.value,
     knowledge_version: result.knowledge_version,
     snapshot_id: result.snapshot_id,
-    changes: outcomeOf(result.change),
+    changes: reportedChange(result.change),
     rules_file_written: result.rules_file_written,
     warnings: result.warnings,
   };

@@ -1,6 +1,13 @@
-// The one way approvals change knowledge: one transaction, one version bump and snapshot, then rules.md.
-import { InternalError, UserError } from "@archon/core";
-import { bumpVersion, readVersion } from "../../store/version.js";
+// The one way anything changes canonical knowledge (seed, import_doc, approvals, standing rules, template
+// bootstrap): the store's single transaction with its version bump and snapshot, the rules.md check inside
+// it, and the re-render of rules.md after it.
+import { UserError } from "@archon/core";
+import {
+  type CanonicalWork,
+  commitCanonical,
+  type Landed,
+  rehearseCanonical,
+} from "../../store/canonical-commit.js";
 import { RULES_FILE } from "../standing-rules/rules-file.js";
 import {
   diffRules,
@@ -12,7 +19,10 @@ import {
 import type { WriteContext } from "../write-context.js";
 import { isChanged, type KnowledgeChange } from "./knowledge-change.js";
 
-/** Changes rows at `version` (the version they will land at) and says what it changed. */
+/**
+ * Changes rows at `version` (the version they will land at) and says what it changed. Tag writes belong
+ * inside it too: they move tag_catalog_rev, never the version, but land or roll back with the rest.
+ */
 export type KnowledgeWork<T> = (version: number) => { change: KnowledgeChange; value: T };
 
 export interface Committed<T> {
@@ -27,32 +37,41 @@ export interface CommitOptions {
   absorbingRulesFile?: boolean;
 }
 
-function run<T>(ctx: WriteContext, work: KnowledgeWork<T>, options: CommitOptions): Committed<T> {
-  const rulesBefore = standingRules(ctx.db);
-  const { change, value } = work(readVersion(ctx.db) + 1);
-  if (change.standing_changed && !options.absorbingRulesFile) {
-    // Rendering over hand edits nobody absorbed would lose them silently.
-    const edits = diffRules(readRulesFile(ctx.projectRoot), rulesBefore);
-    if (!isEmptyDiff(edits)) {
-      const parts = [
-        edits.added.length > 0 ? `new: ${edits.added.map((s) => s.doc_id).join(", ")}` : "",
-        edits.updated.length > 0 ? `changed: ${edits.updated.map((s) => s.doc_id).join(", ")}` : "",
-        edits.deprecated.length > 0 ? `removed: ${edits.deprecated.join(", ")}` : "",
-      ].filter((p) => p !== "");
-      throw new UserError(
-        `${RULES_FILE} has hand edits that are not in the knowledge base yet (${parts.join("; ")}); approving now would overwrite them. Nothing was changed.`,
-        "Run `archon sync-rules-file` to absorb them (--dry-run previews), then approve again.",
-      );
+type Done<T> = { change: KnowledgeChange; value: T };
+
+/** `work` plus the refusal to render rules.md over hand edits nobody absorbed, which would lose them. */
+function guarded<T>(
+  ctx: WriteContext,
+  work: KnowledgeWork<T>,
+  options: CommitOptions,
+): CanonicalWork<Done<T>> {
+  return (version) => {
+    const rulesBefore = standingRules(ctx.db);
+    const done = work(version);
+    if (done.change.standing_changed && !options.absorbingRulesFile) {
+      const edits = diffRules(readRulesFile(ctx.projectRoot), rulesBefore);
+      if (!isEmptyDiff(edits)) {
+        const parts = [
+          edits.added.length > 0 ? `new: ${edits.added.map((s) => s.doc_id).join(", ")}` : "",
+          edits.updated.length > 0 ? `changed: ${edits.updated.map((s) => s.doc_id).join(", ")}` : "",
+          edits.deprecated.length > 0 ? `removed: ${edits.deprecated.join(", ")}` : "",
+        ].filter((p) => p !== "");
+        throw new UserError(
+          `${RULES_FILE} has hand edits that are not in the knowledge base yet (${parts.join("; ")}); approving now would overwrite them. Nothing was changed.`,
+          "Run `archon sync-rules-file` to absorb them (--dry-run previews), then approve again.",
+        );
+      }
     }
-  }
-  const bumped = isChanged(change) ? bumpVersion(ctx.db, ctx.clock) : undefined;
-  return {
-    value,
-    change,
-    knowledge_version: bumped?.knowledge_version ?? readVersion(ctx.db),
-    snapshot_id: bumped?.snapshot_id ?? null,
+    return { changed: isChanged(done.change), value: done };
   };
 }
+
+const committed = <T>(landed: Landed<Done<T>>): Committed<T> => ({
+  value: landed.value.value,
+  change: landed.value.change,
+  knowledge_version: landed.knowledge_version,
+  snapshot_id: landed.snapshot_id,
+});
 
 export interface CommitResult<T> extends Committed<T> {
   rules_file_written: boolean;
@@ -65,10 +84,10 @@ export function commitKnowledge<T>(
   work: KnowledgeWork<T>,
   options: CommitOptions = {},
 ): CommitResult<T> {
-  const committed = ctx.db.transaction(() => run(ctx, work, options)).immediate();
+  const result = committed(commitCanonical(ctx.db, ctx.clock, guarded(ctx, work, options)));
   const warnings: string[] = [];
   let rules_file_written = false;
-  if (committed.change.standing_changed) {
+  if (result.change.standing_changed) {
     try {
       writeRulesFile(ctx.projectRoot, ctx.db);
       rules_file_written = true;
@@ -79,24 +98,10 @@ export function commitKnowledge<T>(
       );
     }
   }
-  return { ...committed, rules_file_written, warnings };
-}
-
-class Rollback<T> {
-  constructor(readonly result: Committed<T>) {}
+  return { ...result, rules_file_written, warnings };
 }
 
 /** Runs `work` exactly as commitKnowledge would, then rolls it back: a dry run that cannot disagree with the real one. */
 export function simulateKnowledge<T>(ctx: WriteContext, work: KnowledgeWork<T>): Committed<T> {
-  try {
-    ctx.db
-      .transaction(() => {
-        throw new Rollback(run(ctx, work, {}));
-      })
-      .immediate();
-  } catch (error) {
-    if (error instanceof Rollback) return error.result as Committed<T>;
-    throw error;
-  }
-  throw new InternalError("simulateKnowledge: the rolled-back transaction returned");
+  return committed(rehearseCanonical(ctx.db, ctx.clock, guarded(ctx, work, {})));
 }

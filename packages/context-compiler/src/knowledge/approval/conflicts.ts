@@ -1,44 +1,11 @@
-// Conflict rows: a proposal that may collide with an existing standing rule waits for a person's answer.
+// Conflicts as approval sees them: what a person's answers retire, and the refusal while one is unanswered.
 
-import { type Clock, type Db, type IdGenerator, UserError } from "@archon/core";
+import { type Db, UserError } from "@archon/core";
+import { conflictsOf } from "../../store/conflicts.js";
 import { type Channel, step } from "../next-step.js";
 
-export const CONFLICT_RESOLUTIONS = ["keep_both", "supersede", "cancel"] as const;
-export type ConflictResolution = (typeof CONFLICT_RESOLUTIONS)[number];
-
-export interface ConflictRow {
-  conflict_id: string;
-  proposal_id: string;
-  existing_doc_id: string;
-  resolution: ConflictResolution | null;
-  created_at: string;
-  resolved_at: string | null;
-}
-
-/** Records unanswered conflicts between a proposal and existing documents (an existing pair is kept as is). */
-export function openConflicts(
-  db: Db,
-  proposalId: string,
-  existingDocIds: readonly string[],
-  clock: Clock,
-  ids: IdGenerator,
-): ConflictRow[] {
-  const insert = db.prepare(
-    `INSERT INTO conflicts (conflict_id, proposal_id, existing_doc_id, resolution, created_at)
-     SELECT ?, ?, ?, NULL, ? WHERE NOT EXISTS
-       (SELECT 1 FROM conflicts WHERE proposal_id = ? AND existing_doc_id = ?)`,
-  );
-  for (const docId of [...new Set(existingDocIds)].sort()) {
-    insert.run(ids.next("cfl"), proposalId, docId, clock.now().toISOString(), proposalId, docId);
-  }
-  return conflictsOf(db, proposalId);
-}
-
-export function conflictsOf(db: Db, proposalId: string): ConflictRow[] {
-  return db
-    .prepare("SELECT * FROM conflicts WHERE proposal_id = ? ORDER BY existing_doc_id")
-    .all(proposalId) as ConflictRow[];
-}
+// The resolve_conflict tool (mcp/) reads the vocabulary from here.
+export { CONFLICT_RESOLUTIONS, type ConflictResolution } from "../../store/lifecycle.js";
 
 /** Documents the person chose to replace with this proposal. */
 export function supersededBy(db: Db, proposalId: string): string[] {

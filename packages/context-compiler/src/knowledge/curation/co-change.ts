@@ -3,6 +3,8 @@
 import type { Db } from "@archon/core";
 import { makeMatcher } from "../../read/glob.js";
 import { parseSourceRef } from "../../read/source-anchor.js";
+import { anchoredDocuments } from "../../store/documents.js";
+import { approvedGlobsOf } from "../../store/edges.js";
 import type { Finding } from "./finding.js";
 
 export const CO_CHANGE_MIN_COMMITS = 3;
@@ -10,11 +12,6 @@ export const CO_CHANGE_COMMIT_LIMIT = 500;
 /** A commit touching more files than this is a sweep (rename, format, bump) and says nothing about coupling. */
 const SWEEP_SIZE = 100;
 const FILES_PER_SUGGESTION = 10;
-
-interface SourcedDoc {
-  doc_id: string;
-  source_path: string;
-}
 
 /**
  * `commits` lists each commit's changed files (newest first); `files` is the current file list, so a
@@ -26,16 +23,8 @@ export function coChangeFindings(
   files: ReadonlySet<string> | undefined,
   minCommits = CO_CHANGE_MIN_COMMITS,
 ): Finding[] {
-  const docs = db
-    .prepare(
-      "SELECT doc_id, source_path FROM documents WHERE status = 'approved' AND source_path IS NOT NULL ORDER BY doc_id",
-    )
-    .all() as SourcedDoc[];
+  const docs = anchoredDocuments(db);
   const sources = new Set(docs.map((d) => parseSourceRef(d.source_path).path));
-  const globsOf = db.prepare(
-    `SELECT source_value FROM edges WHERE status = 'approved' AND edge_type = 'path_requires' AND target_doc_id = ?
-     ORDER BY edge_id`,
-  );
   const usable = commits.filter((c) => c.length <= SWEEP_SIZE);
 
   const findings: Finding[] = [];
@@ -46,7 +35,7 @@ export function coChangeFindings(
       if (!commit.includes(source)) continue;
       for (const file of new Set(commit)) together.set(file, (together.get(file) ?? 0) + 1);
     }
-    const matchers = (globsOf.pluck().all(doc.doc_id) as string[]).map(makeMatcher);
+    const matchers = approvedGlobsOf(db, doc.doc_id).map(makeMatcher);
     const suggested = [...together]
       .filter(
         ([file, n]) =>

@@ -1,7 +1,7 @@
 // doctor: the full read-only health scan of the knowledge base against the project on disk.
 
 import type { Db } from "@archon/core";
-import { approvedDocumentTexts } from "../../store/documents.js";
+import { anchoredDocuments, approvedDocumentTexts } from "../../store/documents.js";
 import { readVersion } from "../../store/version.js";
 import { recentCommitFiles } from "../git.js";
 import { type Channel, step } from "../next-step.js";
@@ -10,7 +10,7 @@ import { CO_CHANGE_COMMIT_LIMIT, CO_CHANGE_MIN_COMMITS, coChangeFindings } from 
 import { countBySeverity, type Finding, type Severity, sortFindings } from "./finding.js";
 import { graphFindings } from "./graph-checks.js";
 import { NEAR_DUPLICATE_THRESHOLD, nearDuplicates } from "./near-duplicates.js";
-import { anchoredDocuments, checkSource } from "./source-check.js";
+import { checkSource } from "./source-check.js";
 
 export interface DoctorOptions {
   similarity_threshold?: number;

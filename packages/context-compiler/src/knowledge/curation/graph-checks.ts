@@ -2,45 +2,19 @@
 import type { Db } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
 import { globProblem } from "../../read/glob.js";
+import { documentFacts, isApproved } from "../../store/documents.js";
+import { approvedEdges, type EdgeEnds } from "../../store/edges.js";
+import { layerNames } from "../../store/layer-rules.js";
 import { filesByGlob } from "../project-files.js";
 import { dependencyCycles } from "./dependency-cycles.js";
 import type { Finding } from "./finding.js";
 
-interface DocRow {
-  doc_id: string;
-  status: string;
-  content_bytes: number;
-  origin: string | null;
-  tagged: number;
-}
-
-interface EdgeRow {
-  edge_id: number;
-  edge_type: string;
-  source_value: string;
-  target_doc_id: string;
-}
-
 /** `files` is the project's file list, or undefined when it is incomplete (then unmatched globs are not judged). */
 export function graphFindings(db: Db, files: readonly string[] | undefined): Finding[] {
-  const docs = new Map(
-    (
-      db
-        .prepare(
-          `SELECT doc_id, status, content_bytes, origin,
-             EXISTS (SELECT 1 FROM tag_mappings t WHERE t.doc_id = d.doc_id) AS tagged
-           FROM documents d ORDER BY doc_id`,
-        )
-        .all() as DocRow[]
-    ).map((d) => [d.doc_id, d]),
-  );
-  const edges = db
-    .prepare(
-      "SELECT edge_id, edge_type, source_value, target_doc_id FROM edges WHERE status = 'approved' ORDER BY edge_id",
-    )
-    .all() as EdgeRow[];
-  const layers = new Set(db.prepare("SELECT DISTINCT layer_name FROM layer_rules").pluck().all() as string[]);
-  const live = (id: string) => docs.get(id)?.status === "approved";
+  const docs = new Map(documentFacts(db).map((d) => [d.doc_id, d]));
+  const edges = approvedEdges(db);
+  const layers = new Set(layerNames(db));
+  const live = (id: string) => isApproved(docs.get(id));
   const state = (id: string) => docs.get(id)?.status ?? "missing";
   const globs = edges.filter((e) => e.edge_type === "path_requires" && !globProblem(e.source_value));
   const matched = files
@@ -61,7 +35,7 @@ export function graphFindings(db: Db, files: readonly string[] | undefined): Fin
   }
 
   for (const doc of docs.values()) {
-    if (doc.status !== "approved") continue;
+    if (!isApproved(doc)) continue;
     if (!reached.has(doc.doc_id)) {
       // Tags and prompt matching (standing rules) still deliver such a document, so it is only worth a note.
       const other = doc.origin === "standing" ? "prompt matching" : doc.tagged ? "intent tags" : undefined;
@@ -102,7 +76,7 @@ export function graphFindings(db: Db, files: readonly string[] | undefined): Fin
 }
 
 function deadReason(
-  edge: EdgeRow,
+  edge: EdgeEnds,
   live: (id: string) => boolean,
   state: (id: string) => string,
   layers: ReadonlySet<string>,

@@ -2,6 +2,7 @@
 
 import { type Db, UserError } from "@archon/core";
 import { globProblem } from "../../read/glob.js";
+import { pathEdgesWithText } from "../../store/edges.js";
 import { type Channel, step } from "../next-step.js";
 import { filesByGlob, listProjectFiles } from "../project-files.js";
 
@@ -43,16 +44,7 @@ export function reviewEdgeScopes(
     );
   }
   const project = listProjectFiles(ctx.projectRoot);
-  const rows = ctx.db
-    .prepare(
-      `SELECT e.edge_id, e.source_value AS glob, d.doc_id, d.title, b.content
-       FROM edges e JOIN documents d ON d.doc_id = e.target_doc_id
-       JOIN content_blobs b ON b.content_hash = d.content_hash
-       WHERE e.edge_type = 'path_requires' AND e.status = 'approved' AND d.status = 'approved'
-       ORDER BY e.edge_id`,
-    )
-    .all() as { edge_id: number; glob: string; doc_id: string; title: string; content: string }[];
-  const valid = rows.filter((r) => !globProblem(r.glob));
+  const valid = pathEdgesWithText(ctx.db).filter((r) => !globProblem(r.glob));
   const matched = filesByGlob(
     valid.map((r) => r.glob),
     project.files,

@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { doctorCommand } from "../../cli/doctor.command.js";
 import { importRulesCommand } from "../../cli/import-rules.command.js";
 import { resolveGlobalOptions } from "../../cli/options.js";
+import { anchoredDocuments } from "../../store/documents.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import type { DoctorReport } from "./doctor.js";
-import { anchoredDocuments, checkSource } from "./source-check.js";
+import { checkSource } from "./source-check.js";
 
 let project: TestProject;
 beforeEach(() => {

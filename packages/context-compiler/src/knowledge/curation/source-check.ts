@@ -1,6 +1,7 @@
 // Compares a file-anchored document with its source on disk: the one drift check sync_docs and doctor share.
-import { type Db, sha256, UserError } from "@archon/core";
+import { sha256, UserError } from "@archon/core";
 import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
+import type { AnchoredDoc } from "../../store/documents.js";
 import { normalizeNewlines } from "../imports/split-units.js";
 import { readProjectFile } from "../project-path.js";
 
@@ -14,24 +15,6 @@ export interface SourceCheck {
   reason?: string;
   /** The anchored text as it is on disk now (drifted only). */
   current_content?: string;
-}
-
-export interface AnchoredDoc {
-  doc_id: string;
-  source_path: string;
-  content_hash: string;
-  content: string;
-}
-
-/** Approved documents that name a source_path, with their stored text, by doc_id. */
-export function anchoredDocuments(db: Db): AnchoredDoc[] {
-  return db
-    .prepare(
-      `SELECT d.doc_id, d.source_path, d.content_hash, b.content FROM documents d
-       JOIN content_blobs b ON b.content_hash = d.content_hash
-       WHERE d.status = 'approved' AND d.source_path IS NOT NULL ORDER BY d.doc_id`,
-    )
-    .all() as AnchoredDoc[];
 }
 
 /**

@@ -1,13 +1,14 @@
 // sync_docs: checks file-anchored documents against their sources and opens an update_doc proposal per drift.
 
-import { canonicalJson, type IdGenerator, UserError } from "@archon/core";
+import { type IdGenerator, UserError } from "@archon/core";
+import { type AnchoredDoc, anchoredDocuments } from "../../store/documents.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
-import { createProposal } from "../../store/proposals.js";
+import { createProposal, pendingProposalWithPayload } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
 import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
-import { type AnchoredDoc, anchoredDocuments, checkSource, type SourceStatus } from "./source-check.js";
+import { checkSource, type SourceStatus } from "./source-check.js";
 
 export interface SyncDocsInput {
   dry_run?: boolean;
@@ -41,10 +42,6 @@ export function syncDocs(ctx: WriteContext & { ids: IdGenerator }, input: SyncDo
   const docs = selectDocuments(ctx.channel, anchoredDocuments(ctx.db), input.doc_ids);
   const checks = docs.map((doc) => ({ doc, check: checkSource(ctx.projectRoot, doc) }));
 
-  const pending = ctx.db.prepare(
-    `SELECT proposal_id FROM proposals WHERE status = 'pending' AND proposal_type = 'update_doc' AND payload = ?
-     ORDER BY created_at, proposal_id LIMIT 1`,
-  );
   // Proposals only: canonical knowledge is never touched here, so there is no version bump.
   const decide = () =>
     checks.map(({ doc, check }): SyncDocResult => {
@@ -55,7 +52,7 @@ export function syncDocs(ctx: WriteContext & { ids: IdGenerator }, input: SyncDo
         content: current_content,
         base_content_hash: doc.content_hash,
       });
-      const existing = pending.pluck().get(canonicalJson(payload)) as string | undefined;
+      const existing = pendingProposalWithPayload(ctx.db, "update_doc", payload);
       if (existing) return { ...shown, action: "already_pending", proposal_id: existing };
       if (dryRun) return { ...shown, action: "would_propose", proposal_id: null };
       const proposal = createProposal(

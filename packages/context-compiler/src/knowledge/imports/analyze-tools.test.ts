@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { analyzeDocTool } from "../../mcp/admin/analyze-doc.tool.js";
 import { analyzeImportBatchTool } from "../../mcp/admin/analyze-import-batch.tool.js";
+import { dbState } from "../../test-support/db-state.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import type { AnalyzeResult } from "./analyze-docs.js";
-import { dbState } from "./db-state.fixture.js";
 
 type DocResult = Omit<AnalyzeResult, "files"> & { file: string };
 

@@ -9,9 +9,9 @@ import { writeContext } from "../../mcp/context.js";
 import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
 import { bundleProposals } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
+import { writeMonorepo } from "../../test-support/realistic-project.js";
 import type { ImportItem } from "./import-item.js";
 import { landRuleImport, parseFormats, planRuleImport } from "./import-rules.js";
-import { writeMonorepo } from "./realistic-project.fixture.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { analyzeImportBatchTool } from "../../mcp/admin/analyze-import-batch.tool.js";
 import { executeImportPlanTool } from "../../mcp/admin/execute-import-plan.tool.js";
 import { bundleProposals, createProposal } from "../../store/proposals.js";
+import { dbState } from "../../test-support/db-state.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import type { AnalyzeResult } from "./analyze-docs.js";
-import { dbState } from "./db-state.fixture.js";
 import type { ExecuteResult } from "./execute-import-plan.js";
 
 let project: TestProject;

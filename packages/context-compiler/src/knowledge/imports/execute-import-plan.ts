@@ -1,15 +1,15 @@
 // execute_import_plan: a reviewed plan becomes pending new_doc proposals sharing one bundle, all or nothing.
 
 import { type IdGenerator, UserError } from "@archon/core";
+import { docIdInUse, documentState } from "../../store/documents.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
-import { createProposal } from "../../store/proposals.js";
+import { createProposal, pendingNewDocs } from "../../store/proposals.js";
 import type { DocKind } from "../../store/schema.js";
 import { type EdgeHint, edgeHintProblems } from "../edge-hints.js";
 import { type Channel, step } from "../next-step.js";
 import { sourcePathOutside } from "../project-path.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
-import { pendingNewDocs } from "./finish-items.js";
 
 export interface PlanItem {
   doc_id: string;
@@ -54,12 +54,11 @@ function planProblems(ctx: WriteContext, items: readonly PlanItem[]): string[] {
   items.forEach((item, i) => {
     positions.set(item.doc_id, [...(positions.get(item.doc_id) ?? []), i]);
   });
-  const docStatus = ctx.db.prepare("SELECT status FROM documents WHERE doc_id = ?").pluck();
   const proposed = new Map(pendingNewDocs(ctx.db).map((p) => [p.doc_id, p.proposal_id]));
   for (const [docId, at] of positions) {
     if (at.length > 1)
       problems.push(`doc_id "${docId}" appears ${at.length} times in the plan (items ${at.join(", ")})`);
-    const status = docStatus.get(docId) as string | undefined;
+    const status = documentState(ctx.db, docId)?.status;
     if (status) problems.push(`doc_id "${docId}" (item ${at[0]}) already exists (${status})`);
     const proposal = proposed.get(docId);
     if (proposal)
@@ -78,7 +77,7 @@ function planProblems(ctx: WriteContext, items: readonly PlanItem[]): string[] {
     for (const hint of item.edge_hints ?? [])
       for (const p of edgeHintProblems(ctx.db, item.doc_id, hint, planned)) problems.push(`item ${i}: ${p}`);
     for (const dep of item.depends_on ?? []) {
-      if (!planned.has(dep) && !docStatus.get(dep))
+      if (!planned.has(dep) && !docIdInUse(ctx.db, dep))
         problems.push(`item ${i}: depends_on names unknown "${dep}"`);
       if (dep === item.doc_id) problems.push(`item ${i}: ${dep} cannot depend on itself`);
     }

@@ -2,6 +2,8 @@
 import type { Db } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
 import { documentTerms } from "../../read/term-sets.js";
+import { allDocIds, existingSourcedDocuments } from "../../store/documents.js";
+import { pendingNewDocs } from "../../store/proposals.js";
 import { scanForSecrets } from "../secret-scan.js";
 import type { ImportDraft, ImportFlag, ImportItem } from "./import-item.js";
 import { uniqueIds } from "./import-item.js";
@@ -11,20 +13,7 @@ import { approvedTerms, overlapsOf, type Termed } from "./overlap.js";
 
 /** Every doc_id an import must not reuse: documents of any status, and pending new_doc proposals. */
 export function takenDocIds(db: Db): Set<string> {
-  const docs = db.prepare("SELECT doc_id FROM documents").pluck().all() as string[];
-  return new Set([...docs, ...pendingNewDocs(db).map((p) => p.doc_id)]);
-}
-
-export function pendingNewDocs(
-  db: Db,
-): { doc_id: string; source_path: string | null; proposal_id: string }[] {
-  return db
-    .prepare(
-      `SELECT json_extract(payload, '$.doc_id') AS doc_id, json_extract(payload, '$.source_path') AS source_path,
-         proposal_id FROM proposals WHERE status = 'pending' AND proposal_type = 'new_doc'
-       ORDER BY created_at, proposal_id`,
-    )
-    .all() as { doc_id: string; source_path: string | null; proposal_id: string }[];
+  return new Set([...allDocIds(db), ...pendingNewDocs(db).map((p) => p.doc_id)]);
 }
 
 /** source_path → the document (or pending proposal) that already holds that unit. */
@@ -32,13 +21,8 @@ function importedSources(db: Db): Map<string, { doc_id: string; status: string }
   const out = new Map<string, { doc_id: string; status: string }>();
   for (const p of pendingNewDocs(db))
     if (p.source_path) out.set(p.source_path, { doc_id: p.doc_id, status: "proposed" });
-  const docs = db
-    .prepare(
-      `SELECT doc_id, status, source_path FROM documents
-       WHERE source_path IS NOT NULL AND status != 'deprecated' ORDER BY doc_id`,
-    )
-    .all() as { doc_id: string; status: string; source_path: string }[];
-  for (const d of docs) out.set(d.source_path, { doc_id: d.doc_id, status: d.status });
+  for (const d of existingSourcedDocuments(db))
+    out.set(d.source_path, { doc_id: d.doc_id, status: d.status });
   return out;
 }
 

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ImportRulesOptions, importRulesCommand } from "../../cli/import-rules.command.js";
 import { resolveGlobalOptions } from "../../cli/options.js";
 import { listProposals } from "../../store/proposals.js";
+import { dbState } from "../../test-support/db-state.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
-import { dbState } from "./db-state.fixture.js";
-import { writeRealisticProject } from "./realistic-project.fixture.js";
+import { writeRealisticProject } from "../../test-support/realistic-project.js";
 
 let project: TestProject;
 beforeEach(() => {

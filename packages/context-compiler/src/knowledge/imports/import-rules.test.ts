@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestProject, tempProject } from "../../test-support/project.js";
+import { writeRealisticProject } from "../../test-support/realistic-project.js";
 import type { ImportItem } from "./import-item.js";
 import { parseFormats, planRuleImport } from "./import-rules.js";
-import { writeRealisticProject } from "./realistic-project.fixture.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -1,5 +1,7 @@
 // Deterministic document ids from text: a slug of the first meaningful words, unique in the database.
 import { type Db, InternalError } from "@archon/core";
+import { docIdInUse } from "../../store/documents.js";
+import { docIdProposed } from "../../store/proposals.js";
 import { DOC_ID_PATTERN } from "../../store/schema.js";
 
 /** Lead-ins and filler that say nothing about the rule itself ("from now on, please don't ..."). */
@@ -30,17 +32,8 @@ export function slugOf(text: string, maxWords = MAX_WORDS): string {
 }
 
 /** Whether a document or a pending new_doc proposal already uses `docId`. */
-export function docIdTaken(db: Db, docId: string): boolean {
-  if (db.prepare("SELECT 1 FROM documents WHERE doc_id = ?").get(docId)) return true;
-  return (
-    db
-      .prepare(
-        `SELECT 1 FROM proposals WHERE status = 'pending' AND proposal_type = 'new_doc'
-           AND json_extract(payload, '$.doc_id') = ?`,
-      )
-      .get(docId) !== undefined
-  );
-}
+export const docIdTaken = (db: Db, docId: string): boolean =>
+  docIdInUse(db, docId) || docIdProposed(db, docId);
 
 /** `prefix` + slug of `text`, with `-2`, `-3`, ... appended until no document or pending proposal uses it. */
 export function uniqueDocId(db: Db, prefix: string, text: string, fallback = "note"): string {

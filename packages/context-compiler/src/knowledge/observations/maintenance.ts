@@ -2,11 +2,15 @@
 // re-queueing of observations that were analyzed long ago but never became (or joined) a proposal.
 import { type Db, UserError } from "@archon/core";
 import type { ObservationEvent, ProposalType } from "../../store/lifecycle.js";
-import { setObservationStatus } from "../../store/observations.js";
+import {
+  countObservations,
+  setObservationStatus,
+  staleUncitedObservations,
+} from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
 import { assertAdminSurface } from "../surface.js";
 import type { ObservationsContext } from "./observations-context.js";
-import { analyzeNewObservations, countNew, MAX_LIMIT, type Outcome } from "./process-observations.js";
+import { analyzeNewObservations, MAX_LIMIT, type Outcome } from "./process-observations.js";
 
 export interface PreviewItem {
   observation_id: string;
@@ -79,14 +83,7 @@ function reclaim(ctx: ObservationsContext, staleAfterDays: number): string[] {
   const cutoff = new Date(ctx.clock.now().getTime() - staleAfterDays * DAY_MS).toISOString();
   return ctx.db
     .transaction(() => {
-      const ids = ctx.db
-        .prepare(
-          `SELECT observation_id FROM observations o WHERE status = 'analyzed' AND analyzed_at < ?
-             AND NOT EXISTS (SELECT 1 FROM proposal_evidence e WHERE e.observation_id = o.observation_id)
-           ORDER BY created_at, observation_id`,
-        )
-        .pluck()
-        .all(cutoff) as string[];
+      const ids = staleUncitedObservations(ctx.db, cutoff);
       setObservationStatus(ctx.db, ids, "new", ctx.clock.now());
       return ids;
     })
@@ -112,6 +109,6 @@ export function maintenance(
     reclaimed,
     preview: items,
     totals: { keep: count("keep"), drop: count("drop"), error: count("error") },
-    not_previewed: countNew(ctx.db) - items.length,
+    not_previewed: countObservations(ctx.db, "new") - items.length,
   };
 }

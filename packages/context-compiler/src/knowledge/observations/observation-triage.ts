@@ -1,7 +1,13 @@
 // Triage helpers: list observations with the proposals citing them, and archive ones a person has triaged.
 import { UserError } from "@archon/core";
 import type { ObservationEvent } from "../../store/lifecycle.js";
-import { listObservations, type Observation, setObservationStatus } from "../../store/observations.js";
+import {
+  getObservation,
+  listObservations,
+  type Observation,
+  setObservationStatus,
+} from "../../store/observations.js";
+import { proposalsCiting } from "../../store/proposals.js";
 import { step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
@@ -15,12 +21,9 @@ export function listObservationsWithEvidence(
   ctx: Pick<WriteContext, "db">,
   filter: { status?: Observation["status"]; event_type?: ObservationEvent; limit?: number },
 ): { observations: ListedObservation[]; count: number } {
-  const citing = ctx.db.prepare(
-    "SELECT proposal_id FROM proposal_evidence WHERE observation_id = ? ORDER BY proposal_id",
-  );
   const observations = listObservations(ctx.db, filter).map((o) => ({
     ...o,
-    cited_by: citing.pluck().all(o.observation_id) as string[],
+    cited_by: proposalsCiting(ctx.db, o.observation_id),
   }));
   return { observations, count: observations.length };
 }
@@ -41,8 +44,7 @@ export function archiveObservations(ctx: WriteContext, observationIds: readonly 
     throw new UserError("observation_ids is empty.", "Name at least one observation_id.", "observation_ids");
   return ctx.db
     .transaction(() => {
-      const statusOf = ctx.db.prepare("SELECT status FROM observations WHERE observation_id = ?").pluck();
-      const statuses = ids.map((id) => ({ id, status: statusOf.get(id) as string | undefined }));
+      const statuses = ids.map((id) => ({ id, status: getObservation(ctx.db, id)?.status }));
       const unknown = statuses.filter((s) => s.status === undefined).map((s) => s.id);
       if (unknown.length > 0) {
         throw new UserError(

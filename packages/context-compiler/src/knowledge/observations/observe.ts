@@ -1,11 +1,11 @@
 // observe: the agent's one write-shaped service. It records an observation and never touches canonical
 // knowledge; a manual note stating a standing decision also gets a pending proposal for the user to confirm.
 import { toRepoPath } from "../../read/glob.js";
+import { openConflicts } from "../../store/conflicts.js";
 import { getDocument } from "../../store/documents.js";
 import type { ObservationEvent } from "../../store/lifecycle.js";
 import { recordObservation, setObservationStatus } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
-import { openConflicts } from "../approval/conflicts.js";
 import { type Channel, step } from "../next-step.js";
 import { redactValue } from "../secret-scan.js";
 import { type ConflictCandidate, findConflictCandidates } from "../standing-rules/conflict-candidates.js";

@@ -2,7 +2,7 @@
 import { type Clock, type Db, describeError, type IdGenerator } from "@archon/core";
 import type { KnowledgeIndex } from "../../read/knowledge-index.js";
 import type { ObservationEvent, ProposalType } from "../../store/lifecycle.js";
-import { listObservations, setObservationStatus } from "../../store/observations.js";
+import { countObservations, listObservations, setObservationStatus } from "../../store/observations.js";
 import type { Channel } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import { analyzeObservation, isSkip } from "./analyzers/index.js";
@@ -71,9 +71,6 @@ export function analyzeNewObservations(
   return outcomes;
 }
 
-export const countNew = (db: Db): number =>
-  db.prepare("SELECT COUNT(*) FROM observations WHERE status = 'new'").pluck().get() as number;
-
 export function processObservations(ctx: ObservationsContext, input: { limit?: number } = {}): ProcessResult {
   assertAdminSurface(ctx.surface, "process_observations");
   const outcomes = analyzeNewObservations(
@@ -84,7 +81,12 @@ export function processObservations(ctx: ObservationsContext, input: { limit?: n
     input.limit ?? DEFAULT_LIMIT,
     ctx.channel,
   );
-  const result: ProcessResult = { proposed: [], skipped: [], errors: [], remaining: countNew(ctx.db) };
+  const result: ProcessResult = {
+    proposed: [],
+    skipped: [],
+    errors: [],
+    remaining: countObservations(ctx.db, "new"),
+  };
   for (const o of outcomes) {
     if (o.kind === "proposed") {
       result.proposed.push({

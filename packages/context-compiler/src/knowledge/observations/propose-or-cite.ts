@@ -1,7 +1,12 @@
 // Stores a proposal drawn from an observation, or cites the observation on an identical pending one.
 import { type Clock, canonicalJson, type Db, type IdGenerator } from "@archon/core";
 import { parsePayload } from "../../store/proposal-payloads.js";
-import { createProposal, type ProposalInput } from "../../store/proposals.js";
+import {
+  citeEvidence,
+  createProposal,
+  type ProposalInput,
+  pendingProposalsOfType,
+} from "../../store/proposals.js";
 
 export interface ProposeOutcome {
   proposal_id: string;
@@ -23,13 +28,9 @@ function changeKey(type: ProposalInput["proposal_type"], payload: unknown): stri
 /** The oldest pending proposal making the same change, if any. */
 export function pendingDuplicate(db: Db, input: ProposalInput): string | undefined {
   const key = changeKey(input.proposal_type, input.payload);
-  const rows = db
-    .prepare(
-      `SELECT proposal_id, payload FROM proposals WHERE status = 'pending' AND proposal_type = ?
-       ORDER BY created_at, proposal_id`,
-    )
-    .all(input.proposal_type) as { proposal_id: string; payload: string }[];
-  return rows.find((row) => changeKey(input.proposal_type, JSON.parse(row.payload)) === key)?.proposal_id;
+  return pendingProposalsOfType(db, input.proposal_type).find(
+    (p) => changeKey(input.proposal_type, p.payload) === key,
+  )?.proposal_id;
 }
 
 /** Call inside the transaction that marks the observation analyzed, so both land or neither does. */
@@ -42,10 +43,7 @@ export function proposeOrCite(
 ): ProposeOutcome {
   const existing = pendingDuplicate(db, input);
   if (existing !== undefined) {
-    db.prepare("INSERT OR IGNORE INTO proposal_evidence (proposal_id, observation_id) VALUES (?, ?)").run(
-      existing,
-      observationId,
-    );
+    citeEvidence(db, existing, observationId);
     return { proposal_id: existing, duplicate: true };
   }
   const evidence = [...new Set([...(input.evidence_observation_ids ?? []), observationId])].sort();

@@ -1,13 +1,14 @@
 // delete_decision: retire a captured decision (a standing rule) directly; a soft delete, history stays.
 import { UserError } from "@archon/core";
-import { deprecateDocument, documentRow } from "../approval/apply-document.js";
+import { documentState } from "../../store/documents.js";
+import { deprecateDocument } from "../approval/apply-document.js";
 import { commitKnowledge } from "../approval/commit-knowledge.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 
 export function deleteDecision(ctx: WriteContext, input: { doc_id: string }) {
   assertAdminSurface(ctx.surface, "delete_decision");
-  const row = documentRow(ctx.db, input.doc_id);
+  const row = documentState(ctx.db, input.doc_id);
   if (!row) {
     throw new UserError(
       `No document "${input.doc_id}".`,

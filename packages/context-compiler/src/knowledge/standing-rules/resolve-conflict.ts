@@ -1,9 +1,10 @@
 // resolve_conflict: a person's answer to "this new rule may collide with that one": keep both, supersede or cancel.
 import { type IdGenerator, UserError } from "@archon/core";
+import { answerConflict, type ConflictRow, conflictsOf } from "../../store/conflicts.js";
+import { docIdInUse } from "../../store/documents.js";
+import type { ConflictResolution } from "../../store/lifecycle.js";
 import { decideProposal } from "../../store/proposals.js";
-import { documentRow } from "../approval/apply-document.js";
 import { requirePendingProposal } from "../approval/approve-proposal.js";
-import { type ConflictResolution, type ConflictRow, conflictsOf } from "../approval/conflicts.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 
@@ -20,7 +21,7 @@ export interface ResolveConflictInput {
 export function resolveConflict(ctx: WriteContext & { ids: IdGenerator }, input: ResolveConflictInput) {
   assertAdminSurface(ctx.surface, "resolve_conflict");
   const proposal = requirePendingProposal(ctx, input.proposal_id);
-  if (!documentRow(ctx.db, input.existing_doc_id)) {
+  if (!docIdInUse(ctx.db, input.existing_doc_id)) {
     throw new UserError(`No document "${input.existing_doc_id}".`, undefined, "existing_doc_id");
   }
   if (input.resolution === "supersede" && proposal.payload.doc_id === input.existing_doc_id) {
@@ -33,19 +34,7 @@ export function resolveConflict(ctx: WriteContext & { ids: IdGenerator }, input:
   const at = ctx.clock.now().toISOString();
   const conflict = ctx.db
     .transaction((): ConflictRow => {
-      const update = ctx.db
-        .prepare(
-          "UPDATE conflicts SET resolution = ?, resolved_at = ? WHERE proposal_id = ? AND existing_doc_id = ?",
-        )
-        .run(input.resolution, at, input.proposal_id, input.existing_doc_id);
-      if (update.changes === 0) {
-        ctx.db
-          .prepare(
-            `INSERT INTO conflicts (conflict_id, proposal_id, existing_doc_id, resolution, created_at, resolved_at)
-             VALUES (?, ?, ?, ?, ?, ?)`,
-          )
-          .run(ctx.ids.next("cfl"), input.proposal_id, input.existing_doc_id, input.resolution, at, at);
-      }
+      answerConflict(ctx.db, input, at, ctx.ids);
       if (input.resolution === "cancel") {
         decideProposal(ctx.db, input.proposal_id, {
           status: "cancelled",

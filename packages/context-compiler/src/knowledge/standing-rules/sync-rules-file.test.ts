@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../../mcp/context.js";
 import { getDocument } from "../../store/documents.js";
-import { createProposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
-import { approveProposal } from "../approval/approve-proposal.js";
+import { approveStandingRules } from "../../test-support/standing-rules.js";
 import { RULES_FILE, renderRulesFile } from "./rules-file.js";
 import { standingRules } from "./rules-on-disk.js";
 import { syncRulesFile } from "./sync-rules-file.js";
@@ -17,30 +16,17 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-type Ctx = ReturnType<TestProject["context"]>;
 const rule = (doc_id: string, content = `Always ${doc_id}.`) => ({
   doc_id,
   title: `Rule ${doc_id}`,
   content,
 });
-/** Approves standing rules the way an agent's captured decision lands. */
-function approveRules(ctx: Ctx, ...rules: ReturnType<typeof rule>[]) {
-  for (const r of rules) {
-    const { proposal_id } = createProposal(
-      ctx.kdb.db,
-      { proposal_type: "new_doc", payload: { ...r, origin: "standing" }, source: "manual_note" },
-      ctx.clock,
-      ctx.ids,
-    );
-    approveProposal(writeContext(ctx), { proposal_id });
-  }
-}
 const rulesFile = () => readFileSync(join(project.root, RULES_FILE), "utf8");
 
 describe("sync-rules-file absorbs hand edits as approved knowledge", () => {
   it("adds a new section, updates a changed one and deprecates a removed one, in one version", () => {
     const ctx = project.context();
-    approveRules(ctx, rule("keep"), rule("change"), rule("drop"));
+    approveStandingRules(ctx, rule("keep"), rule("change"), rule("drop"));
     project.write(
       RULES_FILE,
       renderRulesFile([rule("keep"), rule("change", "Edited by hand."), rule("fresh")]),
@@ -72,7 +58,7 @@ describe("sync-rules-file absorbs hand edits as approved knowledge", () => {
 
   it("bumps nothing when the file matches, and says so", () => {
     const ctx = project.context();
-    approveRules(ctx, rule("a"));
+    approveStandingRules(ctx, rule("a"));
     expect(syncRulesFile(writeContext(ctx))).toMatchObject({
       changed: false,
       knowledge_version: 1,
@@ -82,7 +68,7 @@ describe("sync-rules-file absorbs hand edits as approved knowledge", () => {
 
   it("previews with dry_run without changing anything", () => {
     const ctx = project.context();
-    approveRules(ctx, rule("a"));
+    approveStandingRules(ctx, rule("a"));
     project.write(RULES_FILE, renderRulesFile([rule("a"), rule("b")]));
     expect(syncRulesFile(writeContext(ctx), { dry_run: true })).toMatchObject({
       dry_run: true,
@@ -97,7 +83,7 @@ describe("sync-rules-file absorbs hand edits as approved knowledge", () => {
   it("never wipes: a missing file or one without sections changes nothing", () => {
     const ctx = project.context();
     expect(syncRulesFile(writeContext(ctx)).message).toBe("There is no .archon/rules.md; nothing to absorb.");
-    approveRules(ctx, rule("a"));
+    approveStandingRules(ctx, rule("a"));
     project.write(RULES_FILE, "# Standing rules\n\nEverything deleted by accident.\n");
     expect(syncRulesFile(writeContext(ctx))).toMatchObject({ file: "empty", changed: false, deprecated: [] });
     expect(standingRules(ctx.kdb.db).map((r) => r.doc_id)).toEqual(["a"]);
@@ -118,7 +104,7 @@ describe("sync-rules-file absorbs hand edits as approved knowledge", () => {
 
   it("revives a deprecated standing rule whose section comes back", () => {
     const ctx = project.context();
-    approveRules(ctx, rule("a"), rule("b"));
+    approveStandingRules(ctx, rule("a"), rule("b"));
     project.write(RULES_FILE, renderRulesFile([rule("a")]));
     syncRulesFile(writeContext(ctx));
     project.write(RULES_FILE, renderRulesFile([rule("a"), rule("b", "Back again.")]));

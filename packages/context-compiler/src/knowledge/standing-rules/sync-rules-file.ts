@@ -1,14 +1,10 @@
 // sync-rules-file: absorb hand edits to .archon/rules.md into the standing rules; absorbing is approving.
 
 import { UserError } from "@archon/core";
+import { documentState } from "../../store/documents.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { readVersion } from "../../store/version.js";
-import {
-  createDocument,
-  deprecateDocument,
-  documentRow,
-  updateDocument,
-} from "../approval/apply-document.js";
+import { createDocument, deprecateDocument, updateDocument } from "../approval/apply-document.js";
 import { commitKnowledge } from "../approval/commit-knowledge.js";
 import { combineChanges } from "../approval/knowledge-change.js";
 import { type Channel, step } from "../next-step.js";
@@ -52,7 +48,7 @@ export function syncRulesFile(
   const file = options.file ?? readRulesFile(ctx.projectRoot);
   const diff = diffRules(file, standingRules(ctx.db));
   const taken = diff.added.filter((s) => {
-    const row = documentRow(ctx.db, s.doc_id);
+    const row = documentState(ctx.db, s.doc_id);
     return row !== undefined && row.origin !== "standing";
   });
   if (taken.length > 0) {

@@ -2,6 +2,7 @@
 import type { Db } from "@archon/core";
 import { normalizeRepoPath } from "../../../read/glob.js";
 import type { KnowledgeIndex } from "../../../read/knowledge-index.js";
+import { anchoredDocuments } from "../../../store/documents.js";
 import type { Observation } from "../../../store/observations.js";
 import { type Channel, step } from "../../next-step.js";
 import { checkObservationPayload } from "../observation-payloads.js";
@@ -15,12 +16,7 @@ function analyze(observation: Observation, db: Db, _index: KnowledgeIndex, chann
   const check = checkObservationPayload("pr_merged", observation.payload);
   if (!check.ok) return { skip: `payload is not a valid pr_merged: ${check.problems}` };
   const changed = new Set(check.payload.changed_files.flatMap((f) => normalizeRepoPath(f) ?? []));
-  const sources = db
-    .prepare(
-      `SELECT doc_id, source_path FROM documents WHERE status = 'approved' AND source_path IS NOT NULL
-       ORDER BY doc_id`,
-    )
-    .all() as { doc_id: string; source_path: string }[];
+  const sources = anchoredDocuments(db);
   // A source_path may carry an anchor (docs/a.md#Heading, docs/a.md#L3-L9); the file is what changed.
   const touched = sources.filter((s) =>
     changed.has(normalizeRepoPath(s.source_path.split("#")[0] ?? "") ?? ""),

@@ -2,19 +2,19 @@
 import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ApplyUpgradeResult } from "../init/apply-upgrade.js";
+import type { UpgradeCheck } from "../init/check-upgrade.js";
+import type { InitConfirmInput, InitConfirmResult } from "../init/init-confirm.js";
+import type { InitDetectInput, InitDetectResult } from "../init/init-detect.js";
+import type { SyncInitManifestResult } from "../init/sync-init-manifest.js";
+import { defaultTemplatesDir } from "../init/template-catalog.js";
 import { applyUpgradeTool } from "../mcp/admin/apply-upgrade.tool.js";
 import { checkUpgradeTool } from "../mcp/admin/check-upgrade.tool.js";
 import { initConfirmTool } from "../mcp/admin/init-confirm.tool.js";
 import { initDetectTool } from "../mcp/admin/init-detect.tool.js";
 import { syncInitManifestTool } from "../mcp/admin/sync-init-manifest.tool.js";
 import type { ArchonContext } from "../mcp/context.js";
-import type { TestProject } from "../test-support/project.js";
-import type { ApplyUpgradeResult } from "./apply-upgrade.js";
-import type { UpgradeCheck } from "./check-upgrade.js";
-import type { InitConfirmInput, InitConfirmResult } from "./init-confirm.js";
-import type { InitDetectInput, InitDetectResult } from "./init-detect.js";
-import type { SyncInitManifestResult } from "./sync-init-manifest.js";
-import { defaultTemplatesDir } from "./template-catalog.js";
+import type { TestProject } from "./project.js";
 
 export type InitCtx = ArchonContext;
 

@@ -1,4 +1,4 @@
-// The init manifest rows (migration 4): what bootstrapped the knowledge, and each template document's baseline hash.
+// The init manifest (migration 4): what bootstrapped the knowledge, and each template document's baseline hash.
 import { canonicalJson, type Db } from "@archon/core";
 
 export interface InitManifest {

@@ -7,7 +7,6 @@ import { pieceHash, renderTarget, TARGETS } from "./render-targets.js";
 import { loadSkillSources } from "./skills.js";
 
 // archon status (cli/) reads the deployed rows from here.
-export { listAdapterMeta };
 
 /** A deployed file whose recorded hash differs from what the running version renders. */
 export interface StaleAdapter {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { rowCounts } from "../store/row-counts.js";
 import type { BenchRequest } from "./generate-knowledge.js";
 import { median, peakRssMb, type Summary, summarize } from "./stats.js";
 
@@ -71,7 +72,7 @@ export async function measureStdio(
   await client.close();
 
   const db = openDatabase(dbPath, { readonly: true });
-  const auditRows = (db.prepare("SELECT COUNT(*) AS n FROM compile_log").get() as { n: number }).n;
+  const auditRows = rowCounts(db).compiles;
   db.close();
   return {
     startMs: median(startSamples),

@@ -79,7 +79,7 @@ describe("usage", () => {
     const r = archon("sync-init-manifest");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
-      "archon: sync_init_manifest: this project was not bootstrapped from a template, so there is nothing to upgrade.",
+      "archon: This project was not bootstrapped from a template, so there is nothing to upgrade.",
     );
   });
 

@@ -1,13 +1,14 @@
 // archon status: where the project stands and the one command to run next. Read-only: it writes nothing.
 import { existsSync } from "node:fs";
-import { listAdapterMeta, staleAdapters } from "../adapters/adapter-meta.js";
+import { staleAdapters } from "../adapters/adapter-meta.js";
 import { bundleCounts } from "../knowledge/approval/proposal-views.js";
 import { discoverRuleFiles } from "../knowledge/imports/discover-rule-files.js";
 import { parseFormats } from "../knowledge/imports/import-rules.js";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { toolPrefix } from "../mcp/tool-prefix.js";
-import { rowCounts } from "../services/stats.js";
+import { listAdapterMeta } from "../store/adapter-meta.js";
 import { listProposals } from "../store/proposals.js";
+import { rowCounts } from "../store/row-counts.js";
 import { readVersion } from "../store/version.js";
 import { VERSION } from "../version.js";
 import { openContext } from "./open-context.js";

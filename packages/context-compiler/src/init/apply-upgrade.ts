@@ -155,7 +155,7 @@ export function applyUpgrade(
   templatesDir: string,
 ): ApplyUpgradeResult {
   assertAdminSurface(ctx.surface, "apply_upgrade");
-  const plan = planUpgrade(ctx, templatesDir, "apply_upgrade");
+  const plan = planUpgrade(ctx, templatesDir);
   const { check } = plan;
   const pending = pendingUpgradeBundles(ctx.db);
   if (pending.length > 0) {

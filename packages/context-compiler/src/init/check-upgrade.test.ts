@@ -168,7 +168,7 @@ describe("check_upgrade", () => {
     const ctx = project.context("admin");
     await confirm(ctx, { skip_template: true });
     await expect(check(ctx)).rejects.toThrow(
-      "check_upgrade: this project was not bootstrapped from a template, so there is nothing to upgrade.",
+      "This project was not bootstrapped from a template, so there is nothing to upgrade.",
     );
     expect(templateNotices(ctx.kdb.db, defaultTemplatesDir(), ctx.channel)).toEqual([]);
   });

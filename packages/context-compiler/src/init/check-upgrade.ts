@@ -32,11 +32,11 @@ export interface UpgradePlan {
 }
 
 /** The manifest's template, refusing a project that was not bootstrapped from one. */
-export function requireAppliedTemplate(ctx: { db: Db; channel: Channel }, tool: string) {
+export function requireAppliedTemplate(ctx: { db: Db; channel: Channel }) {
   const applied = appliedTemplate(readInitManifest(ctx.db));
   if (!applied) {
     throw new UserError(
-      `${tool}: this project was not bootstrapped from a template, so there is nothing to upgrade.`,
+      "This project was not bootstrapped from a template, so there is nothing to upgrade.",
       `Templates are applied with ${step(ctx.channel, "init_detect")} and ${step(ctx.channel, "init_confirm")}.`,
     );
   }
@@ -53,17 +53,13 @@ function currentState(db: Db, manifest: InitManifest, ids: readonly string[]) {
   return { baseline: new Map(manifest.documents.map((d) => [d.doc_id, d.content_hash])), current, liveEdges };
 }
 
-export function planUpgrade(
-  ctx: { db: Db; channel: Channel },
-  templatesDir: string,
-  tool = "check_upgrade",
-): UpgradePlan {
+export function planUpgrade(ctx: { db: Db; channel: Channel }, templatesDir: string): UpgradePlan {
   const { db, channel } = ctx;
-  const { template, version, manifest } = requireAppliedTemplate(ctx, tool);
+  const { template, version, manifest } = requireAppliedTemplate(ctx);
   const newest = newestBundledVersions(templatesDir).get(template);
   if (newest === undefined) {
     throw new UserError(
-      `${tool}: template ${template} is not among the bundled templates.`,
+      `Template ${template} is not among the bundled templates.`,
       "Point --templates at the folder that holds it.",
     );
   }

@@ -29,9 +29,9 @@ export interface SyncInitManifestResult {
  */
 export function upgradeResolved(ctx: { db: Db; channel: Channel }, templatesDir: string): boolean {
   if (pendingUpgradeBundles(ctx.db).length > 0) return false;
-  const { manifest } = requireAppliedTemplate(ctx, "sync_init_manifest");
+  const { manifest } = requireAppliedTemplate(ctx);
   if (upgradeProposedSince(ctx.db, manifest.applied_at)) return true;
-  const plan = planUpgrade(ctx, templatesDir, "sync_init_manifest");
+  const plan = planUpgrade(ctx, templatesDir);
   return plan.check.up_to_date || draftProposals(plan).drafts.length === 0;
 }
 
@@ -41,7 +41,7 @@ export function upgradeResolved(ctx: { db: Db; channel: Channel }, templatesDir:
  */
 export function syncInitManifest(ctx: WriteContext, templatesDir: string): SyncInitManifestResult {
   assertAdminSurface(ctx.surface, "sync_init_manifest");
-  const { template, version, manifest } = requireAppliedTemplate(ctx, "sync_init_manifest");
+  const { template, version, manifest } = requireAppliedTemplate(ctx);
   const pending = pendingUpgradeBundles(ctx.db);
   if (pending.length > 0) {
     throw new UserError(

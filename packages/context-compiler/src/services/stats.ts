@@ -7,7 +7,6 @@ import { latestSnapshot } from "../store/snapshots.js";
 import { readVersion } from "../store/version.js";
 
 // archon status (cli/) reads the counts from here.
-export { rowCounts };
 
 export function stats(db: Db) {
   const usage = documentUsage(db);
@@ -20,7 +19,7 @@ export function stats(db: Db) {
     never_delivered,
     never_delivered_hint:
       never_delivered.length > 0
-        ? "These approved documents have never been delivered inline or deferred. recall({ gaps: true }) will explain the per-edge reasons once it exists; until then, run doctor for isolated documents and dead edges."
+        ? "These approved documents have never been delivered inline or deferred. Run doctor for isolated documents and dead edges, and compile one of their files with include_debug for the near misses."
         : null,
   };
 }

@@ -5,7 +5,6 @@ import { conflictsOf } from "../../store/conflicts.js";
 import { type Channel, step } from "../next-step.js";
 
 // The resolve_conflict tool (mcp/) reads the vocabulary from here.
-export { CONFLICT_RESOLUTIONS, type ConflictResolution } from "../../store/lifecycle.js";
 
 /** Documents the person chose to replace with this proposal. */
 export function supersededBy(db: Db, proposalId: string): string[] {

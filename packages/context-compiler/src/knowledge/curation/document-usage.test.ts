@@ -47,7 +47,7 @@ describe("per-document usage in get_stats", () => {
     ]);
     // Omitted (below min_relevance) is not delivered: ui came back but never reached the agent.
     expect(s.never_delivered).toEqual(["ui", "unused"]);
-    expect(s.never_delivered_hint).toContain("recall({ gaps: true }) will explain the per-edge reasons");
+    expect(s.never_delivered_hint).toContain("Run doctor for isolated documents and dead edges");
   });
 
   it("has no hint when every approved document has been delivered", () => {

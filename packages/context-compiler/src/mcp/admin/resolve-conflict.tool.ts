@@ -1,8 +1,8 @@
 // resolve_conflict: persist the person's answer to a conflict between a proposal and an existing rule.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
-import { CONFLICT_RESOLUTIONS } from "../../knowledge/approval/conflicts.js";
 import { resolveConflict } from "../../knowledge/standing-rules/resolve-conflict.js";
+import { CONFLICT_RESOLUTIONS } from "../../store/lifecycle.js";
 import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 

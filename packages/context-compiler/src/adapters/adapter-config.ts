@@ -2,7 +2,7 @@
 import { relative, resolve } from "node:path";
 import { UserError } from "@archon/core";
 import { isInside } from "../knowledge/project-write.js";
-import { toolPrefix } from "../mcp/tool-prefix.js";
+import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import { ARCHON_BIN, forwardSlashes, projectHasArchon } from "./launcher.js";
 
 /** Everything a deployed file is a function of: rendering is pure over this. */

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { listAdapterMeta } from "../store/adapter-meta.js";
 import { readVersion } from "../store/version.js";
 import { type TestProject, tempProject } from "../test-support/project.js";

@@ -7,10 +7,11 @@ import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { type AdapterMetaRow, recordDeploy } from "../store/adapter-meta.js";
 import { VERSION } from "../version.js";
+import { carriesMarker, MARKDOWN_BLOCK, SHELL_BLOCK } from "../vocabulary/markers.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { type ManagedHooks, mergeClaudeHooks } from "./claude-hooks.js";
 import { gitCommonDir, gitHooksDir, gitPath, planHookScript, projectRelative } from "./git-hooks.js";
-import { carriesMarker, MARKDOWN_BLOCK, SHELL_BLOCK, upsertBlock } from "./markers.js";
+import { upsertBlock } from "./markers.js";
 import { type Piece, pieceHash, renderTarget, type Target } from "./render-targets.js";
 import { loadSkillSources } from "./skills.js";
 

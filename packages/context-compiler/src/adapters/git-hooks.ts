@@ -1,8 +1,9 @@
 // Git hooks: a managed, fail-open block in .git/hooks/pre-commit and post-merge, beside the user's own script.
 import { isAbsolute, relative, resolve } from "node:path";
 import { runGit } from "../knowledge/git.js";
+import { SHELL_BLOCK } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
-import { SHELL_BLOCK, upsertBlock } from "./markers.js";
+import { upsertBlock } from "./markers.js";
 
 export const GIT_HOOKS = ["pre-commit", "post-merge"] as const;
 export type GitHook = (typeof GIT_HOOKS)[number];

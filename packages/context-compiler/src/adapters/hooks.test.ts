@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { deployAdapters } from "./deploy-adapters.js";

@@ -3,13 +3,13 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { listAdapterMeta } from "../store/adapter-meta.js";
 import { refusal, treeHashes } from "../test-support/file-tree.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
+import { EXPORT_BLOCK, ownedFile } from "../vocabulary/export-marker.js";
 import { adapterConfig } from "./adapter-config.js";
 import { deployAdapters } from "./deploy-adapters.js";
-import { EXPORT_BLOCK, ownedFile } from "./export/export-marker.js";
 import { exportRules } from "./export/export-rules.js";
 import { EXPORT_TARGETS } from "./export/export-targets.js";
 import { TARGETS } from "./render-targets.js";

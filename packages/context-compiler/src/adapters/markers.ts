@@ -1,17 +1,6 @@
 // Managed blocks inside files someone else owns: find them exactly, replace only them, never guess.
 import { UserError } from "@archon/core";
-
-export interface MarkerPair {
-  start: string;
-  end: string;
-}
-
-export const MARKDOWN_BLOCK: MarkerPair = { start: "<!-- archon:start -->", end: "<!-- archon:end -->" };
-export const SHELL_BLOCK: MarkerPair = { start: "# archon:start", end: "# archon:end" };
-/** A file archon owns entirely (the Cursor process rule). */
-export const MANAGED_FILE_MARKER = "<!-- archon:managed -->";
-/** A deployed skill archon owns. */
-export const MANAGED_SKILL_MARKER = "<!-- archon:managed-skill -->";
+import type { MarkerPair } from "../vocabulary/markers.js";
 
 /** Where the block sits: line indexes of its start and end markers, or absent. */
 type Located = { kind: "absent" } | { kind: "found"; start: number; end: number };
@@ -65,7 +54,3 @@ export function upsertBlock(path: string, existing: string, block: string, marke
 export function hasBlock(path: string, existing: string, markers: MarkerPair): boolean {
   return locate(path, existing.split(/\r?\n/), markers).kind === "found";
 }
-
-/** Whether a file archon owns carries its marker on a line of its own. */
-export const carriesMarker = (text: string, marker: string) =>
-  text.split(/\r?\n/).some((line) => line.trim() === marker);

@@ -1,9 +1,9 @@
 // Pure rendering: a target's managed pieces as a function of the adapter config and the skill sources.
 import { canonicalJson, sha256, UserError } from "@archon/core";
+import { MANAGED_FILE_MARKER, MANAGED_SKILL_MARKER, SHELL_BLOCK } from "../vocabulary/markers.js";
 import { type AdapterConfig, CLAUDE_SETTINGS } from "./adapter-config.js";
 import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
 import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
-import { MANAGED_FILE_MARKER, MANAGED_SKILL_MARKER, SHELL_BLOCK } from "./markers.js";
 import { cursorProcessRule, ruleBlock } from "./rule-block.js";
 import { renderSkill, SKILL_NAMES, type SkillSources, skillPath } from "./skills.js";
 

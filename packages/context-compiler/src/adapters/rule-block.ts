@@ -1,6 +1,7 @@
 // The process rules every editor adapter carries: MUST/NEVER instructions, the only enforcement there is.
+
+import { MANAGED_FILE_MARKER, MARKDOWN_BLOCK } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
-import { MANAGED_FILE_MARKER, MARKDOWN_BLOCK } from "./markers.js";
 
 /** The instructions themselves, as markdown, with tool names carrying the configured prefix; kept under 1 KB. */
 export function ruleText(config: AdapterConfig): string {

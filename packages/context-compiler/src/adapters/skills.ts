@@ -1,8 +1,8 @@
 // The bundled Agent Skills: flat sources in skills/, deployed as <client folder>/skills/<name>/SKILL.md.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { MANAGED_SKILL_MARKER } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
-import { MANAGED_SKILL_MARKER } from "./markers.js";
 
 export const SKILL_NAMES = ["archon-setup", "archon-bulk-import", "archon-triage"] as const;
 export type SkillName = (typeof SKILL_NAMES)[number];

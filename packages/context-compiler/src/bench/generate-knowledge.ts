@@ -1,7 +1,7 @@
 // The benchmark's knowledge base: N documents wired to a generated tree the way real seeds are, plus
 // 100 layer rules and realistic 5-file requests. Deterministic: same size and seed, same plan.
 import type { SeedDocument, SeedPlan } from "../knowledge/seed-file.js";
-import { DOC_KINDS } from "../store/schema.js";
+import { DOC_KINDS } from "../vocabulary/knowledge-model.js";
 import { layerRules } from "./layer-rules.js";
 import {
   between,

@@ -1,7 +1,7 @@
 // The in-process half of the benchmark, run in its own Node process so its peak memory is the compiler's
 // and not the generator's. Prints one JSON line (InProcessResult) on stdout.
 import { readFileSync } from "node:fs";
-import { createArchonContext } from "../mcp/server.js";
+import { createArchonContext } from "../context/archon-context.js";
 import { compile } from "../read/compile.js";
 import { cachedDocText } from "../read/doc-text.js";
 import { normalizeRepoPath } from "../read/glob.js";

@@ -3,8 +3,8 @@
 import { systemClock } from "@archon/core";
 import { applySeed, type SeedSummary } from "../knowledge/apply-seed.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
-import { toolPrefix } from "../mcp/tool-prefix.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
+import { toolPrefix } from "../vocabulary/tool-prefix.js";
 
 export function writeKnowledge(dbPath: string, projectRoot: string, plan: SeedPlan): SeedSummary {
   const kdb = new KnowledgeDb(dbPath);

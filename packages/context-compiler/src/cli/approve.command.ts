@@ -1,8 +1,8 @@
 // archon approve <proposal_id|bundle_id>: a person at a terminal approves one proposal or a whole bundle.
 
+import { writeContext } from "../context/archon-context.js";
 import { approveProposal } from "../knowledge/approval/approve-proposal.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 import { proposalTarget } from "./proposal-target.js";

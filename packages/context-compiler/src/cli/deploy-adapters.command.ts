@@ -1,7 +1,7 @@
 // archon deploy-adapters: write adapter files, skills and hooks; conflicts are reported and exit 0.
 import { type DeployResult, deployAdapters } from "../adapters/deploy-adapters.js";
 import { parseTargets } from "../adapters/render-targets.js";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

@@ -1,9 +1,9 @@
 // archon doctor: the full health scan. Exit code 1 when there are errors, so CI can gate on it.
 
+import { writeContext } from "../context/archon-context.js";
 import { type DoctorReport, runDoctor } from "../knowledge/curation/doctor.js";
 import { SEVERITIES } from "../knowledge/curation/finding.js";
 import { type Channel, step } from "../knowledge/next-step.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

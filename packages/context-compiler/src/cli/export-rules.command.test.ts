@@ -1,8 +1,8 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { bigRules } from "../adapters/export/monorepo.fixture.js";
 import { handWritten } from "../adapters/export/shared-files.js";
+import { bigRules } from "../test-support/monorepo-project.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { exportRulesCommand } from "./export-rules.command.js";
 import { resolveGlobalOptions } from "./options.js";

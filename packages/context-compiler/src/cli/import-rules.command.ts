@@ -1,5 +1,6 @@
 // archon import-rules: the instruction files of Claude, Codex, Cursor, Copilot, Windsurf, Cline, Continue, Kiro and Gemini → one bundle of pending proposals.
 import { UserError } from "@archon/core";
+import { writeContext } from "../context/archon-context.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { edgeHintLabel } from "../knowledge/edge-hints.js";
 import type { ExecuteResult } from "../knowledge/imports/execute-import-plan.js";
@@ -10,7 +11,6 @@ import {
   planRuleImport,
   type RuleImportPlan,
 } from "../knowledge/imports/import-rules.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

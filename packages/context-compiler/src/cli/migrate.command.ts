@@ -3,8 +3,7 @@ import { existsSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { UserError } from "@archon/core";
 import * as p from "@clack/prompts";
-import { writeContext } from "../mcp/context.js";
-import { createArchonContext } from "../mcp/server.js";
+import { createArchonContext, writeContext } from "../context/archon-context.js";
 import { applyMigration, assertUnblocked } from "../migrate/apply-migration.js";
 import {
   describeMigration,

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { ruleBlock } from "../adapters/rule-block.js";
-import { MIGRATION_FILES, writeMigrationProject } from "../migrate/migration-project.fixture.js";
+import { MIGRATION_FILES, writeMigrationProject } from "../test-support/migration-project.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { runCli } from "../test-support/run-cli.js";
 import { VERSION } from "../version.js";

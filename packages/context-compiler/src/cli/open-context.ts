@@ -1,5 +1,5 @@
 // Commands act as the admin surface: a person at a terminal is the approving human.
-import { createArchonContext } from "../mcp/server.js";
+import { createArchonContext } from "../context/archon-context.js";
 import type { GlobalOptions } from "./options.js";
 
 export function openContext(options: GlobalOptions) {

@@ -6,8 +6,8 @@ import {
   proposalSummary,
 } from "../knowledge/approval/proposal-views.js";
 import { type Channel, step } from "../knowledge/next-step.js";
-import { PROPOSAL_STATUSES, type ProposalStatus } from "../store/lifecycle.js";
 import { bundleProposals, type Proposal } from "../store/proposals.js";
+import { PROPOSAL_STATUSES, type ProposalStatus } from "../vocabulary/lifecycle.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 import type { Output } from "./sync-rules-file.command.js";

@@ -1,9 +1,9 @@
 // archon reject <proposal_id|bundle_id> --comment: a person at a terminal declines one proposal or a whole bundle.
 import { UserError } from "@archon/core";
+import { writeContext } from "../context/archon-context.js";
 import { rejectProposal } from "../knowledge/approval/approve-proposal.js";
 import { step } from "../knowledge/next-step.js";
 import type { WriteContext } from "../knowledge/write-context.js";
-import { writeContext } from "../mcp/context.js";
 import { bundleProposals } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
 import { openContext } from "./open-context.js";

@@ -1,8 +1,8 @@
 // archon seed <file>
 import { resolve } from "node:path";
+import { writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

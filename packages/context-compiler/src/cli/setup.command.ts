@@ -2,7 +2,7 @@
 import type { Writable } from "node:stream";
 import { UserError } from "@archon/core";
 import * as p from "@clack/prompts";
-import { createArchonContext } from "../mcp/server.js";
+import { createArchonContext } from "../context/archon-context.js";
 import { AGENTS, type AgentClient } from "../setup/register-clients.js";
 import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
 import { type MigrationChoice, offerMigration } from "../setup/setup-migration.js";

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { deployAdapters } from "../adapters/deploy-adapters.js";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { createProposal } from "../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { VERSION } from "../version.js";

@@ -1,7 +1,8 @@
 // archon sync-init-manifest: the CLI form of sync_init_manifest, for after a template upgrade bundle was
 // decided; setup calls the same service on its own.
+
+import { writeContext } from "../context/archon-context.js";
 import { syncInitManifest } from "../init/sync-init-manifest.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

@@ -1,6 +1,7 @@
 // archon sync-rules-file: absorb hand edits to .archon/rules.md (a person edited it, so this approves them).
+
+import { writeContext } from "../context/archon-context.js";
 import { syncRulesFile } from "../knowledge/standing-rules/sync-rules-file.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

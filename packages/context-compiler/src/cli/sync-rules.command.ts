@@ -5,13 +5,13 @@
 // thread stuck in native code keeps its process from exiting.
 import { spawn } from "node:child_process";
 import { systemClock } from "@archon/core";
+import { writeContext } from "../context/archon-context.js";
 import { parseHookInput, readStdin } from "../hooks/hook-input.js";
 import { rulesFileNotices } from "../hooks/rules-file-notices.js";
 import { checkLatest, syncRulesPackages } from "../hooks/rules-packages.js";
 import { runSyncRulesHook } from "../hooks/sync-rules-hook.js";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
-import { writeContext } from "../mcp/context.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

@@ -1,9 +1,9 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../context/archon-context.js";
 import { rejectProposal } from "../knowledge/approval/approve-proposal.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { importDoc } from "../knowledge/import-doc.js";
-import { writeContext } from "../mcp/context.js";
 import { getDocument } from "../store/documents.js";
 import { readInitManifest } from "../store/init-manifest.js";
 import { listProposals } from "../store/proposals.js";

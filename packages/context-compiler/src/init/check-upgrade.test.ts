@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../context/archon-context.js";
 import { importDoc } from "../knowledge/import-doc.js";
-import { writeContext } from "../mcp/context.js";
 import { getDocument } from "../store/documents.js";
 import {
   apply,

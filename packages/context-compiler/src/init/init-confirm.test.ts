@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../context/archon-context.js";
 import { importDoc } from "../knowledge/import-doc.js";
-import { writeContext } from "../mcp/context.js";
 import { readInitManifest } from "../store/init-manifest.js";
 import { readVersion } from "../store/version.js";
 import { confirm, detect, type InitCtx } from "../test-support/init-context.js";

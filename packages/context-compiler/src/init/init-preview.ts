@@ -2,7 +2,7 @@
 import { hashCanonical, sha256 } from "@archon/core";
 import { edgeKey, type PlannedEdge, seedEdges } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
-import type { DocKind } from "../store/schema.js";
+import type { DocKind } from "../vocabulary/knowledge-model.js";
 import { type PlaceholderValue, placeholderValues, renderTemplate } from "./render-template.js";
 import type { TemplateSpec } from "./template-file.js";
 

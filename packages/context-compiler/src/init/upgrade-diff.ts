@@ -3,7 +3,7 @@ import { sha256 } from "@archon/core";
 import { edgeKey, type PlannedEdge } from "../knowledge/seed-edges.js";
 import type { SeedDocument, SeedPlan } from "../knowledge/seed-file.js";
 import { isApproved } from "../store/documents.js";
-import type { DocStatus } from "../store/schema.js";
+import type { DocStatus } from "../vocabulary/knowledge-model.js";
 import { planEdges } from "./init-preview.js";
 
 /** A document as the database holds it now (any status). */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { getDocument } from "../store/documents.js";
 import { edgesOfDocument } from "../store/edges.js";
 import { rowCounts } from "../store/row-counts.js";

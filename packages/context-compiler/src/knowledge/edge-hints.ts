@@ -2,7 +2,7 @@
 import type { Db } from "@archon/core";
 import { globProblem } from "../read/glob.js";
 import { docIdInUse } from "../store/documents.js";
-import { EDGE_TYPES, type EdgeType } from "../store/schema.js";
+import { EDGE_TYPES, type EdgeType } from "../vocabulary/knowledge-model.js";
 
 export interface EdgeHint {
   edge_type: EdgeType;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { getDocument } from "../store/documents.js";
 import { edgesOfDocument } from "../store/edges.js";
 import { latestSnapshot } from "../store/snapshots.js";

@@ -1,5 +1,5 @@
 // The edges a seed plan stands for: what its patterns, layers, commands and depends_on lists mean.
-import type { EdgeType } from "../store/schema.js";
+import type { EdgeType } from "../vocabulary/knowledge-model.js";
 import type { SeedPlan } from "./seed-file.js";
 
 export interface PlannedEdge {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { stats } from "../services/stats.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { applySeed } from "./apply-seed.js";

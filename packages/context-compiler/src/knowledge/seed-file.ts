@@ -6,7 +6,7 @@ import { z } from "zod";
 import { globProblem } from "../read/glob.js";
 import { documentExists } from "../store/documents.js";
 import { liveDependencyEdges } from "../store/edges.js";
-import { DOC_ID_PATTERN, DOC_KINDS } from "../store/schema.js";
+import { DOC_ID_PATTERN, DOC_KINDS } from "../vocabulary/knowledge-model.js";
 import { readProjectFile } from "./project-path.js";
 
 const name = z.string().trim().min(1);

@@ -2,7 +2,7 @@
 // what it writes (removed, read-only), and a write SQLite refuses for where the database lives comes back
 // as that same clear error instead of "Internal error".
 import type { ToolDefinition } from "@archon/core";
-import type { ArchonContext } from "./context.js";
+import type { ArchonContext } from "../context/archon-context.js";
 
 export function guardDatabaseWrites<T extends ToolDefinition<ArchonContext>>(tools: readonly T[]): T[] {
   return tools.map((tool) => ({

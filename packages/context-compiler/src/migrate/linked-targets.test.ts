@@ -2,12 +2,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../mcp/context.js";
+import { writeContext } from "../context/archon-context.js";
 import { readVersion } from "../store/version.js";
 import { refusal, treeHashes } from "../test-support/file-tree.js";
+import { writeMigrationProject } from "../test-support/migration-project.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { applyMigration } from "./apply-migration.js";
-import { writeMigrationProject } from "./migration-project.fixture.js";
 import { planMigration } from "./plan-migration.js";
 
 // The attacker's side of archon migrate: the folders it writes and the sources it shrinks link out of the project.

@@ -4,25 +4,25 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { deployAdapters } from "../adapters/deploy-adapters.js";
 import { nestedRuleBlock, ruleBlock } from "../adapters/rule-block.js";
+import { writeContext } from "../context/archon-context.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { checkSource } from "../knowledge/curation/source-check.js";
 import { landRuleImport, planRuleImport } from "../knowledge/imports/import-rules.js";
-import { writeContext } from "../mcp/context.js";
 import { anchoredDocuments, approvedDocumentTexts, getDocument } from "../store/documents.js";
 import { treeHashes } from "../test-support/file-tree.js";
 import { commitAll } from "../test-support/git.js";
-import { type TestProject, tempProject } from "../test-support/project.js";
-import { VERSION } from "../version.js";
-import { applyMigration } from "./apply-migration.js";
-import { migrationSummary } from "./describe-migration.js";
-import type { MigrationOptions } from "./migration-plan.js";
 import {
   AGENTS_SECTIONS,
   MIGRATION_FILES,
   NESTED_SECTIONS,
   RULE_BODIES,
   writeMigrationProject,
-} from "./migration-project.fixture.js";
+} from "../test-support/migration-project.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
+import { VERSION } from "../version.js";
+import { applyMigration } from "./apply-migration.js";
+import { migrationSummary } from "./describe-migration.js";
+import type { MigrationOptions } from "./migration-plan.js";
 import { planMigration } from "./plan-migration.js";
 
 let project: TestProject;

@@ -1,13 +1,13 @@
 // Which instruction files a migration reduces to archon's block, which it removes, and which are archon's own.
-import { EXPORT_BLOCK, EXPORT_MARKER } from "../adapters/export/export-marker.js";
+
+import { hasBlock, upsertBlock } from "../adapters/markers.js";
+import { EXPORT_BLOCK, EXPORT_MARKER } from "../vocabulary/export-marker.js";
 import {
   carriesMarker,
-  hasBlock,
   MANAGED_FILE_MARKER,
   MARKDOWN_BLOCK,
   type MarkerPair,
-  upsertBlock,
-} from "../adapters/markers.js";
+} from "../vocabulary/markers.js";
 
 /** Always-read markdown keeps a managed block; a per-rule file has nothing left to say once imported. */
 export type SourceKind = "instructions" | "rule-file";

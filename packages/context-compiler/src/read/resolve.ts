@@ -1,5 +1,5 @@
 // Steps 1-4 of compile_context: which approved documents a request reaches, and by which edges.
-import type { EdgeType } from "../store/schema.js";
+import type { EdgeType } from "../vocabulary/knowledge-model.js";
 import { specificity } from "./glob.js";
 import type { IndexedEdge, KnowledgeIndex } from "./knowledge-index.js";
 

@@ -1,8 +1,8 @@
 import type { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../context/archon-context.js";
 import { importDoc } from "../knowledge/import-doc.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
-import { writeContext } from "../mcp/context.js";
 import { canonicalTagCatalog } from "../read/tag-catalog.js";
 import { type CompileAudit, readCompileLog } from "../store/audit.js";
 import { tagCatalog } from "../store/tags.js";

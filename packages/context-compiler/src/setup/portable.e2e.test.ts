@@ -13,9 +13,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FakeClients, installFakeClients } from "../test-support/fake-clients.js";
 import { commitAll, fixedGitEnv, git } from "../test-support/git.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
-import { type FakeClients, installFakeClients } from "./fake-clients.fixture.js";
 
 // Spawns the built CLI: run `npx tsc -b packages/core packages/context-compiler` first.
 const CHECKOUT = realpathSync(fileURLToPath(new URL("../../../../", import.meta.url))).replace(/\/$/, "");

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ARCHON_BIN, forwardSlashes } from "../adapters/launcher.js";
+import { type FakeClients, installFakeClients } from "../test-support/fake-clients.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { type FakeClients, installFakeClients } from "./fake-clients.fixture.js";
 import { commandLine, mcpEntry } from "./mcp-entry.js";
 import { registerClient } from "./register-clients.js";
 

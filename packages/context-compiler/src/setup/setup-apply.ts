@@ -1,11 +1,11 @@
 // Carries out a confirmed setup plan. Every step is idempotent, so running setup again changes nothing.
 import { UserError } from "@archon/core";
 import { type DeployResult, deployAdapters } from "../adapters/deploy-adapters.js";
+import { type ArchonContext, writeContext } from "../context/archon-context.js";
 import { type ApplyUpgradeResult, applyUpgrade } from "../init/apply-upgrade.js";
 import { type InitConfirmResult, initConfirm } from "../init/init-confirm.js";
 import { initDetect } from "../init/init-detect.js";
 import { type SyncInitManifestResult, syncInitManifest } from "../init/sync-init-manifest.js";
-import { type ArchonContext, writeContext } from "../mcp/context.js";
 import { readInitManifest } from "../store/init-manifest.js";
 import { readSetupVersion, recordSetupVersion } from "../store/setup-version.js";
 import { VERSION } from "../version.js";

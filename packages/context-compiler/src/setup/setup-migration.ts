@@ -1,7 +1,7 @@
 // The migration screen of `archon setup`: when instruction files hold rules, offer to move them into
 // archon (the same plan and apply as `archon migrate`), before the adapters are deployed.
 import * as p from "@clack/prompts";
-import { type ArchonContext, writeContext } from "../mcp/context.js";
+import { type ArchonContext, writeContext } from "../context/archon-context.js";
 import { applyMigration, type MigrationResult } from "../migrate/apply-migration.js";
 import { describeMigration, describeResult, hasWork } from "../migrate/describe-migration.js";
 import { planMigration } from "../migrate/plan-migration.js";

@@ -2,9 +2,9 @@
 // Every screen is skipped when its flag answered it, so `--yes` runs with no terminal at all.
 import type { Readable, Writable } from "node:stream";
 import * as p from "@clack/prompts";
+import type { ArchonContext } from "../context/archon-context.js";
 import { initDetect } from "../init/init-detect.js";
 import { bundledVersions } from "../init/template-catalog.js";
-import type { ArchonContext } from "../mcp/context.js";
 import { AGENTS, type AgentClient } from "./register-clients.js";
 import { detectAgents, type SetupChoices } from "./setup-plan.js";
 

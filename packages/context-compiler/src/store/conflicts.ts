@@ -1,6 +1,6 @@
 // Conflict rows: a proposal that may collide with an existing standing rule waits for a person's answer.
 import type { Clock, Db, IdGenerator } from "@archon/core";
-import type { ConflictResolution } from "./lifecycle.js";
+import type { ConflictResolution } from "../vocabulary/lifecycle.js";
 
 export interface ConflictRow {
   conflict_id: string;

@@ -1,7 +1,7 @@
 // Documents and their content: content lives once per hash in content_blobs. Every "is this document
 // there?" question is asked here, one way each (see documentState).
 import { type Db, sha256 } from "@archon/core";
-import type { DocKind, DocStatus } from "./schema.js";
+import type { DocKind, DocStatus } from "../vocabulary/knowledge-model.js";
 
 /** What compiles, edges and updates may reach (INV-1). */
 const APPROVED = "status = 'approved'";

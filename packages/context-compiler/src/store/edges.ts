@@ -1,6 +1,6 @@
 // Edges between selectors (globs, layers, commands, documents) and documents; doc_depends_on stays acyclic.
 import { type Db, findPath, UserError } from "@archon/core";
-import type { EdgeType } from "./schema.js";
+import type { EdgeType } from "../vocabulary/knowledge-model.js";
 
 export interface EdgeRow {
   edge_id: number;

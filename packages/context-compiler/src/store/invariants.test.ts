@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../context/archon-context.js";
 import { importDoc } from "../knowledge/import-doc.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
-import { writeContext } from "../mcp/context.js";
 import { AUDIT_FLUSH_WINDOW_MS } from "../services/audit-queue.js";
 import { CompileService } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";

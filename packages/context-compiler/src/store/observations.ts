@@ -1,6 +1,6 @@
 // Observations: what agents and hooks report. They never touch canonical knowledge themselves.
 import { type Clock, canonicalJson, type Db, type IdGenerator } from "@archon/core";
-import type { ObservationEvent } from "./lifecycle.js";
+import type { ObservationEvent } from "../vocabulary/lifecycle.js";
 
 export interface Observation {
   observation_id: string;

@@ -1,8 +1,8 @@
 // The payload each proposal type carries, validated before a proposal is stored and again when applied.
 import { UserError } from "@archon/core";
 import { z } from "zod";
-import type { ProposalType } from "./lifecycle.js";
-import { DOC_ID_PATTERN, DOC_KINDS, EDGE_TYPES } from "./schema.js";
+import { DOC_ID_PATTERN, DOC_KINDS, EDGE_TYPES } from "../vocabulary/knowledge-model.js";
+import type { ProposalType } from "../vocabulary/lifecycle.js";
 
 const docId = z
   .string()

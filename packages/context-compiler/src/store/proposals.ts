@@ -1,6 +1,6 @@
 // Proposals: changes to canonical knowledge waiting for a person's decision (P-3).
 import { type Clock, canonicalJson, type Db, type IdGenerator, UserError } from "@archon/core";
-import type { ProposalStatus, ProposalType } from "./lifecycle.js";
+import type { ProposalStatus, ProposalType } from "../vocabulary/lifecycle.js";
 import { parsePayload } from "./proposal-payloads.js";
 
 export interface ProposalInput {

@@ -4,8 +4,7 @@
 import { applySeed } from "../../dist/knowledge/apply-seed.js";
 import { approveProposalBundle } from "../../dist/knowledge/approval/bundle.js";
 import { importDoc } from "../../dist/knowledge/import-doc.js";
-import { writeContext } from "../../dist/mcp/context.js";
-import { createArchonContext } from "../../dist/mcp/server.js";
+import { createArchonContext, writeContext } from "../../dist/context/archon-context.js";
 
 const [mode, dbPath, projectRoot, name, countText] = process.argv.slice(2);
 const count = Number(countText);

@@ -2,6 +2,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ArchonContext } from "../context/archon-context.js";
 import type { ApplyUpgradeResult } from "../init/apply-upgrade.js";
 import type { UpgradeCheck } from "../init/check-upgrade.js";
 import type { InitConfirmInput, InitConfirmResult } from "../init/init-confirm.js";
@@ -13,7 +14,6 @@ import { checkUpgradeTool } from "../mcp/admin/check-upgrade.tool.js";
 import { initConfirmTool } from "../mcp/admin/init-confirm.tool.js";
 import { initDetectTool } from "../mcp/admin/init-detect.tool.js";
 import { syncInitManifestTool } from "../mcp/admin/sync-init-manifest.tool.js";
-import type { ArchonContext } from "../mcp/context.js";
 import type { TestProject } from "./project.js";
 
 export type InitCtx = ArchonContext;

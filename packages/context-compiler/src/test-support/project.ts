@@ -3,11 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { manualClock, sequentialIds } from "@archon/core";
+import { createArchonContext, writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import type { SeedDocument, SeedPlan } from "../knowledge/seed-file.js";
 import type { Surface } from "../knowledge/surface.js";
-import { writeContext } from "../mcp/context.js";
-import { createArchonContext } from "../mcp/server.js";
 
 export interface TestProject {
   root: string;

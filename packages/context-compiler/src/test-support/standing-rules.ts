@@ -1,7 +1,8 @@
 // Test helper: standing rules landed the way an agent's captured decision lands (a new_doc proposal with
 // origin standing, approved by a person), so rules.md is rendered as in real use.
+
+import { writeContext } from "../context/archon-context.js";
 import { approveProposal } from "../knowledge/approval/approve-proposal.js";
-import { writeContext } from "../mcp/context.js";
 import { createProposal } from "../store/proposals.js";
 import type { TestProject } from "./project.js";
 

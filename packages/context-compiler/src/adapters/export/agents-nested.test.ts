@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { monorepo } from "../../test-support/monorepo-project.js";
 import { doc, type TestProject, tempProject } from "../../test-support/project.js";
 import { placeRule } from "./agents-placement.js";
 import { exportRules } from "./export-rules.js";
 import type { ExportRule } from "./knowledge-rules.js";
-import { monorepo } from "./monorepo.fixture.js";
 
 let project: TestProject;
 beforeEach(() => {

@@ -4,11 +4,11 @@ import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { expandBraces } from "../../read/glob-braces.js";
 import { addEdge } from "../../store/edges.js";
+import { bigRules, monorepo } from "../../test-support/monorepo-project.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import { exportRules } from "./export-rules.js";
 import { EXPORT_TARGETS } from "./export-targets.js";
 import { exportableRules } from "./knowledge-rules.js";
-import { bigRules, monorepo } from "./monorepo.fixture.js";
 
 let project: TestProject;
 beforeEach(() => {

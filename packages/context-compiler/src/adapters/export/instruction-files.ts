@@ -1,7 +1,7 @@
 // AGENTS.md and GEMINI.md: every rule a section of the export block, in the file (or files) that scope it.
 
+import { EXPORT_BLOCK } from "../../vocabulary/export-marker.js";
 import { placeRule } from "./agents-placement.js";
-import { EXPORT_BLOCK } from "./export-marker.js";
 import type { ExportTarget, ExportWarning, Intent, Rendered } from "./export-targets.js";
 import type { ExportRule } from "./knowledge-rules.js";
 import { escapeImports, escapeMarkers } from "./markdown-escapes.js";

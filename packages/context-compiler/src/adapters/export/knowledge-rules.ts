@@ -2,7 +2,7 @@
 import type { Db } from "@archon/core";
 import { approvedDocumentTexts } from "../../store/documents.js";
 import { loadKnowledgeRows } from "../../store/load-knowledge.js";
-import type { DocKind } from "../../store/schema.js";
+import type { DocKind } from "../../vocabulary/knowledge-model.js";
 
 /**
  * How an editor should load a rule: on every request, when a file matching `globs` is touched, or when

@@ -1,7 +1,7 @@
 // Rule bodies made safe for the files they are copied into: no accidental imports, no stray archon markers.
 
-import { MANAGED_FILE_MARKER, MARKDOWN_BLOCK } from "../markers.js";
-import { EXPORT_BLOCK } from "./export-marker.js";
+import { EXPORT_BLOCK } from "../../vocabulary/export-marker.js";
+import { MANAGED_FILE_MARKER, MARKDOWN_BLOCK } from "../../vocabulary/markers.js";
 
 const FENCE = /^\s*(```|~~~)/;
 /** Inline code spans and the text between them: odd indexes of the split are spans. */

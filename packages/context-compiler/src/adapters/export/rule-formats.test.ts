@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { monorepo } from "../../test-support/monorepo-project.js";
 import { doc, type TestProject, tempProject } from "../../test-support/project.js";
 import { exportRules } from "./export-rules.js";
 import { EXPORT_TARGETS } from "./export-targets.js";
-import { monorepo } from "./monorepo.fixture.js";
 
 let project: TestProject;
 beforeEach(() => {

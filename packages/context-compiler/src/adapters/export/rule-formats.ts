@@ -1,6 +1,6 @@
 // Pure renderers: approved rules → each editor's own scoped rule files, one file per rule in the editor's folder.
 import { expandAll, MAX_BRACE_ALTERNATIVES } from "../../read/glob-braces.js";
-import { ownedFile } from "./export-marker.js";
+import { ownedFile } from "../../vocabulary/export-marker.js";
 import type { ExportTarget, Intent, Rendered, TargetSkip } from "./export-targets.js";
 import type { ExportRule } from "./knowledge-rules.js";
 import { escapeImports } from "./markdown-escapes.js";

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
+import { monorepo, USER_AGENTS_MD } from "../../test-support/monorepo-project.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
+import { MARKDOWN_BLOCK } from "../../vocabulary/markers.js";
 import { adapterConfig } from "../adapter-config.js";
 import { deployAdapters } from "../deploy-adapters.js";
-import { hasBlock, MARKDOWN_BLOCK, upsertBlock } from "../markers.js";
+import { hasBlock, upsertBlock } from "../markers.js";
 import { exportRules } from "./export-rules.js";
-import { monorepo, USER_AGENTS_MD } from "./monorepo.fixture.js";
 import { handWritten } from "./shared-files.js";
 
 let project: TestProject;

@@ -1,6 +1,8 @@
 // Shared instruction files (AGENTS.md, GEMINI.md): export writes one only while it holds nothing but archon's blocks.
-import { hasBlock, MARKDOWN_BLOCK, upsertBlock } from "../markers.js";
-import { EXPORT_BLOCK } from "./export-marker.js";
+
+import { EXPORT_BLOCK } from "../../vocabulary/export-marker.js";
+import { MARKDOWN_BLOCK } from "../../vocabulary/markers.js";
+import { hasBlock, upsertBlock } from "../markers.js";
 
 /** deploy-adapters' process block and export's rules block: the only text archon puts in a shared file. */
 const ARCHON_BLOCKS = [MARKDOWN_BLOCK, EXPORT_BLOCK];

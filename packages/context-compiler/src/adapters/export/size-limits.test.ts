@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { bigRules, monorepo, USER_AGENTS_MD } from "../../test-support/monorepo-project.js";
 import { doc, type TestProject, tempProject } from "../../test-support/project.js";
-import { ownedFile } from "./export-marker.js";
+import { ownedFile } from "../../vocabulary/export-marker.js";
 import { exportRules } from "./export-rules.js";
-import { bigRules, monorepo, USER_AGENTS_MD } from "./monorepo.fixture.js";
 import {
   byteLength,
   CODEX_PROJECT_DOC_MAX_BYTES,

@@ -1,5 +1,5 @@
 // How much of a file each agent reads, and how a rule body moves out of a file that would pass that limit.
-import { ownedFile } from "./export-marker.js";
+import { ownedFile } from "../../vocabulary/export-marker.js";
 import type { ExportTarget, ExportWarning, Intent } from "./export-targets.js";
 import type { ExportRule } from "./knowledge-rules.js";
 

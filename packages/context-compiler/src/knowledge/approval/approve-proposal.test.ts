@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
 import { getDocument } from "../../store/documents.js";
 import { edgesOfDocument } from "../../store/edges.js";
-import type { ProposalType } from "../../store/lifecycle.js";
 import { createProposal, getProposal } from "../../store/proposals.js";
 import { readSnapshotManifest } from "../../store/snapshots.js";
 import { tagsOfDocument } from "../../store/tags.js";
 import { readVersion } from "../../store/version.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
+import type { ProposalType } from "../../vocabulary/lifecycle.js";
 import { approveProposal, rejectProposal } from "./approve-proposal.js";
 
 let project: TestProject;

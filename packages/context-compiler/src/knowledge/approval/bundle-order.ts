@@ -1,5 +1,5 @@
 // The order a bundle is applied in: documents before what points at them, deprecations last, ties by id.
-import type { ProposalType } from "../../store/lifecycle.js";
+import type { ProposalType } from "../../vocabulary/lifecycle.js";
 
 export interface BundleMember {
   proposal_id: string;

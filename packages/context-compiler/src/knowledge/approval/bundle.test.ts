@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
 import { openConflicts } from "../../store/conflicts.js";
-import type { ProposalType } from "../../store/lifecycle.js";
 import { createProposal, listProposals } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
+import type { ProposalType } from "../../vocabulary/lifecycle.js";
 import { approveProposalBundle, preflightProposalBundle } from "./bundle.js";
 
 let project: TestProject;

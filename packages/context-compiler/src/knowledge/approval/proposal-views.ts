@@ -1,8 +1,8 @@
 // What a reviewer reads: proposals with computed secret-scan warnings, evidence and conflict answers.
 import type { Db } from "@archon/core";
 import { conflictsOf } from "../../store/conflicts.js";
-import type { ProposalStatus } from "../../store/lifecycle.js";
 import { evidenceOf, getProposal, listProposals, type Proposal } from "../../store/proposals.js";
+import type { ProposalStatus } from "../../vocabulary/lifecycle.js";
 import { scanForSecrets } from "../secret-scan.js";
 
 /** Every string in the payload, nested ones included, in key order. */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
 import { getDocument } from "../../store/documents.js";
 import { recordObservation } from "../../store/observations.js";
 import { createProposal, listProposals } from "../../store/proposals.js";

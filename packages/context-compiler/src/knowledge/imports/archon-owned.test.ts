@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deployAdapters } from "../../adapters/deploy-adapters.js";
 import { exportRules } from "../../adapters/export/export-rules.js";
 import { EXPORT_TARGETS } from "../../adapters/export/export-targets.js";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
 import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
 import { bundleProposals } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";

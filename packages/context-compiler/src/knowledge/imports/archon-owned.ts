@@ -1,12 +1,12 @@
 // What archon itself wrote into instruction files (owned files, managed blocks), so import never reads it back.
-import { EXPORT_BLOCK, EXPORT_MARKER, isExported } from "../../adapters/export/export-marker.js";
+import { EXPORT_BLOCK, EXPORT_MARKER, isExported } from "../../vocabulary/export-marker.js";
 import {
   carriesMarker,
   MANAGED_FILE_MARKER,
   MANAGED_SKILL_MARKER,
   MARKDOWN_BLOCK,
   type MarkerPair,
-} from "../../adapters/markers.js";
+} from "../../vocabulary/markers.js";
 
 /** Lines [from, to) of a body, 0-based: a stretch of the user's own text. */
 export interface Region {

@@ -4,7 +4,7 @@ import { type IdGenerator, UserError } from "@archon/core";
 import { docIdInUse, documentState } from "../../store/documents.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { createProposal, pendingNewDocs } from "../../store/proposals.js";
-import type { DocKind } from "../../store/schema.js";
+import type { DocKind } from "../../vocabulary/knowledge-model.js";
 import { type EdgeHint, edgeHintProblems } from "../edge-hints.js";
 import { type Channel, step } from "../next-step.js";
 import { sourcePathOutside } from "../project-path.js";

@@ -1,5 +1,5 @@
 // The shapes an import moves through: a draft read from a file, and the reviewed plan item it becomes.
-import type { DocKind } from "../../store/schema.js";
+import type { DocKind } from "../../vocabulary/knowledge-model.js";
 import type { EdgeHint } from "../edge-hints.js";
 
 /** One import unit as a reader found it, before ids, kind, tags and flags are decided. */

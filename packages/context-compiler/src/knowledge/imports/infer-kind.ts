@@ -1,5 +1,5 @@
 // Which kind an import unit probably is, decided by small named rules over its wording and shape.
-import type { DocKind } from "../../store/schema.js";
+import type { DocKind } from "../../vocabulary/knowledge-model.js";
 
 export interface KindRule {
   name: string;

@@ -2,7 +2,7 @@
 import { type Db, InternalError } from "@archon/core";
 import { docIdInUse } from "../../store/documents.js";
 import { docIdProposed } from "../../store/proposals.js";
-import { DOC_ID_PATTERN } from "../../store/schema.js";
+import { DOC_ID_PATTERN } from "../../vocabulary/knowledge-model.js";
 
 /** Lead-ins and filler that say nothing about the rule itself ("from now on, please don't ..."). */
 const FILLER = new Set(

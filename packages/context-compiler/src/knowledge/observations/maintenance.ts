@@ -1,13 +1,13 @@
 // maintenance: a gap-coverage preview of what process_observations would keep or drop, and optionally the
 // re-queueing of observations that were analyzed long ago but never became (or joined) a proposal.
 import { type Db, UserError } from "@archon/core";
-import type { ObservationEvent, ProposalType } from "../../store/lifecycle.js";
 import {
   countObservations,
   setObservationStatus,
   staleUncitedObservations,
 } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
+import type { ObservationEvent, ProposalType } from "../../vocabulary/lifecycle.js";
 import { assertAdminSurface } from "../surface.js";
 import type { ObservationsContext } from "./observations-context.js";
 import { analyzeNewObservations, MAX_LIMIT, type Outcome } from "./process-observations.js";

@@ -1,7 +1,7 @@
 // The payload each observation event carries, checked when observe records it and again when it is analyzed.
 import { UserError } from "@archon/core";
 import { z } from "zod";
-import type { ObservationEvent } from "../../store/lifecycle.js";
+import type { ObservationEvent } from "../../vocabulary/lifecycle.js";
 import { redactSecrets } from "../secret-scan.js";
 
 const text = z.string().trim().min(1);

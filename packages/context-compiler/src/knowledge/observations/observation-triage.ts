@@ -1,6 +1,5 @@
 // Triage helpers: list observations with the proposals citing them, and archive ones a person has triaged.
 import { UserError } from "@archon/core";
-import type { ObservationEvent } from "../../store/lifecycle.js";
 import {
   getObservation,
   listObservations,
@@ -8,6 +7,7 @@ import {
   setObservationStatus,
 } from "../../store/observations.js";
 import { proposalsCiting } from "../../store/proposals.js";
+import type { ObservationEvent } from "../../vocabulary/lifecycle.js";
 import { step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeContext } from "../../context/archon-context.js";
 import { observationsContext } from "../../mcp/agent/observe.tool.js";
-import { writeContext } from "../../mcp/context.js";
 import { getDocument } from "../../store/documents.js";
 import { evidenceOf, getProposal, listProposals } from "../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";

@@ -3,9 +3,9 @@
 import { toRepoPath } from "../../read/glob.js";
 import { openConflicts } from "../../store/conflicts.js";
 import { getDocument } from "../../store/documents.js";
-import type { ObservationEvent } from "../../store/lifecycle.js";
 import { recordObservation, setObservationStatus } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
+import type { ObservationEvent } from "../../vocabulary/lifecycle.js";
 import { type Channel, step } from "../next-step.js";
 import { redactValue } from "../secret-scan.js";
 import { type ConflictCandidate, findConflictCandidates } from "../standing-rules/conflict-candidates.js";

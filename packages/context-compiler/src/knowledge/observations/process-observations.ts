@@ -1,8 +1,8 @@
 // process_observations: runs the analyzers over new observations, oldest first, and stores their proposals.
 import { type Clock, type Db, describeError, type IdGenerator } from "@archon/core";
 import type { KnowledgeIndex } from "../../read/knowledge-index.js";
-import type { ObservationEvent, ProposalType } from "../../store/lifecycle.js";
 import { countObservations, listObservations, setObservationStatus } from "../../store/observations.js";
+import type { ObservationEvent, ProposalType } from "../../vocabulary/lifecycle.js";
 import type { Channel } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import { analyzeObservation, isSkip } from "./analyzers/index.js";

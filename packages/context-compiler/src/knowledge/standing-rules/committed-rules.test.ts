@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
 import { committedTarget } from "./committed-rules.js";
 import { renderRulesFile } from "./rules-file.js";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeContext } from "../../mcp/context.js";
+import { writeContext } from "../../context/archon-context.js";
 import { openConflicts } from "../../store/conflicts.js";
 import { getDocument } from "../../store/documents.js";
 import { createProposal, getProposal } from "../../store/proposals.js";

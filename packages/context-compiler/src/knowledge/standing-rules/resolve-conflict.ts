@@ -2,8 +2,8 @@
 import { type IdGenerator, UserError } from "@archon/core";
 import { answerConflict, type ConflictRow, conflictsOf } from "../../store/conflicts.js";
 import { docIdInUse } from "../../store/documents.js";
-import type { ConflictResolution } from "../../store/lifecycle.js";
 import { decideProposal } from "../../store/proposals.js";
+import type { ConflictResolution } from "../../vocabulary/lifecycle.js";
 import { requirePendingProposal } from "../approval/approve-proposal.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";

@@ -1,8 +1,8 @@
 // Uncommitted edits to .archon/rules.md as pending proposals: shown to a person, never approved knowledge.
 import { type Clock, canonicalJson, type Db, type IdGenerator } from "@archon/core";
-import type { ProposalType } from "../../store/lifecycle.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { createProposal, decideProposal, listProposals, type Proposal } from "../../store/proposals.js";
+import type { ProposalType } from "../../vocabulary/lifecycle.js";
 import { normalizeRuleText, normalizeRuleTitle, RULES_FILE, type RuleSection } from "./rules-file.js";
 import { diffRules, type RulesOnDisk, standingRules } from "./rules-on-disk.js";
 

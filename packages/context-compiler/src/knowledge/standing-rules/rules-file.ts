@@ -1,6 +1,6 @@
 // .archon/rules.md: the plain-text catalogue of standing rules, rendered from and parsed back to sections.
 import { UserError } from "@archon/core";
-import { DOC_ID_PATTERN } from "../../store/schema.js";
+import { DOC_ID_PATTERN } from "../../vocabulary/knowledge-model.js";
 
 export const RULES_FILE = ".archon/rules.md";
 

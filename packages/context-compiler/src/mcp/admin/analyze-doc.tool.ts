@@ -1,7 +1,7 @@
 // analyze_doc: suggest import units for one project file, read-only.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { analyzeDocs } from "../../knowledge/imports/analyze-docs.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const analyzeDocTool = defineTool({

@@ -1,7 +1,7 @@
 // analyze_import_batch: suggest import units for several project files at once, read-only.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { analyzeDocs, MAX_BATCH_FILES } from "../../knowledge/imports/analyze-docs.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const analyzeImportBatchTool = defineTool({

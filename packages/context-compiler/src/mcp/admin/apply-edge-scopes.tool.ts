@@ -1,8 +1,8 @@
 // apply_edge_scopes: the agent's narrower globs become one bundle of pending proposals for a person to approve.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { applyEdgeScopes } from "../../knowledge/curation/apply-edge-scopes.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const applyEdgeScopesTool = defineTool({

@@ -1,7 +1,7 @@
 // apply_upgrade: the template upgrade as one bundle of pending proposals for a person to approve.
 import { additiveWrite, defineTool } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { applyUpgrade } from "../../init/apply-upgrade.js";
-import { type ArchonContext, writeContext } from "../context.js";
 
 export const applyUpgradeTool = defineTool({
   name: "apply_upgrade",

@@ -1,7 +1,7 @@
 // approve_proposal_bundle: a person accepts a whole bundle; it lands as one version and one snapshot.
 import { defineTool, destructiveWrite } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { approveProposalBundle } from "../../knowledge/approval/bundle.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const approveProposalBundleTool = defineTool({

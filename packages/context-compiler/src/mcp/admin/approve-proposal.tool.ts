@@ -1,8 +1,8 @@
 // approve_proposal: a person accepts one pending proposal; it lands as one new knowledge version.
 import { defineTool, destructiveWrite } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { approveProposal } from "../../knowledge/approval/approve-proposal.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { jsonObject, LIMITS, text } from "../input-limits.js";
 
 export const approveProposalTool = defineTool({

@@ -1,7 +1,7 @@
 // archive_observations: mark observations as triaged so they leave the backlog.
 import { additiveWrite, defineTool } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { archiveObservations } from "../../knowledge/observations/observation-triage.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const archiveObservationsTool = defineTool({

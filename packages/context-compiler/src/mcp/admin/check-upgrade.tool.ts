@@ -1,7 +1,7 @@
 // check_upgrade: what a newer bundled template version would change, document by document.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { checkUpgrade } from "../../init/check-upgrade.js";
-import type { ArchonContext } from "../context.js";
 
 export const checkUpgradeTool = defineTool({
   name: "check_upgrade",

@@ -1,7 +1,7 @@
 // delete_decision: retire a standing rule (a captured decision) directly, as a soft delete.
 import { defineTool, destructiveWrite } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { deleteDecision } from "../../knowledge/standing-rules/delete-decision.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const deleteDecisionTool = defineTool({

@@ -3,7 +3,7 @@ import { defineTool, destructiveWrite } from "@archon/core";
 import { z } from "zod";
 import { deployAdapters } from "../../adapters/deploy-adapters.js";
 import { TARGETS } from "../../adapters/render-targets.js";
-import { type ArchonContext, writeContext } from "../context.js";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { LIMITS, list } from "../input-limits.js";
 
 export const deployAdaptersTool = defineTool({

@@ -1,8 +1,8 @@
 // doctor: the full health scan, read-only; the same report as `archon doctor --json`.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { runDoctor } from "../../knowledge/curation/doctor.js";
-import type { ArchonContext } from "../context.js";
 
 export const doctorTool = defineTool({
   name: "doctor",

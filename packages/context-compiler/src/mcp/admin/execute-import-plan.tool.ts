@@ -1,9 +1,9 @@
 // execute_import_plan: a reviewed import plan becomes one bundle of pending new_doc proposals.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { executeImportPlan } from "../../knowledge/imports/execute-import-plan.js";
-import { DOC_KINDS, EDGE_TYPES } from "../../store/schema.js";
-import { type ArchonContext, writeContext } from "../context.js";
+import { DOC_KINDS, EDGE_TYPES } from "../../vocabulary/knowledge-model.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 // Unknown keys (bytes, flags, kind_reason from the analyze output) are accepted and dropped.

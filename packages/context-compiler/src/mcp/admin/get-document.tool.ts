@@ -1,9 +1,9 @@
 // get_document: one document by id, whatever its status, with its edges and tags.
 import { defineTool, readOnly, UserError } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { getDocument } from "../../store/documents.js";
 import { edgesOfDocument } from "../../store/edges.js";
 import { tagsOfDocument } from "../../store/tags.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const getDocumentTool = defineTool({

@@ -1,8 +1,8 @@
 // get_edge: one edge by id, whatever its status.
 import { defineTool, readOnly, UserError } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { getEdge } from "../../store/edges.js";
-import type { ArchonContext } from "../context.js";
 
 export const getEdgeTool = defineTool({
   name: "get_edge",

@@ -1,7 +1,7 @@
 // get_proposal: one proposal with the observations it cites and the answers to its conflicts.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { getProposalForReview } from "../../knowledge/approval/proposal-views.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const getProposalTool = defineTool({

@@ -1,7 +1,7 @@
 // get_stats: row counts at a glance.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { stats } from "../../services/stats.js";
-import type { ArchonContext } from "../context.js";
 
 export const getStatsTool = defineTool({
   name: "get_stats",

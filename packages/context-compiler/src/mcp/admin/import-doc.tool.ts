@@ -1,9 +1,9 @@
 // import_doc: add or overwrite one approved document and its edges.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { importDoc } from "../../knowledge/import-doc.js";
-import { DOC_KINDS, EDGE_TYPES } from "../../store/schema.js";
-import { type ArchonContext, writeContext } from "../context.js";
+import { DOC_KINDS, EDGE_TYPES } from "../../vocabulary/knowledge-model.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const importDocTool = defineTool({

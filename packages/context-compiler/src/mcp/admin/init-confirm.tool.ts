@@ -1,8 +1,8 @@
 // init_confirm: bootstraps knowledge from a confirmed init_detect preview, or records an empty start.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { initConfirm } from "../../init/init-confirm.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const initConfirmTool = defineTool({

@@ -1,8 +1,8 @@
 // init_detect: scores the project's stack and previews the template that would bootstrap its knowledge.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { initDetect } from "../../init/init-detect.js";
-import type { ArchonContext } from "../context.js";
 import { jsonObject, LIMITS, text } from "../input-limits.js";
 
 export const initDetectTool = defineTool({

@@ -1,9 +1,9 @@
 // list_observations: observations by status and event, oldest first, with the proposals citing each.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { listObservationsWithEvidence } from "../../knowledge/observations/observation-triage.js";
-import { OBSERVATION_EVENTS } from "../../store/lifecycle.js";
-import type { ArchonContext } from "../context.js";
+import { OBSERVATION_EVENTS } from "../../vocabulary/lifecycle.js";
 
 export const listObservationsTool = defineTool({
   name: "list_observations",

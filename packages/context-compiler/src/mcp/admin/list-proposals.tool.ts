@@ -1,9 +1,9 @@
 // list_proposals: proposals of one status for review, each with computed secret-scan warnings.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { listProposalsForReview } from "../../knowledge/approval/proposal-views.js";
-import { PROPOSAL_STATUSES } from "../../store/lifecycle.js";
-import type { ArchonContext } from "../context.js";
+import { PROPOSAL_STATUSES } from "../../vocabulary/lifecycle.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const listProposalsTool = defineTool({

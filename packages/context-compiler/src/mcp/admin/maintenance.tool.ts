@@ -1,9 +1,9 @@
 // maintenance: preview what process_observations would keep or drop; optionally re-queue stale observations.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { maintenance } from "../../knowledge/observations/maintenance.js";
 import { observationsContext } from "../agent/observe.tool.js";
-import type { ArchonContext } from "../context.js";
 
 export const maintenanceTool = defineTool({
   name: "maintenance",

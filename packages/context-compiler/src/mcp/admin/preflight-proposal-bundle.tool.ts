@@ -1,7 +1,7 @@
 // preflight_proposal_bundle: a read-only dry run of a bundle's approval.
 import { defineTool, readOnly } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { preflightProposalBundle } from "../../knowledge/approval/bundle.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const preflightProposalBundleTool = defineTool({

@@ -1,13 +1,13 @@
 // process_observations: turn new observations into pending proposals for a person to approve or reject.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import {
   DEFAULT_LIMIT,
   MAX_LIMIT,
   processObservations,
 } from "../../knowledge/observations/process-observations.js";
 import { observationsContext } from "../agent/observe.tool.js";
-import type { ArchonContext } from "../context.js";
 
 export const processObservationsTool = defineTool({
   name: "process_observations",

@@ -1,7 +1,7 @@
 // reject_proposal: a person declines one pending proposal; knowledge is never touched.
 import { additiveWrite, defineTool } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { rejectProposal } from "../../knowledge/approval/approve-proposal.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const rejectProposalTool = defineTool({

@@ -1,9 +1,9 @@
 // resolve_conflict: persist the person's answer to a conflict between a proposal and an existing rule.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { resolveConflict } from "../../knowledge/standing-rules/resolve-conflict.js";
-import { CONFLICT_RESOLUTIONS } from "../../store/lifecycle.js";
-import { type ArchonContext, writeContext } from "../context.js";
+import { CONFLICT_RESOLUTIONS } from "../../vocabulary/lifecycle.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const resolveConflictTool = defineTool({

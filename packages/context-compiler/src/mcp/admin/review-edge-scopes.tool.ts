@@ -1,8 +1,8 @@
 // review_edge_scopes: lists broad path_requires globs and asks the connected agent to propose narrower ones.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { reviewEdgeScopes } from "../../knowledge/curation/review-edge-scopes.js";
-import type { ArchonContext } from "../context.js";
 
 export const reviewEdgeScopesTool = defineTool({
   name: "review_edge_scopes",

@@ -1,7 +1,7 @@
 // set_doc_tags: replace the intent tags of one document.
 import { defineTool, destructiveWrite } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { setDocTags } from "../../knowledge/set-doc-tags.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const setDocTagsTool = defineTool({

@@ -1,8 +1,8 @@
 // sync_docs: drift check for file-anchored documents; opens update_doc proposals, never edits knowledge.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { syncDocs } from "../../knowledge/curation/sync-docs.js";
-import { type ArchonContext, writeContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const syncDocsTool = defineTool({

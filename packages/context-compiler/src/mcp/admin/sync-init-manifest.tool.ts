@@ -1,7 +1,7 @@
 // sync_init_manifest: records the newest template version as applied once the upgrade bundle is resolved.
 import { additiveWrite, defineTool } from "@archon/core";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { syncInitManifest } from "../../init/sync-init-manifest.js";
-import { type ArchonContext, writeContext } from "../context.js";
 
 export const syncInitManifestTool = defineTool({
   name: "sync_init_manifest",

@@ -1,9 +1,9 @@
 // compile_context: the rules wired to the files the agent is about to touch.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import type { ArchonContext } from "../../context/archon-context.js";
 import type { CompileResponse } from "../../services/compile-service.js";
 import { renderCompileText } from "../../services/compile-text.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const compileContextTool = defineTool({

@@ -1,7 +1,7 @@
 // get_compile_audit: the recorded request and outcome of a past compile, and that compile replayed.
 import { defineTool, readOnly, UserError } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { readCompileLog } from "../../store/audit.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, text } from "../input-limits.js";
 
 export const getCompileAuditTool = defineTool({

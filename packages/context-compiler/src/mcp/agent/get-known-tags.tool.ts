@@ -1,7 +1,7 @@
 // get_known_tags: the intent-tag catalog that compile_context's intent_tags resolve against.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { tagCatalog } from "../../store/tags.js";
-import type { ArchonContext } from "../context.js";
 
 export const getKnownTagsTool = defineTool({
   name: "get_known_tags",

@@ -1,7 +1,7 @@
 // impact: which approved documents changing these files touches, with the edges as evidence.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { impact } from "../../services/impact.js";
-import type { ArchonContext } from "../context.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const impactTool = defineTool({

@@ -1,10 +1,10 @@
 // observe: the agent reports a gap, a correction, an outcome or a decision; canonical knowledge never changes.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import type { ObservationsContext } from "../../knowledge/observations/observations-context.js";
 import { observe } from "../../knowledge/observations/observe.js";
-import { OBSERVATION_EVENTS } from "../../store/lifecycle.js";
-import { type ArchonContext, writeContext } from "../context.js";
+import { OBSERVATION_EVENTS } from "../../vocabulary/lifecycle.js";
 import { jsonObject, LIMITS, text } from "../input-limits.js";
 
 /** The observation services' view of a tool context (the admin observation tools use it too). */

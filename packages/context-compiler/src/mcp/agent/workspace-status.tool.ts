@@ -1,7 +1,7 @@
 // workspace_status: a read-only dashboard. It writes no knowledge and no audit row of its own.
 import { defineTool, readOnly } from "@archon/core";
+import type { ArchonContext } from "../../context/archon-context.js";
 import { workspaceStatus } from "../../services/stats.js";
-import type { ArchonContext } from "../context.js";
 
 export const workspaceStatusTool = defineTool({
   name: "workspace_status",

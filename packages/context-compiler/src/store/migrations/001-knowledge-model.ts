@@ -1,6 +1,7 @@
 // Migration 1: documents, edges, layer rules, content, snapshots, the compile audit log and tags.
 import type { Migration } from "@archon/core";
-import { DOC_KINDS, DOC_STATUSES, EDGE_TYPES, sqlList as list } from "../schema.js";
+import { DOC_KINDS, DOC_STATUSES, EDGE_TYPES } from "../../vocabulary/knowledge-model.js";
+import { sqlList as list } from "../schema.js";
 
 export const knowledgeModel: Migration = {
   id: 1,

@@ -1,6 +1,6 @@
 // Migration 2: observations, proposals with their evidence, conflict answers, and where a document came from.
 import type { Migration } from "@archon/core";
-import { OBSERVATION_EVENTS, PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../lifecycle.js";
+import { OBSERVATION_EVENTS, PROPOSAL_STATUSES, PROPOSAL_TYPES } from "../../vocabulary/lifecycle.js";
 import { sqlList as list } from "../schema.js";
 
 export const approvalPipeline: Migration = {

@@ -1,9 +1,9 @@
 // The shape every analyzer has: one observation in, one proposal (or a reason to skip it) out.
 import type { Db } from "@archon/core";
 import type { KnowledgeIndex } from "../../../read/knowledge-index.js";
-import type { ObservationEvent } from "../../../store/lifecycle.js";
 import type { Observation } from "../../../store/observations.js";
 import type { ProposalInput } from "../../../store/proposals.js";
+import type { ObservationEvent } from "../../../vocabulary/lifecycle.js";
 import type { Channel } from "../../next-step.js";
 
 export type AnalyzerResult = ProposalInput | { skip: string };

@@ -1,11 +1,11 @@
 import { type IdGenerator, manualClock, sequentialIds } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { createArchonContext } from "../../../mcp/server.js";
+import type { createArchonContext } from "../../../context/archon-context.js";
 import { getDocument } from "../../../store/documents.js";
-import { OBSERVATION_EVENTS, type ObservationEvent } from "../../../store/lifecycle.js";
 import { recordObservation } from "../../../store/observations.js";
 import { createProposal } from "../../../store/proposals.js";
 import { doc, seed, type TestProject, tempProject } from "../../../test-support/project.js";
+import { OBSERVATION_EVENTS, type ObservationEvent } from "../../../vocabulary/lifecycle.js";
 import { commonFolderGlob } from "./common-folder-glob.js";
 import { ANALYZERS, analyzeObservation } from "./index.js";
 

@@ -2,7 +2,7 @@
 import type { Db } from "@archon/core";
 import type { Observation } from "../../../store/observations.js";
 import { proposalPayloads } from "../../../store/proposal-payloads.js";
-import { DOC_ID_PATTERN } from "../../../store/schema.js";
+import { DOC_ID_PATTERN } from "../../../vocabulary/knowledge-model.js";
 import { docIdTaken, uniqueDocId } from "../doc-id-slug.js";
 import { type Analyzer, type AnalyzerResult, citing } from "./analyzer.js";
 

@@ -1,6 +1,6 @@
 // A monorepo shaped like the one export-rules broke: a hand-written AGENTS.md, apps/web and apps/api, scoped and big rules.
-import type { SeedDocument } from "../../knowledge/seed-file.js";
-import { doc, seed, type TestProject } from "../../test-support/project.js";
+import type { SeedDocument } from "../knowledge/seed-file.js";
+import { doc, seed, type TestProject } from "./project.js";
 
 export const USER_AGENTS_MD =
   "# Working here\n\nRun `pnpm test` before pushing.\n\n## Reviews\n\nKeep pull requests small.\n";

@@ -1,6 +1,6 @@
 // A project the way teams have them before archon: a 20 KB AGENTS.md, a CLAUDE.md importing it, editor rules.
-import { commitAll } from "../test-support/git.js";
-import type { TestProject } from "../test-support/project.js";
+import { commitAll } from "./git.js";
+import type { TestProject } from "./project.js";
 
 const TOPICS = [
   "Architecture",

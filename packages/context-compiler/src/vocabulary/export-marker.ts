@@ -1,5 +1,5 @@
 // What marks a file or a block as export-rules' own output, so it can be rewritten or removed and nothing else is.
-import type { MarkerPair } from "../markers.js";
+import type { MarkerPair } from "./markers.js";
 
 /**
  * Written into the frontmatter as a YAML comment: it marks a file as export-rules' own (so stale ones

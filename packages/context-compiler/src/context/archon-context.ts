@@ -1,0 +1,68 @@
+// The one place an archon context is composed: what every tool handler, CLI command and test receives.
+import { type Clock, type IdGenerator, randomIds, systemClock } from "@archon/core";
+import { InitSessions } from "../init/init-sessions.js";
+import type { Channel } from "../knowledge/next-step.js";
+import type { Surface } from "../knowledge/surface.js";
+import type { WriteContext } from "../knowledge/write-context.js";
+import { CompileService } from "../services/compile-service.js";
+import { KnowledgeDb } from "../store/knowledge-db.js";
+import { toolPrefix } from "../vocabulary/tool-prefix.js";
+
+export interface ArchonContext {
+  surface: Surface;
+  channel: Channel;
+  projectRoot: string;
+  kdb: KnowledgeDb;
+  clock: Clock;
+  ids: IdGenerator;
+  compiler: CompileService;
+  /** Template previews this server produced (init_detect), so init_confirm can refuse stale hashes. */
+  init: InitSessions;
+  /** Flushes queued audit rows and closes the database. */
+  close(): void;
+}
+
+export const writeContext = (ctx: ArchonContext): WriteContext => ({
+  surface: ctx.surface,
+  channel: ctx.channel,
+  db: ctx.kdb.db,
+  projectRoot: ctx.projectRoot,
+  clock: ctx.clock,
+});
+
+export interface ArchonServerOptions {
+  surface: Surface;
+  dbPath: string;
+  projectRoot: string;
+  clock?: Clock;
+  ids?: IdGenerator;
+  env?: NodeJS.ProcessEnv;
+  /** Overrides the bundled templates folder used by the init_* tools. */
+  templatesDir?: string;
+  /** Who reads the hints: MCP clients unless a CLI command opened the context. */
+  channel?: Channel["kind"];
+}
+
+export function createArchonContext(options: ArchonServerOptions): ArchonContext {
+  const kdb = new KnowledgeDb(options.dbPath);
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? randomIds;
+  const init = new InitSessions(options.templatesDir);
+  const channel: Channel = { kind: options.channel ?? "mcp", prefix: toolPrefix(options.env) };
+  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel);
+  return {
+    surface: options.surface,
+    channel,
+    projectRoot: options.projectRoot,
+    kdb,
+    clock,
+    ids,
+    compiler,
+    init,
+    close() {
+      if (!kdb.db.open) return;
+      compiler.flushAudit();
+      kdb.close();
+    },
+  };
+}

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { ActionResult } from "../pipeline/protocol.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { ActionResult } from "../run-model/protocol.js";
 import type { PipelineCaller } from "./scripted-host.js";
 
 /** dist/cli/main.js of this package, whether this module runs from src/ (tests) or dist/. */

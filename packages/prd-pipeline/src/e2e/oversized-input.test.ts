@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cannedDraft } from "../demo/canned-drafts.js";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import { RESPONSE_BUDGET, sizeOf } from "../pipeline/bounding.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_REPLY_CHARS } from "../pipeline/limits.js";
-import type { SpawnSubagents } from "../pipeline/protocol.js";
+import { RESPONSE_BUDGET, sizeOf } from "../run-model/bounding.js";
+import type { Envelope } from "../run-model/envelope.js";
+import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_REPLY_CHARS } from "../run-model/limits.js";
+import type { SpawnSubagents } from "../run-model/protocol.js";
 import type { VerificationConclusion, VerificationPlan } from "../verification/verify-service.js";
 
 const roots: string[] = [];

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../pipeline/envelope.js";
+import type { Envelope } from "../run-model/envelope.js";
 import { rawSession } from "./raw-session.js";
 
 interface Reply {

@@ -6,8 +6,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { Action, ActionResult } from "../pipeline/protocol.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { Action, ActionResult } from "../run-model/protocol.js";
 
 const roots: string[] = [];
 const open: PrdConnection[] = [];

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cannedDraft } from "../demo/canned-drafts.js";
 import { judgeJson } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { SpawnSubagents } from "../pipeline/protocol.js";
+import type { SpawnSubagents } from "../run-model/protocol.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import type { VerificationPlan } from "../verification/verify-service.js";
 

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
-import { PipelineService } from "../pipeline/run-service.js";
-import { RunStore } from "../pipeline/run-store.js";
+import { PipelineService } from "../engine/run-service.js";
+import { RunStore } from "../engine/run-store.js";
 import { EvidenceStore, type ExecutionRow } from "./evidence-store.js";
 import { adjustment, assignStrategies, MAX_ADJUSTMENT, rankStrategies } from "./select-strategy.js";
 

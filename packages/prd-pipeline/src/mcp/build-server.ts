@@ -10,10 +10,10 @@ import {
   systemClock,
 } from "@archon/core";
 import { z } from "zod";
+import { PipelineService } from "../engine/run-service.js";
+import { RunStore } from "../engine/run-store.js";
 import { defaultEvidencePath, EvidenceStore } from "../evidence/evidence-store.js";
-import type { Limits } from "../pipeline/limits.js";
-import { PipelineService } from "../pipeline/run-service.js";
-import { RunStore } from "../pipeline/run-store.js";
+import type { Limits } from "../run-model/limits.js";
 import { DEFAULT_SUBAGENT_NAMESPACE } from "../sections/subagents.js";
 import { PROFILE_TOOLS } from "./profiles.js";
 import type { Profile, ServerContext } from "./server-context.js";

@@ -1,5 +1,5 @@
 // Reading memory-server recall results into the small, bounded items prompts carry.
-import type { RecallItem } from "../pipeline/state.js";
+import type { RecallItem } from "../run-model/state.js";
 
 export const RECALL_MAX_RESULTS = 8;
 export const RECALL_MAX_CHARS = 800;

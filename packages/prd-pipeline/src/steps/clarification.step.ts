@@ -1,6 +1,6 @@
 // Step 6: per round an engineer composes one question, the user answers; between min and max they may proceed.
-import type { AskUser, SpawnSubagents } from "../pipeline/protocol.js";
-import { type ComposedQuestion, type RunState, withClarification } from "../pipeline/state.js";
+import type { AskUser, SpawnSubagents } from "../run-model/protocol.js";
+import { type ComposedQuestion, type RunState, withClarification } from "../run-model/state.js";
 import { CONTEXTS } from "../sections/contexts.js";
 import { questionPrompt } from "../sections/draft-prompt.js";
 import { extractJsonObject } from "../sections/json-reply.js";

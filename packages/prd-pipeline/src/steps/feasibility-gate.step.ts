@@ -1,5 +1,5 @@
 // Step 5: two or more epic signals (features joined by and/plus/also/commas) ask the user for one focus.
-import type { AskUser } from "../pipeline/protocol.js";
+import type { AskUser } from "../run-model/protocol.js";
 import { wordsOf } from "../sections/detect-context.js";
 import { answerText, info, moveTo, type StepHandler } from "./step-kit.js";
 

@@ -1,7 +1,7 @@
 // Step 10: one write_file per planned file; finished when every file_written confirmation arrived.
 
-import type { RunState } from "../pipeline/state.js";
-import { utf8Length } from "../pipeline/tokens.js";
+import type { RunState } from "../run-model/state.js";
+import { utf8Length } from "../run-model/tokens.js";
 import { outputDir, type PlannedFile, planFiles } from "../sections/file-plan.js";
 import { info, moveTo, type StepHandler, type StepOutcome } from "./step-kit.js";
 import { nextStep } from "./step-order.js";

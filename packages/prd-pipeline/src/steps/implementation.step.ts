@@ -1,5 +1,5 @@
 // Step 14: an engineer implements in an isolated worktree; its reply ends with BRANCH/WORKTREE/SHA/FILES.
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { implementationPrompt } from "../sections/impl-prompts.js";
 import { subagentType } from "../sections/subagents.js";
 import { bodyBeforeFooter, parseImplementationFooter } from "./footers.js";

@@ -1,5 +1,5 @@
 // The step table: one handler per step name, all twenty of them.
-import type { StepName } from "../pipeline/state.js";
+import type { StepName } from "../run-model/state.js";
 import { bannerStep } from "./banner.step.js";
 import { budgetStep } from "./budget.step.js";
 import { clarificationStep } from "./clarification.step.js";

@@ -1,6 +1,6 @@
 // Step 4: one global recall, then (with a codebase) an ignore file, indexing, PRD input and git history.
-import type { Action, Message } from "../pipeline/protocol.js";
-import { type RunState, withError } from "../pipeline/state.js";
+import type { Action, Message } from "../run-model/protocol.js";
+import { type RunState, withError } from "../run-model/state.js";
 import { gitHistoryPrompt } from "../sections/draft-prompt.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
 import { subagentType } from "../sections/subagents.js";

@@ -1,5 +1,5 @@
 // Step 9: tickets from requirements, user stories and acceptance criteria; a failure is tolerated.
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { jiraPrompt } from "../sections/draft-prompt.js";
 import { subagentType } from "../sections/subagents.js";
 import { normaliseDraft } from "./section-generation.step.js";

@@ -1,6 +1,6 @@
 // Step 15: index the worktree, detect changes, verify the semantic diff, check security gates (4 calls).
-import type { Action } from "../pipeline/protocol.js";
-import { type RunState, withError } from "../pipeline/state.js";
+import type { Action } from "../run-model/protocol.js";
+import { type RunState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { workFolder } from "./input-analysis.step.js";
 import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";

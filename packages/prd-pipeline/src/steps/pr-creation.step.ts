@@ -1,5 +1,5 @@
 // Step 19: an engineer pushes the branch and opens the PR; the reply carries PR_URL.
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { prPrompt } from "../sections/impl-prompts.js";
 import { subagentType } from "../sections/subagents.js";
 import { parsePrFooter } from "./footers.js";

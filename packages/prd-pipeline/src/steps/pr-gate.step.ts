@@ -1,6 +1,6 @@
 // Step 18: writes 08-source-code.md and 09-test-code.md, then always asks whether to push and open a PR.
-import type { AskUser, WriteFile } from "../pipeline/protocol.js";
-import type { RunState } from "../pipeline/state.js";
+import type { AskUser, WriteFile } from "../run-model/protocol.js";
+import type { RunState } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { answerText, info, moveTo, type StepHandler, warning } from "./step-kit.js";
 

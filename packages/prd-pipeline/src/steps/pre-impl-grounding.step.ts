@@ -1,5 +1,5 @@
 // Step 13: one impact query per affected symbol (at most 10), best effort: failures are noted, never fatal.
-import { type RunState, withError } from "../pipeline/state.js";
+import { type RunState, withError } from "../run-model/state.js";
 import { affectedSymbols } from "../sections/file-plan.js";
 import { workFolder } from "./input-analysis.step.js";
 import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";

@@ -1,5 +1,5 @@
 // Step 2: probes the memory server (optional) and, with a codebase path, the codebase server (required).
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
 
 export const CODEBASE_INSTALL_HINT =

@@ -1,8 +1,8 @@
 // Step 8: per planned section: recall -> draft -> validate -> pass, or retry (3 attempts) with the violations.
 
 import { correctiveQuery } from "../evidence/failure-retrieval.js";
-import type { Action } from "../pipeline/protocol.js";
-import { type RunState, type SectionState, withError } from "../pipeline/state.js";
+import type { Action } from "../run-model/protocol.js";
+import { type RunState, type SectionState, withError } from "../run-model/state.js";
 import { draftPrompt } from "../sections/draft-prompt.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
 import { recallQuery, SECTION_TITLES } from "../sections/section-catalogue.js";

@@ -1,6 +1,6 @@
 // Step 11: claims, graph validation (with a codebase), the judge budget question, one judge batch, consensus.
-import type { AskUser } from "../pipeline/protocol.js";
-import { type RunState, type VerificationState, withError } from "../pipeline/state.js";
+import type { AskUser } from "../run-model/protocol.js";
+import { type RunState, type VerificationState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { budgetOf, defaultChoice, planJudges, samePlan } from "../verification/budget.js";
 import { extractClaims } from "../verification/claims.js";

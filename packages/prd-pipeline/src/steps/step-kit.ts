@@ -1,8 +1,8 @@
 // The contract every step handler follows, and the small helpers handlers share.
 
 import type { StrategyStat } from "../evidence/select-strategy.js";
-import type { Action, ActionResult, Message } from "../pipeline/protocol.js";
-import type { RunState, StepName } from "../pipeline/state.js";
+import type { Action, ActionResult, Message } from "../run-model/protocol.js";
+import type { RunState, StepName } from "../run-model/state.js";
 
 /** Everything impure a step may need, computed by the caller and passed in. */
 export interface StepEnv {

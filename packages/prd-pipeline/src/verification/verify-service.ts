@@ -1,6 +1,6 @@
 // Verification for a PRD the host already has: plan judges for claims, then conclude from their replies.
-import { boundAction } from "../pipeline/bounding.js";
-import type { SpawnSubagents, SubagentBatchResult } from "../pipeline/protocol.js";
+import { boundAction } from "../run-model/bounding.js";
+import type { SpawnSubagents, SubagentBatchResult } from "../run-model/protocol.js";
 import { type BudgetInfo, budgetOf, planJudges, samePlan } from "./budget.js";
 import { type ConsensusOptions, concludeDocument, ruleTierVerdicts } from "./consensus.js";
 import { judgePrompt } from "./judge-prompt.js";

@@ -1,8 +1,8 @@
 // conclude_verification: judge replies to verdicts, consensus, the document result and the policy.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_BATCH_RESPONSES, MAX_TOKEN_CHARS, overLimit } from "../../pipeline/limits.js";
-import { cappedText, subagentResponsesSchema } from "../../pipeline/protocol.js";
+import { MAX_BATCH_RESPONSES, MAX_TOKEN_CHARS, overLimit } from "../../run-model/limits.js";
+import { cappedText, subagentResponsesSchema } from "../../run-model/protocol.js";
 import { claimSchema, judgePlanSchema } from "../../verification/types.js";
 import { concludeVerification } from "../../verification/verify-service.js";
 

@@ -1,8 +1,8 @@
 // get_config: the settings this server runs with.
 import { defineTool, readOnly } from "@archon/core";
-import { RESPONSE_BUDGET } from "../../pipeline/bounding.js";
-import { MAX_DOCUMENT_CHARS, MAX_REPLY_CHARS, MAX_RESULT_CHARS } from "../../pipeline/limits.js";
-import { MAX_CLARIFICATIONS, MAX_ERRORS, STEP_NAMES } from "../../pipeline/state.js";
+import { RESPONSE_BUDGET } from "../../run-model/bounding.js";
+import { MAX_DOCUMENT_CHARS, MAX_REPLY_CHARS, MAX_RESULT_CHARS } from "../../run-model/limits.js";
+import { MAX_CLARIFICATIONS, MAX_ERRORS, STEP_NAMES } from "../../run-model/state.js";
 import { MAX_IMPACT_QUERIES } from "../../steps/pre-impl-grounding.step.js";
 import { MAX_REVIEW_LOOPS } from "../../steps/review.step.js";
 import { MAX_ATTEMPTS } from "../../steps/section-generation.step.js";

@@ -2,8 +2,8 @@
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import { correctiveQuery, mapFailuresToRetrieval } from "../../evidence/failure-retrieval.js";
-import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_TOKEN_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 
 export const mapFailureToRetrievalTool = defineTool({
   name: "map_failure_to_retrieval",

@@ -1,8 +1,8 @@
 // plan_section_verification: claims of one section and the judges to spawn for them.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_DOCUMENT_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_DOCUMENT_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { SECTION_TYPES } from "../../sections/section-catalogue.js";
 import { extractClaims } from "../../verification/claims.js";
 import { BUDGET_CHOICES } from "../../verification/types.js";

@@ -1,8 +1,8 @@
 // start_pipeline: begins a run and returns its first envelope.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
-import { MAX_PATH_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_PATH_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { PRD_CONTEXTS } from "../../sections/contexts.js";
 import type { ServerContext } from "../server-context.js";
 

@@ -12,7 +12,7 @@ import {
   MAX_REPLY_CHARS,
   MAX_RESULT_CHARS,
   MAX_TOOL_DATA_CHARS,
-} from "./limits.js";
+} from "../run-model/limits.js";
 import { PipelineService } from "./run-service.js";
 import { RunStore } from "./run-store.js";
 

@@ -3,15 +3,15 @@
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
+import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "../run-model/bounding.js";
+import { type Envelope, envelopeOf, summarise } from "../run-model/envelope.js";
+import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "../run-model/limits.js";
+import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "../run-model/protocol.js";
+import { initialState, type NewRunInput, type RunState } from "../run-model/state.js";
+import { actionToken, resultToken } from "../run-model/tokens.js";
 import type { StepEnv } from "../steps/step-kit.js";
-import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "./bounding.js";
-import { type Envelope, envelopeOf, summarise } from "./envelope.js";
-import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "./limits.js";
-import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "./protocol.js";
 import type { RunStore } from "./run-store.js";
 import { step } from "./runner.js";
-import { initialState, type NewRunInput, type RunState } from "./state.js";
-import { actionToken, resultToken } from "./tokens.js";
 
 const FETCH_CURRENT_ACTION =
   'Fetch the current action with get_pipeline_state(run_id, format: "action") and answer that one; send one answer per action.';

@@ -1,9 +1,10 @@
 // The pure reducer: step(state, result?) folds status messages and hops until a substantive action appears.
+
+import type { Action, ActionResult, Message, PendingAction } from "../run-model/protocol.js";
+import { type RunState, runStateSchema, withError } from "../run-model/state.js";
+import { mismatchReason } from "../run-model/tokens.js";
 import { STEP_TABLE } from "../steps/index.js";
 import type { StepEnv } from "../steps/step-kit.js";
-import type { Action, ActionResult, Message, PendingAction } from "./protocol.js";
-import { type RunState, runStateSchema, withError } from "./state.js";
-import { mismatchReason } from "./tokens.js";
 
 /** More folded hops than this in a row means a handler is looping: the run fails. */
 export const MAX_HOPS = 16;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { initialState, type RunState, STEP_NAMES } from "../run-model/state.js";
 import { STEP_TABLE } from "../steps/index.js";
 import type { StepEnv } from "../steps/step-kit.js";
 import { MAX_HOPS, step } from "./runner.js";
-import { initialState, type RunState, STEP_NAMES } from "./state.js";
 
 const env: StepEnv = { now: "2026-01-01T00:00:00.000Z", namespace: "ns" };
 

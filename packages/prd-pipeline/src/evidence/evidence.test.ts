@@ -86,6 +86,7 @@ describe("the run service records evidence", () => {
       namespace: "ns",
       evidence,
       limits: { maxFinishedRuns: 1 },
+      toolPrefix: "prd_",
     });
     const host = new ScriptedHost({ projectRoot: root });
     const caller = {

@@ -13,4 +13,6 @@ export interface ServerContext {
   profile: Profile;
   namespace: string;
   version: string;
+  /** The prefix every tool is registered with (ARCHON_PRD_TOOL_PREFIX, `prd_` by default). */
+  toolPrefix: string;
 }

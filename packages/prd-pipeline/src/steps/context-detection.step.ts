@@ -37,7 +37,7 @@ function choose(state: RunState, context: PrdContext, how: string): StepOutcome 
   };
 }
 
-export const contextDetectionStep: StepHandler = (state, result) => {
+export const contextDetectionStep: StepHandler<"context_detection"> = (state, result) => {
   if (state.phase === "start") {
     if (state.requested_context) return choose(state, state.requested_context, "given");
     const found = matchingContexts(state.feature_description);

@@ -35,7 +35,7 @@ function focusQuestion(text: string): AskUser {
   };
 }
 
-export const feasibilityGateStep: StepHandler = (state, result) => {
+export const feasibilityGateStep: StepHandler<"feasibility_gate"> = (state, result) => {
   if (state.phase === "start") {
     if (epicSignals(state.feature_description) < 2) {
       return {

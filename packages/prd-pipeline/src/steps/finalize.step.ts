@@ -66,7 +66,7 @@ function done(state: RunState): Action {
   return { kind: "done", summary: summaryOf(state), artifacts, verification: doneVerification(state) };
 }
 
-export const finalizeStep: StepHandler = (state, result, env) => {
+export const finalizeStep: StepHandler<"finalize"> = (state, result, env) => {
   if (state.phase === "start") {
     if (!state.memory_available) return { state, action: done(state) };
     return {

@@ -39,7 +39,7 @@ function gateQuestion(policy: Policy): AskUser {
   };
 }
 
-export const implementationGateStep: StepHandler = (state, result) => {
+export const implementationGateStep: StepHandler<"implementation_gate"> = (state, result) => {
   if (state.phase === "start") {
     const policy = policyOf(state);
     const content = verificationReport(state, policy);

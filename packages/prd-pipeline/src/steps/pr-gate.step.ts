@@ -74,12 +74,12 @@ function question(state: RunState): AskUser {
   };
 }
 
-function confirm(state: RunState, path: string, bytes: number): RunState {
+function confirm<T extends RunState>(state: T, path: string, bytes: number): T {
   const files = [...state.files.filter((f) => f.path !== path), { path, bytes, confirmed: true }];
   return { ...state, files };
 }
 
-export const prGateStep: StepHandler = (state, result) => {
+export const prGateStep: StepHandler<"pr_gate"> = (state, result) => {
   if (state.phase === "start") return { state: { ...state, phase: "source" }, action: sourceFile(state) };
   if (state.phase === "source" && result?.kind === "file_written") {
     return {

@@ -23,6 +23,7 @@ function setup() {
     clock: manualClock(),
     ids: sequentialIds(),
     namespace: "ns",
+    toolPrefix: "prd_",
   });
   return { root, service };
 }

@@ -19,7 +19,7 @@ function setup(options: Partial<ScriptedHostOptions> = {}) {
   roots.push(root);
   const store = new RunStore(join(root, "prd.db"));
   const service = (namespace = "ns") =>
-    new PipelineService({ store, clock: manualClock(), ids: sequentialIds(), namespace });
+    new PipelineService({ store, clock: manualClock(), ids: sequentialIds(), namespace, toolPrefix: "prd_" });
   return { root, service, host: new ScriptedHost({ projectRoot: root, ...options }) };
 }
 

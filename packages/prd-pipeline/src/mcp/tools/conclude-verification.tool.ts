@@ -10,9 +10,10 @@ export const concludeVerificationTool = defineTool({
   name: "conclude_verification",
   title: "Conclude a verification",
   description:
-    "Takes the claims and plan from a plan_*_verification call and the judges' replies ({ invocation_id, raw_text } " +
-    "or { invocation_id, error }). Unusable replies count as INCONCLUSIVE; a plan that does not match the claims " +
-    "makes every verdict INCONCLUSIVE. Returns per-claim consensus, the distribution and the implementation policy.",
+    "Takes the claims and plan from a {{prefix}}plan_section_verification or {{prefix}}plan_document_verification " +
+    "call and the judges' replies ({ invocation_id, raw_text } or { invocation_id, error }). Unusable replies " +
+    "count as INCONCLUSIVE; a plan that does not match the claims makes every verdict INCONCLUSIVE. " +
+    "Returns per-claim consensus, the distribution and the implementation policy.",
   input: {
     claims: z.array(claimSchema).max(2000),
     plan: judgePlanSchema,

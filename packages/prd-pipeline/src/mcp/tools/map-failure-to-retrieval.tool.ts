@@ -9,7 +9,7 @@ export const mapFailureToRetrievalTool = defineTool({
   name: "map_failure_to_retrieval",
   title: "Map rule failures to recall queries",
   description:
-    "Turns rule failures (the `rule` of validate_prd_section violations) into corrective memory-recall queries, one " +
+    "Turns rule failures (the `rule` of {{prefix}}validate_prd_section violations) into corrective memory-recall queries, one " +
     "per topic, plus the single query the pipeline's retry path sends.",
   input: {
     failures: z

@@ -14,7 +14,7 @@ export const planDocumentVerificationTool = defineTool({
   title: "Plan judges for a whole PRD",
   description:
     "Splits a PRD into sections by `##` heading, extracts every claim and plans the judges within the budget " +
-    "(same rules and answer as plan_section_verification). Finish with conclude_verification.",
+    "(same rules and answer as {{prefix}}plan_section_verification). Finish with {{prefix}}conclude_verification.",
   input: {
     content: cappedText(MAX_DOCUMENT_CHARS),
     feature: z.string().max(4000).optional(),

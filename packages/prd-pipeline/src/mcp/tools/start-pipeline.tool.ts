@@ -11,7 +11,7 @@ export const startPipelineTool = defineTool({
   title: "Start a PRD run",
   description:
     "Starts a PRD pipeline run for a feature and returns the first envelope { run_id, messages, action, state_summary }. " +
-    "Show the messages, execute the action, then call submit_action_result; repeat until action.kind is done or failed.",
+    "Show the messages, execute the action, then call {{prefix}}submit_action_result; repeat until action.kind is done or failed.",
   input: {
     feature_description: z.string().min(3).max(4000).describe("What to build, fix or decide, in plain words"),
     codebase_path: cappedText(MAX_PATH_CHARS)

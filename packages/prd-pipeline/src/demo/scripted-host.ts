@@ -2,8 +2,8 @@
 // servers, returns canned drafts, and writes files itself. Used by the e2e tests, the demo and the bench.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { Action, ActionResult, Invocation } from "../pipeline/protocol.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { Action, ActionResult, Invocation } from "../run-model/protocol.js";
 import { isSectionType } from "../sections/section-catalogue.js";
 import { cannedDraft } from "./canned-drafts.js";
 

@@ -2,10 +2,11 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { ActionResult } from "../pipeline/protocol.js";
+import { toolPrefix } from "../mcp/tool-prefix.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { ActionResult } from "../run-model/protocol.js";
 import type { PipelineCaller } from "./scripted-host.js";
 
 /** dist/cli/main.js of this package, whether this module runs from src/ (tests) or dist/. */
@@ -15,15 +16,19 @@ export function serverEntry(): string {
 
 export interface PrdConnection extends PipelineCaller {
   client: Client;
+  /** The prefix the server registered its tools with; `call` takes registered names. */
+  prefix: string;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
 export class ToolError extends Error {}
 
+/** `env` is added to the SDK's default child environment (which passes no ARCHON_PRD_TOOL_PREFIX on). */
 export async function connectPrdServer(
   projectRoot: string,
   extraArgs: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<PrdConnection> {
   // Keeps test, demo and bench evidence out of the user's home unless a path is given.
   const evidence = extraArgs.includes("--evidence-db")
@@ -32,8 +37,10 @@ export async function connectPrdServer(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [serverEntry(), "--project-root", projectRoot, ...evidence, ...extraArgs],
+    env: { ...getDefaultEnvironment(), ...env },
     stderr: "pipe",
   });
+  const prefix = toolPrefix(env);
   const client = new Client({ name: "archon-prd-scripted-host", version: "0.1.0" });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown>) =>
@@ -48,10 +55,11 @@ export async function connectPrdServer(
   };
   return {
     client,
+    prefix,
     call,
-    start: (args) => envelope("start_pipeline", args),
+    start: (args) => envelope(`${prefix}start_pipeline`, args),
     submit: (runId: string, result: ActionResult) =>
-      envelope("submit_action_result", { run_id: runId, result }),
+      envelope(`${prefix}submit_action_result`, { run_id: runId, result }),
     close: () => client.close(),
   };
 }

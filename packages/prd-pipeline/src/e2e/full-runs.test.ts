@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost, type ScriptedHostOptions } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { Action } from "../pipeline/protocol.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { Action } from "../run-model/protocol.js";
 
 const roots: string[] = [];
 const open: PrdConnection[] = [];

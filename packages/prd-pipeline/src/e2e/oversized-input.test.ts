@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cannedDraft } from "../demo/canned-drafts.js";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import { RESPONSE_BUDGET, sizeOf } from "../pipeline/bounding.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_REPLY_CHARS } from "../pipeline/limits.js";
-import type { SpawnSubagents } from "../pipeline/protocol.js";
+import { RESPONSE_BUDGET, sizeOf } from "../run-model/bounding.js";
+import type { Envelope } from "../run-model/envelope.js";
+import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_REPLY_CHARS } from "../run-model/limits.js";
+import type { SpawnSubagents } from "../run-model/protocol.js";
 import type { VerificationConclusion, VerificationPlan } from "../verification/verify-service.js";
 
 const roots: string[] = [];
@@ -37,17 +37,17 @@ const NESTED_BRACES = `${"{".repeat(80_000)}${"}".repeat(80_000)}`;
 describe("validate_prd_document on documents built to stall it", () => {
   it("refuses a 5 MB document naming the field and the limit, then still answers", async () => {
     const { c } = await connect();
-    const refused = await c.call("validate_prd_document", { content: "## Overview\n".repeat(440_000) });
+    const refused = await c.call("prd_validate_prd_document", { content: "## Overview\n".repeat(440_000) });
     expect(refused.isError).toBe(true);
     expect(text(refused)).toContain(`over the limit of ${MAX_DOCUMENT_CHARS} characters at content`);
-    const fine = await c.call("validate_prd_document", { content: cannedDraft("overview") });
+    const fine = await c.call("prd_validate_prd_document", { content: cannedDraft("overview") });
     expect(fine.isError).toBeFalsy();
   });
 
   it("answers 400 KB of repeated headings within the response budget, saying what it left out", async () => {
     const { c } = await connect();
     const count = 400_000 / 8;
-    const result = await c.call("validate_prd_document", { content: "## Misc\n".repeat(count) });
+    const result = await c.call("prd_validate_prd_document", { content: "## Misc\n".repeat(count) });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       unrecognised_headings_omitted: count - MAX_LISTED_HEADINGS,
@@ -62,7 +62,7 @@ describe("judge replies built to stall the parser", () => {
   it("reads 160 KB of nested braces as no verdict, and refuses a reply over the limit by name", async () => {
     const { c } = await connect();
     const planned = (
-      await c.call("plan_section_verification", {
+      await c.call("prd_plan_section_verification", {
         section_type: "requirements",
         content: cannedDraft("requirements"),
         choice: "full",
@@ -71,7 +71,7 @@ describe("judge replies built to stall the parser", () => {
     const action = planned.action as SpawnSubagents;
     expect(action.invocations.length).toBeGreaterThan(0);
     const conclude = (raw: string) =>
-      c.call("conclude_verification", {
+      c.call("prd_conclude_verification", {
         claims: planned.claims,
         plan: planned.plan,
         responses: action.invocations.map((i) => ({ invocation_id: i.invocation_id, raw_text: raw })),
@@ -107,7 +107,7 @@ describe("subagent replies to a run", () => {
       batch_id: pending.batch_id,
       responses: pending.invocations.map((i) => ({ invocation_id: i.invocation_id, raw_text: raw })),
     });
-    const huge = await c.call("submit_action_result", {
+    const huge = await c.call("prd_submit_action_result", {
       run_id: envelope.run_id,
       result: reply("x".repeat(MAX_REPLY_CHARS + 1)),
     });
@@ -115,9 +115,9 @@ describe("subagent replies to a run", () => {
     expect(text(huge)).toContain(
       `result too large, nothing was applied: responses.0.raw_text: over the limit of ${MAX_REPLY_CHARS} characters`,
     );
-    const state = await c.call("get_pipeline_state", { run_id: envelope.run_id, format: "action" });
+    const state = await c.call("prd_get_pipeline_state", { run_id: envelope.run_id, format: "action" });
     expect((state.structuredContent as { action: unknown }).action).toEqual(pending);
-    const braces = await c.call("submit_action_result", {
+    const braces = await c.call("prd_submit_action_result", {
       run_id: envelope.run_id,
       result: reply(NESTED_BRACES),
     });

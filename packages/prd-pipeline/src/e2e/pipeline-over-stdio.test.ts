@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../pipeline/envelope.js";
+import type { Envelope } from "../run-model/envelope.js";
 import { rawSession } from "./raw-session.js";
 
 interface Reply {
@@ -98,7 +98,7 @@ describe("a run survives a server restart", () => {
     open.splice(open.indexOf(first), 1);
 
     const second = await connect(root);
-    const state = await second.call("get_pipeline_state", { run_id: envelope.run_id, format: "action" });
+    const state = await second.call("prd_get_pipeline_state", { run_id: envelope.run_id, format: "action" });
     expect((state.structuredContent as { action: unknown }).action).toEqual(pending);
     const { last } = await host.drive(second, await second.submit(envelope.run_id, host.respond(pending)));
     expect(last.action.kind).toBe("done");
@@ -116,15 +116,15 @@ describe("submissions that must not be applied", () => {
         params: { name, arguments: args },
       });
       const [started] = (await session.batch([
-        call("start_pipeline", { feature_description: "Prototype a search index", prd_context: "poc" }),
+        call("prd_start_pipeline", { feature_description: "Prototype a search index", prd_context: "poc" }),
       ])) as Reply[];
       const first = started?.result.structuredContent as Envelope;
       const host = new ScriptedHost({ projectRoot: root });
       const result = host.respond(first.action);
       // Both requests leave in one write, so the second is read while the first is still being handled.
       const replies = (await session.batch([
-        call("submit_action_result", { run_id: first.run_id, result }),
-        call("submit_action_result", { run_id: first.run_id, result }),
+        call("prd_submit_action_result", { run_id: first.run_id, result }),
+        call("prd_submit_action_result", { run_id: first.run_id, result }),
       ])) as Reply[];
       const errors = replies.filter((r) => r.result.isError);
       expect(errors).toHaveLength(1);
@@ -159,23 +159,23 @@ describe("submissions that must not be applied", () => {
     const root = tempRoot();
     const c = await connect(root);
     const first = await c.start({ feature_description: "Prototype a search index", prd_context: "poc" });
-    const badJson = await c.call("submit_action_result", { run_id: first.run_id, result: "{not json" });
+    const badJson = await c.call("prd_submit_action_result", { run_id: first.run_id, result: "{not json" });
     expect(badJson.isError).toBe(true);
     expect(JSON.stringify(badJson.content)).toContain("not valid JSON");
-    const missing = await c.call("submit_action_result", {
+    const missing = await c.call("prd_submit_action_result", {
       run_id: first.run_id,
       result: { kind: "tool_result" },
     });
     expect(missing.isError).toBe(true);
     expect(JSON.stringify(missing.content)).toContain("malformed result");
-    const unknown = await c.call("submit_action_result", {
+    const unknown = await c.call("prd_submit_action_result", {
       run_id: "run_nope",
       result: { kind: "tool_result" },
     });
     expect(JSON.stringify(unknown.content)).toContain("unknown run_id");
     const host = new ScriptedHost({ projectRoot: root });
     await host.drive(c, first);
-    const late = await c.call("submit_action_result", {
+    const late = await c.call("prd_submit_action_result", {
       run_id: first.run_id,
       result: host.respond(first.action),
     });
@@ -202,7 +202,7 @@ describe("missing ecosystem servers", () => {
     const first = await c.start({ feature_description: "Prototype a search index", prd_context: "poc" });
     const { last } = await host.drive(c, first);
     expect(last.action.kind).toBe("done");
-    const full = (await c.call("get_pipeline_state", { run_id: first.run_id, format: "full" }))
+    const full = (await c.call("prd_get_pipeline_state", { run_id: first.run_id, format: "full" }))
       .structuredContent as {
       errors: { kind: string }[];
     };

@@ -6,8 +6,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { Action, ActionResult } from "../pipeline/protocol.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { Action, ActionResult } from "../run-model/protocol.js";
 
 const roots: string[] = [];
 const open: PrdConnection[] = [];
@@ -58,7 +58,7 @@ describe("two servers answering one run at once", () => {
       const action = envelope.action;
       const results = names.map((name) => answer(host, action, name));
       const replies = await Promise.all(
-        servers.map((s, i) => s.call("submit_action_result", { run_id: runId, result: results[i] })),
+        servers.map((s, i) => s.call("prd_submit_action_result", { run_id: runId, result: results[i] })),
       );
       const acknowledged = replies.flatMap((r, i) => (r.isError ? [] : [i]));
       expect(acknowledged, `race ${races} on ${action.kind}`).toHaveLength(1);
@@ -78,7 +78,7 @@ describe("two servers answering one run at once", () => {
     expect(envelope.action.kind).toBe("done");
     expect(races).toBeGreaterThan(20);
     expect(winningAnswers.length).toBeGreaterThanOrEqual(3);
-    const full = (await servers[1]?.call("get_pipeline_state", { run_id: runId, format: "full" }))
+    const full = (await servers[1]?.call("prd_get_pipeline_state", { run_id: runId, format: "full" }))
       ?.structuredContent as { clarifications: { answer: string }[]; status: string };
     expect(full.status).toBe("done");
     expect(full.clarifications.map((c) => c.answer)).toEqual(winningAnswers);

@@ -20,30 +20,34 @@ async function connect(args: string[] = []): Promise<PrdConnection> {
   return c;
 }
 
-const VERIFICATION = ["plan_section_verification", "plan_document_verification", "conclude_verification"];
+const VERIFICATION = [
+  "prd_plan_section_verification",
+  "prd_plan_document_verification",
+  "prd_conclude_verification",
+];
 const READ_ONLY = [
-  "get_pipeline_state",
+  "prd_get_pipeline_state",
   ...VERIFICATION,
-  "list_available_strategies",
-  "get_strategy_effectiveness",
-  "get_quality_history",
-  "coordinate_context_budget",
-  "map_failure_to_retrieval",
-  "validate_prd_section",
-  "validate_prd_document",
-  "get_prd_context_info",
-  "get_config",
-  "read_skill_config",
-  "check_health",
+  "prd_list_available_strategies",
+  "prd_get_strategy_effectiveness",
+  "prd_get_quality_history",
+  "prd_coordinate_context_budget",
+  "prd_map_failure_to_retrieval",
+  "prd_validate_prd_section",
+  "prd_validate_prd_document",
+  "prd_get_prd_context_info",
+  "prd_get_config",
+  "prd_read_skill_config",
+  "prd_check_health",
 ];
 
 describe("tool profiles", () => {
-  it("full exposes the seventeen tools, unprefixed, each annotated", async () => {
+  it("full exposes the seventeen tools, prefixed, each annotated", async () => {
     const c = await connect();
     const { tools } = await c.client.listTools();
     expect(tools).toHaveLength(17);
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["start_pipeline", "submit_action_result", ...READ_ONLY].sort(),
+      ["prd_start_pipeline", "prd_submit_action_result", ...READ_ONLY].sort(),
     );
     for (const tool of tools) {
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(READ_ONLY.includes(tool.name));
@@ -54,9 +58,9 @@ describe("tool profiles", () => {
     const c = await connect(["--profile", "verifier"]);
     const { tools } = await c.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ["validate_prd_document", "validate_prd_section", ...VERIFICATION].sort(),
+      ["prd_validate_prd_document", "prd_validate_prd_section", ...VERIFICATION].sort(),
     );
-    const refused = await c.call("start_pipeline", { feature_description: "anything at all" });
+    const refused = await c.call("prd_start_pipeline", { feature_description: "anything at all" });
     expect(refused.isError).toBe(true);
     expect(c.client.getServerCapabilities()?.prompts).toBeUndefined();
   });
@@ -66,12 +70,12 @@ describe("tool profiles", () => {
     const { tools } = await c.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
-        "get_pipeline_state",
-        "get_prd_context_info",
-        "start_pipeline",
-        "submit_action_result",
-        "validate_prd_document",
-        "validate_prd_section",
+        "prd_get_pipeline_state",
+        "prd_get_prd_context_info",
+        "prd_start_pipeline",
+        "prd_submit_action_result",
+        "prd_validate_prd_document",
+        "prd_validate_prd_section",
         ...VERIFICATION,
       ].sort(),
     );
@@ -86,8 +90,8 @@ describe("resources and prompts", () => {
     const read = await c.client.readResource({ uri: "archon-prd://skill/SKILL.md" });
     const text = (read.contents[0] as { text: string }).text;
     for (const name of [
-      "start_pipeline",
-      "submit_action_result",
+      "prd_start_pipeline",
+      "prd_submit_action_result",
       "question_id",
       "correlation_id",
       "batch_id",
@@ -100,22 +104,23 @@ describe("resources and prompts", () => {
       name: "start_prd",
       arguments: { feature_description: "Export invoices as CSV" },
     });
-    expect(JSON.stringify(prompt.messages)).toContain("start_pipeline");
+    expect(JSON.stringify(prompt.messages)).toContain("prd_start_pipeline");
   });
 
   it("answers the utility tools", async () => {
     const c = await connect();
-    const info = await c.call("get_prd_context_info", {});
+    const info = await c.call("prd_get_prd_context_info", {});
     expect((info.structuredContent as { contexts: unknown[] }).contexts).toHaveLength(8);
-    const skill = await c.call("read_skill_config", {});
+    const skill = await c.call("prd_read_skill_config", {});
     expect(skill.structuredContent).toMatchObject({ name: "archon-prd" });
     const listed = JSON.stringify(skill.structuredContent);
     for (const tool of (await c.client.listTools()).tools) expect(listed, tool.name).toContain(tool.name);
-    const health = await c.call("check_health", {});
+    const health = await c.call("prd_check_health", {});
     expect(health.structuredContent).toMatchObject({ ok: true });
-    const config = await c.call("get_config", {});
+    const config = await c.call("prd_get_config", {});
     expect(config.structuredContent).toMatchObject({
       profile: "full",
+      tool_prefix: "prd_",
       limits: {
         maxActiveRuns: 8,
         leaseMs: 30_000,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { cannedDraft } from "../demo/canned-drafts.js";
 import { judgeJson } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { SpawnSubagents } from "../pipeline/protocol.js";
+import type { SpawnSubagents } from "../run-model/protocol.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import type { VerificationPlan } from "../verification/verify-service.js";
 
@@ -41,21 +41,21 @@ function answers(action: SpawnSubagents, reply: (prompt: string) => string) {
 describe("verifying a PRD the host already has", () => {
   it("asks for a choice over budget, then plans the reduced sample and concludes it", async () => {
     const c = await connect();
-    const asked = plan(await c.call("plan_document_verification", { content: DOCUMENT }));
+    const asked = plan(await c.call("prd_plan_document_verification", { content: DOCUMENT }));
     expect(asked).toMatchObject({
       choice_required: true,
       plan: null,
       budget: { over_budget: true, limit: 20 },
     });
     const planned = plan(
-      await c.call("plan_document_verification", { content: DOCUMENT, choice: "reduced" }),
+      await c.call("prd_plan_document_verification", { content: DOCUMENT, choice: "reduced" }),
     );
     expect(planned.action?.invocations.length).toBeLessThanOrEqual(20);
     expect(planned.action?.invocations[0]?.prompt).toContain("Do not default to PASS");
     const responses = answers(planned.action as SpawnSubagents, (p) =>
       p.includes("Claim type: security") ? judgeJson("FAIL", 0.9) : judgeJson("PASS"),
     );
-    const out = await c.call("conclude_verification", {
+    const out = await c.call("prd_conclude_verification", {
       claims: planned.claims,
       plan: planned.plan,
       responses,
@@ -76,13 +76,13 @@ describe("verifying a PRD the host already has", () => {
   it("makes every verdict INCONCLUSIVE when the plan does not match the claims", async () => {
     const c = await connect();
     const planned = plan(
-      await c.call("plan_section_verification", {
+      await c.call("prd_plan_section_verification", {
         section_type: "requirements",
         content: cannedDraft("requirements"),
       }),
     );
     const responses = answers(planned.action as SpawnSubagents, () => judgeJson("PASS"));
-    const out = await c.call("conclude_verification", {
+    const out = await c.call("prd_conclude_verification", {
       claims: planned.claims.slice(1),
       plan: planned.plan,
       responses,
@@ -97,28 +97,29 @@ describe("the evidence and strategy tools", () => {
   it("lists strategies, splits a budget and maps failures to recall queries", async () => {
     const c = await connect();
     const list = (
-      await c.call("list_available_strategies", { prd_context: "release", section_type: "risks" })
+      await c.call("prd_list_available_strategies", { prd_context: "release", section_type: "risks" })
     ).structuredContent as { strategies: unknown[]; ranking: { strategy: string; tier: number }[] };
     expect(list.strategies.length).toBeGreaterThan(5);
     expect(list.ranking[0]?.strategy).toBe("pre-mortem");
-    const split = (await c.call("coordinate_context_budget", { total_tokens: 10_000, prd_context: "poc" }))
-      .structuredContent as { recall_tokens: number; sections: { tokens: number }[]; unallocated: number };
+    const split = (
+      await c.call("prd_coordinate_context_budget", { total_tokens: 10_000, prd_context: "poc" })
+    ).structuredContent as { recall_tokens: number; sections: { tokens: number }[]; unallocated: number };
     expect(split.recall_tokens).toBe(2000);
     expect(split.sections).toHaveLength(5);
     expect(split.sections.reduce((n, s) => n + s.tokens, 0) + split.recall_tokens + split.unallocated).toBe(
       10_000,
     );
     const mapped = (
-      await c.call("map_failure_to_retrieval", {
+      await c.call("prd_map_failure_to_retrieval", {
         failures: [{ rule: "fr_unique_ids" }],
         feature: "CSV export",
       })
     ).structuredContent as { corrective_query: string; queries: { rules: string[] }[] };
     expect(mapped.queries[0]?.rules).toEqual(["fr_unique_ids"]);
     expect(mapped.corrective_query).toMatch(/CSV export$/);
-    const effectiveness = await c.call("get_strategy_effectiveness", {});
+    const effectiveness = await c.call("prd_get_strategy_effectiveness", {});
     expect(effectiveness.structuredContent).toMatchObject({ min_executions: 10, effectiveness: [] });
-    const quality = await c.call("get_quality_history", {});
+    const quality = await c.call("prd_get_quality_history", {});
     expect(quality.structuredContent).toMatchObject({ count: 0 });
   });
 });

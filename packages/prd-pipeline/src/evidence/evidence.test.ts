@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
-import { PipelineService } from "../pipeline/run-service.js";
-import { RunStore } from "../pipeline/run-store.js";
+import { PipelineService } from "../engine/run-service.js";
+import { RunStore } from "../engine/run-store.js";
 import { EvidenceStore, type ExecutionRow } from "./evidence-store.js";
 import { adjustment, assignStrategies, MAX_ADJUSTMENT, rankStrategies } from "./select-strategy.js";
 
@@ -86,6 +86,7 @@ describe("the run service records evidence", () => {
       namespace: "ns",
       evidence,
       limits: { maxFinishedRuns: 1 },
+      toolPrefix: "prd_",
     });
     const host = new ScriptedHost({ projectRoot: root });
     const caller = {

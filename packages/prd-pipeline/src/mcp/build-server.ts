@@ -10,14 +10,15 @@ import {
   systemClock,
 } from "@archon/core";
 import { z } from "zod";
+import { PipelineService } from "../engine/run-service.js";
+import { RunStore } from "../engine/run-store.js";
 import { defaultEvidencePath, EvidenceStore } from "../evidence/evidence-store.js";
-import type { Limits } from "../pipeline/limits.js";
-import { PipelineService } from "../pipeline/run-service.js";
-import { RunStore } from "../pipeline/run-store.js";
+import type { Limits } from "../run-model/limits.js";
 import { DEFAULT_SUBAGENT_NAMESPACE } from "../sections/subagents.js";
 import { PROFILE_TOOLS } from "./profiles.js";
 import type { Profile, ServerContext } from "./server-context.js";
 import { readSkill, SKILL_RESOURCE_URI } from "./skill-file.js";
+import { toolPrefix, withToolPrefix } from "./tool-prefix.js";
 
 export const VERSION = "0.1.0";
 
@@ -31,6 +32,8 @@ export interface ServerOptions {
   ids?: IdGenerator;
   namespace?: string;
   limits?: Partial<Limits>;
+  /** Where ARCHON_PRD_TOOL_PREFIX is read; the process environment by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function defaultDbPath(projectRoot: string): string {
@@ -43,6 +46,7 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
   const store = new RunStore(dbPath);
   const evidence = new EvidenceStore(options.evidenceDbPath ?? defaultEvidencePath());
   const namespace = options.namespace ?? DEFAULT_SUBAGENT_NAMESPACE;
+  const prefix = toolPrefix(options.env);
   const service = new PipelineService({
     store,
     clock: options.clock ?? systemClock,
@@ -50,6 +54,7 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     namespace,
     limits: options.limits,
     evidence,
+    toolPrefix: prefix,
   });
   const context: ServerContext = {
     service,
@@ -59,16 +64,21 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     profile,
     namespace,
     version: VERSION,
+    toolPrefix: prefix,
   };
-  const tools = PROFILE_TOOLS[profile];
+  const tools = PROFILE_TOOLS[profile].map((t) => ({
+    ...t,
+    description: withToolPrefix(t.description, prefix),
+  }));
   const created = createServer({
     name: "archon-prd",
     version: VERSION,
     instructions:
-      "PRD pipeline. Read the resource archon-prd://skill/SKILL.md for the host protocol: call start_pipeline, " +
-      "show messages, execute each action, submit its result with submit_action_result, stop on done or failed.",
+      `PRD pipeline. Read the resource ${SKILL_RESOURCE_URI} for the host protocol: call ${prefix}start_pipeline, ` +
+      `show messages, execute each action, submit its result with ${prefix}submit_action_result, stop on done or failed.`,
     tools,
     context,
+    prefix,
     cleanup: () => {
       store.close();
       evidence.close();
@@ -82,7 +92,9 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
           description: "How a host drives archon-prd",
           mimeType: "text/markdown",
         },
-        async (uri) => ({ contents: [{ uri: uri.href, mimeType: "text/markdown", text: readSkill() }] }),
+        async (uri) => ({
+          contents: [{ uri: uri.href, mimeType: "text/markdown", text: readSkill(prefix) }],
+        }),
       );
       if (!tools.some((t) => t.name === "start_pipeline")) return;
       server.registerPrompt(
@@ -104,8 +116,8 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
                 text:
                   `Write a PRD with the archon-prd pipeline for: ${feature_description}\n\n` +
                   `1. Read the resource ${SKILL_RESOURCE_URI} and follow its protocol exactly.\n` +
-                  `2. Call start_pipeline with feature_description${codebase_path ? ` and codebase_path "${codebase_path}"` : ""}.\n` +
-                  "3. Show each envelope's messages, execute its action, submit the result with submit_action_result " +
+                  `2. Call ${prefix}start_pipeline with feature_description${codebase_path ? ` and codebase_path "${codebase_path}"` : ""}.\n` +
+                  `3. Show each envelope's messages, execute its action, submit the result with ${prefix}submit_action_result ` +
                   "(echo routing tokens verbatim), and stop when the action is done or failed.",
               },
             },

@@ -1,6 +1,7 @@
 // What every tool handler receives: the run service and the server's settings.
+
+import type { PipelineService } from "../engine/run-service.js";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
-import type { PipelineService } from "../pipeline/run-service.js";
 
 export type Profile = "full" | "agent" | "verifier";
 
@@ -12,4 +13,6 @@ export interface ServerContext {
   profile: Profile;
   namespace: string;
   version: string;
+  /** The prefix every tool is registered with (ARCHON_PRD_TOOL_PREFIX, `prd_` by default). */
+  toolPrefix: string;
 }

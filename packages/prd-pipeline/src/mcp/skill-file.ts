@@ -1,6 +1,7 @@
 // Locates and reads skill/SKILL.md, shipped beside src/ and dist/ in the package.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { withToolPrefix } from "./tool-prefix.js";
 
 export const SKILL_RESOURCE_URI = "archon-prd://skill/SKILL.md";
 
@@ -8,8 +9,9 @@ export function skillPath(): string {
   return fileURLToPath(new URL("../../skill/SKILL.md", import.meta.url));
 }
 
-export function readSkill(): string {
-  return readFileSync(skillPath(), "utf8");
+/** SKILL.md as the host reads it: its tool names carry the prefix the tools are registered with. */
+export function readSkill(prefix: string): string {
+  return withToolPrefix(readFileSync(skillPath(), "utf8"), prefix);
 }
 
 /**

@@ -1,8 +1,8 @@
 // Prompts for the engineer subagent: section drafts (with recall and, on retry, the violations) and questions.
 import { strategyByName } from "../evidence/strategy-catalogue.js";
-import type { RecallItem, RunState } from "../pipeline/state.js";
+import type { RunState } from "../run-model/state.js";
 import type { Violation } from "../validation/types.js";
-import { recallBlock } from "./recall.js";
+import { type RecallItem, recallBlock } from "./recall.js";
 import { SECTION_TITLES, type SectionType } from "./section-catalogue.js";
 
 // What each validator checks, told to the drafter up front so the first attempt can pass.

@@ -1,5 +1,5 @@
 // Which files a run writes under prd-output/<run_id>/, what goes in each, and why any file is skipped.
-import type { RunState } from "../pipeline/state.js";
+import type { RunState } from "../run-model/state.js";
 import { CONTEXTS } from "./contexts.js";
 import { SECTION_TITLES, type SectionType } from "./section-catalogue.js";
 

@@ -1,5 +1,5 @@
 // Prompts for the implementation loop: engineer, test engineer, code reviewer and the PR engineer.
-import type { RunState } from "../pipeline/state.js";
+import type { RunState } from "../run-model/state.js";
 import { outputDir } from "./file-plan.js";
 
 function passed(state: RunState, types: readonly string[]): string {

@@ -1,5 +1,9 @@
 // Reading memory-server recall results into the small, bounded items prompts carry.
-import type { RecallItem } from "../pipeline/state.js";
+import { z } from "zod";
+
+/** One recalled memory as the run state keeps it and prompts carry it. */
+export const recallItemSchema = z.object({ content: z.string(), score: z.number().nullable() });
+export type RecallItem = z.infer<typeof recallItemSchema>;
 
 export const RECALL_MAX_RESULTS = 8;
 export const RECALL_MAX_CHARS = 800;

@@ -2,9 +2,8 @@
 
 export const DEFAULT_SUBAGENT_NAMESPACE = "zetetic-team-subagents";
 
-export function subagentType(
-  namespace: string,
-  role: "engineer" | "git-historian" | "test-engineer" | "code-reviewer",
-): string {
+export type SubagentRole = "engineer" | "git-historian" | "test-engineer" | "code-reviewer";
+
+export function subagentType(namespace: string, role: SubagentRole): string {
   return `${namespace}:${role}`;
 }

@@ -1,7 +1,7 @@
 // Step 1: the welcome banner; a message only.
 import { info, moveTo, type StepHandler } from "./step-kit.js";
 
-export const bannerStep: StepHandler = (state) => {
+export const bannerStep: StepHandler<"banner"> = (state) => {
   const capabilities = [
     "deterministic section validation",
     "memory recall (optional)",

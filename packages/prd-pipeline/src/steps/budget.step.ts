@@ -2,7 +2,7 @@
 import { assignStrategies } from "../evidence/select-strategy.js";
 import { fail, info, moveTo, type StepHandler } from "./step-kit.js";
 
-export const budgetStep: StepHandler = (state, _result, env) => {
+export const budgetStep: StepHandler<"budget"> = (state, _result, env) => {
   if (!state.proceed) return fail(state, "clarification ended without a proceed signal");
   const planned = state.sections.map((s) => s.type).join(", ");
   const strategy_assignments = assignStrategies(

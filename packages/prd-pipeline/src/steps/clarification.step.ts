@@ -1,10 +1,14 @@
 // Step 6: per round an engineer composes one question, the user answers; between min and max they may proceed.
-import type { AskUser, SpawnSubagents } from "../pipeline/protocol.js";
-import { type ComposedQuestion, type RunState, withClarification } from "../pipeline/state.js";
+import type { AskUser, SpawnSubagents } from "../run-model/protocol.js";
+import {
+  type ComposedQuestion,
+  type RunState,
+  type RunStateAt,
+  withClarification,
+} from "../run-model/state.js";
 import { CONTEXTS } from "../sections/contexts.js";
 import { questionPrompt } from "../sections/draft-prompt.js";
 import { extractJsonObject } from "../sections/json-reply.js";
-import { subagentType } from "../sections/subagents.js";
 import {
   answerText,
   info,
@@ -12,6 +16,7 @@ import {
   type StepEnv,
   type StepHandler,
   type StepOutcome,
+  spawnOne,
   warning,
 } from "./step-kit.js";
 
@@ -23,20 +28,16 @@ function rounds(state: RunState): { min: number; max: number } {
 }
 
 function composeAction(state: RunState, round: number, env: StepEnv): SpawnSubagents {
-  return {
-    kind: "spawn_subagents",
-    purpose: "draft",
-    batch_id: `clarification_compose_${round}`,
-    invocations: [
-      {
-        invocation_id: `clarification_compose_${round}_engineer`,
-        subagent_type: subagentType(env.namespace, "engineer"),
-        description: `Compose clarification question ${round}`,
-        prompt: questionPrompt(state, round, rounds(state).max),
-        isolation: "none",
-      },
-    ],
-  };
+  return spawnOne(
+    {
+      purpose: "draft",
+      batch_id: `clarification_compose_${round}`,
+      role: "engineer",
+      description: `Compose clarification question ${round}`,
+      prompt: questionPrompt(state, round, rounds(state).max),
+    },
+    env,
+  );
 }
 
 function answerAction(question: ComposedQuestion, round: number): AskUser {
@@ -85,8 +86,14 @@ export function parseQuestion(raw: string | undefined): ComposedQuestion | null 
   };
 }
 
-function startRound(state: RunState, round: number, env: StepEnv): StepOutcome {
-  const next = { ...state, clarification_round: round, phase: "compose", retries: 0, current_question: null };
+function startRound(state: RunStateAt<"clarification">, round: number, env: StepEnv): StepOutcome {
+  const next: RunStateAt<"clarification"> = {
+    ...state,
+    clarification_round: round,
+    phase: "compose",
+    retries: 0,
+    current_question: null,
+  };
   return { state: next, action: composeAction(next, round, env) };
 }
 
@@ -94,7 +101,7 @@ function finish(state: RunState): StepOutcome {
   return { state: moveTo({ ...state, proceed: true }, "budget") };
 }
 
-export const clarificationStep: StepHandler = (state, result, env) => {
+export const clarificationStep: StepHandler<"clarification"> = (state, result, env) => {
   const round = state.clarification_round;
   const { min, max } = rounds(state);
   if (state.phase === "start") return startRound(state, 1, env);

@@ -1,6 +1,6 @@
 // Step 3: picks the PRD context by whole-word triggers, or asks the user with all eight options.
-import type { AskUser } from "../pipeline/protocol.js";
-import type { RunState } from "../pipeline/state.js";
+import type { AskUser } from "../run-model/protocol.js";
+import type { RunState } from "../run-model/state.js";
 import { CONTEXTS, isPrdContext, PRD_CONTEXTS, type PrdContext } from "../sections/contexts.js";
 import { matchingContexts } from "../sections/detect-context.js";
 import { answerText, info, moveTo, type StepHandler, type StepOutcome } from "./step-kit.js";
@@ -37,7 +37,7 @@ function choose(state: RunState, context: PrdContext, how: string): StepOutcome 
   };
 }
 
-export const contextDetectionStep: StepHandler = (state, result) => {
+export const contextDetectionStep: StepHandler<"context_detection"> = (state, result) => {
   if (state.phase === "start") {
     if (state.requested_context) return choose(state, state.requested_context, "given");
     const found = matchingContexts(state.feature_description);

@@ -1,5 +1,5 @@
 // Step 5: two or more epic signals (features joined by and/plus/also/commas) ask the user for one focus.
-import type { AskUser } from "../pipeline/protocol.js";
+import type { AskUser } from "../run-model/protocol.js";
 import { wordsOf } from "../sections/detect-context.js";
 import { answerText, info, moveTo, type StepHandler } from "./step-kit.js";
 
@@ -35,7 +35,7 @@ function focusQuestion(text: string): AskUser {
   };
 }
 
-export const feasibilityGateStep: StepHandler = (state, result) => {
+export const feasibilityGateStep: StepHandler<"feasibility_gate"> = (state, result) => {
   if (state.phase === "start") {
     if (epicSignals(state.feature_description) < 2) {
       return {

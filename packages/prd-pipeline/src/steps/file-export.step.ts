@@ -1,12 +1,12 @@
 // Step 10: one write_file per planned file; finished when every file_written confirmation arrived.
 
-import type { RunState } from "../pipeline/state.js";
-import { utf8Length } from "../pipeline/tokens.js";
+import type { RunStateAt } from "../run-model/state.js";
+import { utf8Length } from "../run-model/tokens.js";
 import { outputDir, type PlannedFile, planFiles } from "../sections/file-plan.js";
 import { info, moveTo, type StepHandler, type StepOutcome } from "./step-kit.js";
 import { nextStep } from "./step-order.js";
 
-function issue(state: RunState, files: readonly PlannedFile[]): StepOutcome {
+function issue(state: RunStateAt<"file_export">, files: readonly PlannedFile[]): StepOutcome {
   const file = files[state.file_index];
   if (!file) {
     return {
@@ -20,7 +20,7 @@ function issue(state: RunState, files: readonly PlannedFile[]): StepOutcome {
   };
 }
 
-export const fileExportStep: StepHandler = (state, result) => {
+export const fileExportStep: StepHandler<"file_export"> = (state, result) => {
   // The plan is a pure function of the finished sections, so it is rebuilt rather than stored.
   const files = planFiles(state);
   if (state.phase === "start") {

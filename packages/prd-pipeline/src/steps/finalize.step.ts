@@ -1,6 +1,6 @@
 // Step 20: stores the run in memory (failure tolerated), then `done` with summary and artifacts.
-import type { Action, DoneVerification } from "../pipeline/protocol.js";
-import { type RunState, withError } from "../pipeline/state.js";
+import type { Action, DoneVerification } from "../run-model/protocol.js";
+import { type RunState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { type StepHandler, warning } from "./step-kit.js";
 
@@ -66,7 +66,7 @@ function done(state: RunState): Action {
   return { kind: "done", summary: summaryOf(state), artifacts, verification: doneVerification(state) };
 }
 
-export const finalizeStep: StepHandler = (state, result, env) => {
+export const finalizeStep: StepHandler<"finalize"> = (state, result, env) => {
   if (state.phase === "start") {
     if (!state.memory_available) return { state, action: done(state) };
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REPLY_CHARS } from "../pipeline/limits.js";
+import { MAX_REPLY_CHARS } from "../run-model/limits.js";
 import {
   bodyBeforeFooter,
   parseImplementationFooter,

@@ -1,5 +1,5 @@
 // Footer parsers for implementation, testing, review and PR replies: tolerant of prose, strict about fields.
-import type { ImplementationFooter } from "../pipeline/state.js";
+import type { ImplementationFooter } from "../run-model/state.js";
 
 // Read by hand, not by regular expression: a key line with a lazy value between optional spaces and
 // emphasis backtracks in cubic time on a long line of spaces, and a reply is text an agent controls.

@@ -1,6 +1,6 @@
 // Step 12: applies the verification policy, writes 10-verification-report.md, asks "Implement" or "PRD only".
-import type { AskUser } from "../pipeline/protocol.js";
-import type { RunState } from "../pipeline/state.js";
+import type { AskUser } from "../run-model/protocol.js";
+import type { RunState } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { concludeDocument } from "../verification/consensus.js";
 import { applyPolicy, type Policy } from "../verification/policy.js";
@@ -39,7 +39,7 @@ function gateQuestion(policy: Policy): AskUser {
   };
 }
 
-export const implementationGateStep: StepHandler = (state, result) => {
+export const implementationGateStep: StepHandler<"implementation_gate"> = (state, result) => {
   if (state.phase === "start") {
     const policy = policyOf(state);
     const content = verificationReport(state, policy);

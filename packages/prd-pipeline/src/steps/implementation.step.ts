@@ -1,31 +1,27 @@
 // Step 14: an engineer implements in an isolated worktree; its reply ends with BRANCH/WORKTREE/SHA/FILES.
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { implementationPrompt } from "../sections/impl-prompts.js";
-import { subagentType } from "../sections/subagents.js";
 import { bodyBeforeFooter, parseImplementationFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
-export const implementationStep: StepHandler = (state, result, env) => {
+export const implementationStep: StepHandler<"implementation"> = (state, result, env) => {
   const impl = state.implementation;
   const attempt = impl.loops + 1;
   if (state.phase === "start") {
     const batch = `implementation_a${attempt}`;
     return {
       state: { ...state, phase: "implement" },
-      action: {
-        kind: "spawn_subagents",
-        purpose: "draft",
-        batch_id: batch,
-        invocations: [
-          {
-            invocation_id: `${batch}_engineer`,
-            subagent_type: subagentType(env.namespace, "engineer"),
-            description: `Implement the PRD (attempt ${attempt})`,
-            prompt: implementationPrompt(state),
-            isolation: "worktree",
-          },
-        ],
-      },
+      action: spawnOne(
+        {
+          purpose: "draft",
+          batch_id: batch,
+          role: "engineer",
+          description: `Implement the PRD (attempt ${attempt})`,
+          prompt: implementationPrompt(state),
+          isolation: "worktree",
+        },
+        env,
+      ),
     };
   }
   if (state.phase === "implement" && result?.kind === "subagent_batch_result") {

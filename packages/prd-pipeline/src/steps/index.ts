@@ -1,5 +1,4 @@
 // The step table: one handler per step name, all twenty of them.
-import type { StepName } from "../pipeline/state.js";
 import { bannerStep } from "./banner.step.js";
 import { budgetStep } from "./budget.step.js";
 import { clarificationStep } from "./clarification.step.js";
@@ -19,10 +18,10 @@ import { preflightStep } from "./preflight.step.js";
 import { reviewStep } from "./review.step.js";
 import { sectionGenerationStep } from "./section-generation.step.js";
 import { selfCheckStep } from "./self-check.step.js";
-import type { StepHandler } from "./step-kit.js";
+import type { StepTable } from "./step-kit.js";
 import { testingStep } from "./testing.step.js";
 
-export const STEP_TABLE: Partial<Record<StepName, StepHandler>> = {
+export const STEP_TABLE: StepTable = {
   banner: bannerStep,
   preflight: preflightStep,
   context_detection: contextDetectionStep,

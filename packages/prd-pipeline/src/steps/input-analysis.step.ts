@@ -1,17 +1,24 @@
 // Step 4: one global recall, then (with a codebase) an ignore file, indexing, PRD input and git history.
-import type { Action, Message } from "../pipeline/protocol.js";
-import { type RunState, withError } from "../pipeline/state.js";
+import type { Action, Message } from "../run-model/protocol.js";
+import { type RunStateAt, withError } from "../run-model/state.js";
 import { gitHistoryPrompt } from "../sections/draft-prompt.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
-import { subagentType } from "../sections/subagents.js";
-import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+import {
+  info,
+  moveTo,
+  type StepEnv,
+  type StepHandler,
+  type StepOutcome,
+  spawnOne,
+  warning,
+} from "./step-kit.js";
 
 /** The codebase server's work folder inside the codebase; its graph artefacts stay out of version control. */
 export function workFolder(codebase: string): string {
   return `${codebase.replace(/\/+$/, "")}/.archon-prd`;
 }
 
-function toCodebase(state: RunState, messages: Message[]): StepOutcome {
+function toCodebase(state: RunStateAt<"input_analysis">, messages: Message[]): StepOutcome {
   if (!state.codebase_path) return { state: moveTo(state, "feasibility_gate"), messages };
   const action: Action = {
     kind: "write_file",
@@ -21,28 +28,25 @@ function toCodebase(state: RunState, messages: Message[]): StepOutcome {
   return { state: { ...state, phase: "ignore" }, messages, action };
 }
 
-function gitHistory(state: RunState, env: StepEnv, messages: Message[]): StepOutcome {
+function gitHistory(state: RunStateAt<"input_analysis">, env: StepEnv, messages: Message[]): StepOutcome {
   return {
     state: { ...state, phase: "git_history" },
     messages,
-    action: {
-      kind: "spawn_subagents",
-      purpose: "review",
-      batch_id: "input_analysis_git_history",
-      invocations: [
-        {
-          invocation_id: "input_analysis_git_history_0001",
-          subagent_type: subagentType(env.namespace, "git-historian"),
-          description: "Summarise relevant git history",
-          prompt: gitHistoryPrompt(state),
-          isolation: "none",
-        },
-      ],
-    },
+    action: spawnOne(
+      {
+        purpose: "review",
+        batch_id: "input_analysis_git_history",
+        invocation_id: "input_analysis_git_history_0001",
+        role: "git-historian",
+        description: "Summarise relevant git history",
+        prompt: gitHistoryPrompt(state),
+      },
+      env,
+    ),
   };
 }
 
-export const inputAnalysisStep: StepHandler = (state, result, env) => {
+export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, env) => {
   const codebase = state.codebase_path ?? "";
   switch (state.phase) {
     case "start":

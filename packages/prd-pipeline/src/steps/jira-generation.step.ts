@@ -1,13 +1,12 @@
 // Step 9: tickets from requirements, user stories and acceptance criteria; a failure is tolerated.
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { jiraPrompt } from "../sections/draft-prompt.js";
-import { subagentType } from "../sections/subagents.js";
 import { normaliseDraft } from "./section-generation.step.js";
-import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 const SOURCES = new Set(["requirements", "user_stories", "acceptance_criteria"]);
 
-export const jiraGenerationStep: StepHandler = (state, result, env) => {
+export const jiraGenerationStep: StepHandler<"jira_generation"> = (state, result, env) => {
   if (state.phase === "start") {
     if (!state.sections.some((s) => SOURCES.has(s.type) && s.status === "passed")) {
       return {
@@ -17,20 +16,16 @@ export const jiraGenerationStep: StepHandler = (state, result, env) => {
     }
     return {
       state: { ...state, phase: "draft" },
-      action: {
-        kind: "spawn_subagents",
-        purpose: "draft",
-        batch_id: "jira_generation",
-        invocations: [
-          {
-            invocation_id: "jira_generation_engineer",
-            subagent_type: subagentType(env.namespace, "engineer"),
-            description: "Write Jira tickets",
-            prompt: jiraPrompt(state),
-            isolation: "none",
-          },
-        ],
-      },
+      action: spawnOne(
+        {
+          purpose: "draft",
+          batch_id: "jira_generation",
+          role: "engineer",
+          description: "Write Jira tickets",
+          prompt: jiraPrompt(state),
+        },
+        env,
+      ),
     };
   }
   if (state.phase === "draft" && result?.kind === "subagent_batch_result") {

@@ -1,6 +1,6 @@
 // Step 15: index the worktree, detect changes, verify the semantic diff, check security gates (4 calls).
-import type { Action } from "../pipeline/protocol.js";
-import { type RunState, withError } from "../pipeline/state.js";
+import type { Action } from "../run-model/protocol.js";
+import { type RunState, type RunStateAt, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { workFolder } from "./input-analysis.step.js";
 import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
@@ -44,7 +44,7 @@ function failedCheck(data: unknown): boolean {
   return d.passed === false || d.ok === false;
 }
 
-function advance(state: RunState): StepOutcome {
+function advance(state: RunStateAt<"post_impl_verification">): StepOutcome {
   const index = state.implementation.post_checks.length;
   if (index < POST_IMPL_CALLS.length)
     return { state: { ...state, phase: "check" }, action: call(state, index) };
@@ -61,7 +61,11 @@ function advance(state: RunState): StepOutcome {
   };
 }
 
-export const postImplVerificationStep: StepHandler = (state, result, env: StepEnv) => {
+export const postImplVerificationStep: StepHandler<"post_impl_verification"> = (
+  state,
+  result,
+  env: StepEnv,
+) => {
   if (state.phase === "start") {
     if (!state.codebase_path) {
       return {

@@ -1,28 +1,23 @@
 // Step 19: an engineer pushes the branch and opens the PR; the reply carries PR_URL.
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { prPrompt } from "../sections/impl-prompts.js";
-import { subagentType } from "../sections/subagents.js";
 import { parsePrFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
-export const prCreationStep: StepHandler = (state, result, env) => {
+export const prCreationStep: StepHandler<"pr_creation"> = (state, result, env) => {
   if (state.phase === "start") {
     return {
       state: { ...state, phase: "open" },
-      action: {
-        kind: "spawn_subagents",
-        purpose: "draft",
-        batch_id: "pr_creation",
-        invocations: [
-          {
-            invocation_id: "pr_creation_engineer",
-            subagent_type: subagentType(env.namespace, "engineer"),
-            description: "Push the branch and open the PR",
-            prompt: prPrompt(state),
-            isolation: "none",
-          },
-        ],
-      },
+      action: spawnOne(
+        {
+          purpose: "draft",
+          batch_id: "pr_creation",
+          role: "engineer",
+          description: "Push the branch and open the PR",
+          prompt: prPrompt(state),
+        },
+        env,
+      ),
     };
   }
   if (state.phase === "open" && result?.kind === "subagent_batch_result") {

@@ -1,6 +1,6 @@
 // Step 18: writes 08-source-code.md and 09-test-code.md, then always asks whether to push and open a PR.
-import type { AskUser, WriteFile } from "../pipeline/protocol.js";
-import type { RunState } from "../pipeline/state.js";
+import type { AskUser, WriteFile } from "../run-model/protocol.js";
+import type { RunState } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { answerText, info, moveTo, type StepHandler, warning } from "./step-kit.js";
 
@@ -74,12 +74,12 @@ function question(state: RunState): AskUser {
   };
 }
 
-function confirm(state: RunState, path: string, bytes: number): RunState {
+function confirm<T extends RunState>(state: T, path: string, bytes: number): T {
   const files = [...state.files.filter((f) => f.path !== path), { path, bytes, confirmed: true }];
   return { ...state, files };
 }
 
-export const prGateStep: StepHandler = (state, result) => {
+export const prGateStep: StepHandler<"pr_gate"> = (state, result) => {
   if (state.phase === "start") return { state: { ...state, phase: "source" }, action: sourceFile(state) };
   if (state.phase === "source" && result?.kind === "file_written") {
     return {

@@ -1,5 +1,5 @@
 // Step 13: one impact query per affected symbol (at most 10), best effort: failures are noted, never fatal.
-import { type RunState, withError } from "../pipeline/state.js";
+import { type RunState, type RunStateAt, withError } from "../run-model/state.js";
 import { affectedSymbols } from "../sections/file-plan.js";
 import { workFolder } from "./input-analysis.step.js";
 import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
@@ -18,7 +18,7 @@ function summary(data: unknown): string {
   return JSON.stringify(data ?? null).slice(0, 300);
 }
 
-function next(state: RunState): StepOutcome {
+function next(state: RunStateAt<"pre_impl_grounding">): StepOutcome {
   const targets = impactTargets(state);
   const index = state.implementation.impacts.length;
   const symbol = targets[index];
@@ -42,7 +42,7 @@ function next(state: RunState): StepOutcome {
   };
 }
 
-export const preImplGroundingStep: StepHandler = (state, result, env: StepEnv) => {
+export const preImplGroundingStep: StepHandler<"pre_impl_grounding"> = (state, result, env: StepEnv) => {
   if (state.phase === "start") {
     if (!state.codebase_path) {
       return {

@@ -1,5 +1,5 @@
 // Step 2: probes the memory server (optional) and, with a codebase path, the codebase server (required).
-import { withError } from "../pipeline/state.js";
+import { withError } from "../run-model/state.js";
 import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
 
 export const CODEBASE_INSTALL_HINT =
@@ -7,7 +7,7 @@ export const CODEBASE_INSTALL_HINT =
   "path was given. Register it in the project's .mcp.json, restart the host so it loads the server, then " +
   "start the pipeline again; or start it without codebase_path to write the PRD without codebase grounding.";
 
-export const preflightStep: StepHandler = (state, result, env) => {
+export const preflightStep: StepHandler<"preflight"> = (state, result, env) => {
   if (state.phase === "start") {
     if (state.skip_preflight) {
       return { state: moveTo(state, "context_detection"), messages: [info("Preflight skipped on request.")] };

@@ -1,32 +1,27 @@
 // Step 17: a code reviewer answers VERDICT/FINDINGS; FAIL loops back to implementation at most 3 times.
 import { reviewPrompt } from "../sections/impl-prompts.js";
-import { subagentType } from "../sections/subagents.js";
 import { parseReviewFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 export const MAX_REVIEW_LOOPS = 3;
 
-export const reviewStep: StepHandler = (state, result, env) => {
+export const reviewStep: StepHandler<"review"> = (state, result, env) => {
   const impl = state.implementation;
   const attempt = impl.loops + 1;
   if (state.phase === "start") {
     const batch = `review_a${attempt}`;
     return {
       state: { ...state, phase: "review" },
-      action: {
-        kind: "spawn_subagents",
-        purpose: "review",
-        batch_id: batch,
-        invocations: [
-          {
-            invocation_id: `${batch}_code_reviewer`,
-            subagent_type: subagentType(env.namespace, "code-reviewer"),
-            description: `Review the implementation (attempt ${attempt})`,
-            prompt: reviewPrompt(state),
-            isolation: "none",
-          },
-        ],
-      },
+      action: spawnOne(
+        {
+          purpose: "review",
+          batch_id: batch,
+          role: "code-reviewer",
+          description: `Review the implementation (attempt ${attempt})`,
+          prompt: reviewPrompt(state),
+        },
+        env,
+      ),
     };
   }
   if (state.phase === "review" && result?.kind === "subagent_batch_result") {

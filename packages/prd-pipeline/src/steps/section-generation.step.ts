@@ -1,15 +1,22 @@
 // Step 8: per planned section: recall -> draft -> validate -> pass, or retry (3 attempts) with the violations.
 
 import { correctiveQuery } from "../evidence/failure-retrieval.js";
-import type { Action } from "../pipeline/protocol.js";
-import { type RunState, type SectionState, withError } from "../pipeline/state.js";
+import type { Action } from "../run-model/protocol.js";
+import { type RunState, type RunStateAt, type SectionState, withError } from "../run-model/state.js";
 import { draftPrompt } from "../sections/draft-prompt.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
 import { recallQuery, SECTION_TITLES } from "../sections/section-catalogue.js";
-import { subagentType } from "../sections/subagents.js";
 import type { Violation } from "../validation/types.js";
 import { validateSection } from "../validation/validate-section.js";
-import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+import {
+  info,
+  moveTo,
+  type StepEnv,
+  type StepHandler,
+  type StepOutcome,
+  spawnOne,
+  warning,
+} from "./step-kit.js";
 
 export const MAX_ATTEMPTS = 3;
 /** Keeps every exported file, and so every write_file envelope, inside the response budget. */
@@ -21,7 +28,7 @@ function current(state: RunState): SectionState {
   return section;
 }
 
-function withCurrent(state: RunState, patch: Partial<SectionState>): RunState {
+function withCurrent<T extends RunState>(state: T, patch: Partial<SectionState>): T {
   const sections = state.sections.map((s, i) => (i === state.section_index ? { ...s, ...patch } : s));
   return { ...state, sections };
 }
@@ -35,7 +42,7 @@ function recallAction(correlation: string, query: string): Action {
   };
 }
 
-function draft(state: RunState, env: StepEnv): StepOutcome {
+function draft(state: RunStateAt<"section_generation">, env: StepEnv): StepOutcome {
   const section = current(state);
   const attempt = section.attempt + 1;
   const batch = `section_generate_${section.type}_a${attempt}`;
@@ -50,20 +57,16 @@ function draft(state: RunState, env: StepEnv): StepOutcome {
   });
   return {
     state: next,
-    action: {
-      kind: "spawn_subagents",
-      purpose: "draft",
-      batch_id: batch,
-      invocations: [
-        {
-          invocation_id: `${batch}_engineer`,
-          subagent_type: subagentType(env.namespace, "engineer"),
-          description: `Draft ${SECTION_TITLES[section.type]} (attempt ${attempt})`,
-          prompt,
-          isolation: "none",
-        },
-      ],
-    },
+    action: spawnOne(
+      {
+        purpose: "draft",
+        batch_id: batch,
+        role: "engineer",
+        description: `Draft ${SECTION_TITLES[section.type]} (attempt ${attempt})`,
+        prompt,
+      },
+      env,
+    ),
   };
 }
 
@@ -77,7 +80,12 @@ export function normaliseDraft(raw: string, title: string): string {
 }
 
 /** Records how the section's strategy fared: compliant when it passed; gain from its score, less per retry. */
-function withExecution(state: RunState, section: SectionState, passed: boolean, score: number): RunState {
+function withExecution<T extends RunState>(
+  state: T,
+  section: SectionState,
+  passed: boolean,
+  score: number,
+): T {
   const a = state.strategy_assignments.find((x) => x.section === section.type);
   if (!a) return state;
   const gain = Math.max(-1, Math.min(1, score - 0.5 - 0.1 * (section.attempt - 1)));
@@ -91,7 +99,7 @@ function withExecution(state: RunState, section: SectionState, passed: boolean, 
   return { ...state, strategy_executions: [...state.strategy_executions, execution] };
 }
 
-function judge(state: RunState, raw: string | undefined, env: StepEnv): StepOutcome {
+function judge(state: RunStateAt<"section_generation">, raw: string | undefined, env: StepEnv): StepOutcome {
   const section = current(state);
   const title = SECTION_TITLES[section.type];
   const content = raw && raw.trim() !== "" ? normaliseDraft(raw, title) : null;
@@ -151,11 +159,11 @@ function synthetic(type: string, rule: string, message: string): Violation {
   };
 }
 
-function advance(state: RunState): RunState {
+function advance(state: RunStateAt<"section_generation">): RunStateAt<"section_generation"> {
   return { ...state, section_index: state.section_index + 1, phase: "start" };
 }
 
-export const sectionGenerationStep: StepHandler = (state, result, env) => {
+export const sectionGenerationStep: StepHandler<"section_generation"> = (state, result, env) => {
   if (state.phase === "start") {
     const section = state.sections[state.section_index];
     if (!section) {

@@ -1,11 +1,11 @@
 // Step 11: claims, graph validation (with a codebase), the judge budget question, one judge batch, consensus.
-import type { AskUser } from "../pipeline/protocol.js";
-import { type RunState, type VerificationState, withError } from "../pipeline/state.js";
+import type { AskUser } from "../run-model/protocol.js";
+import { type RunState, type RunStateAt, type VerificationState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { budgetOf, defaultChoice, planJudges, samePlan } from "../verification/budget.js";
 import { extractClaims } from "../verification/claims.js";
 import { concludeDocument, ruleTierVerdicts } from "../verification/consensus.js";
-import { judgePrompt } from "../verification/judge-prompt.js";
+import { judgeBatch } from "../verification/judge-batch.js";
 import { parseBatch, structuralMismatch } from "../verification/parse-verdicts.js";
 import type { BudgetChoice, JudgeVerdict } from "../verification/types.js";
 import { workFolder } from "./input-analysis.step.js";
@@ -38,7 +38,7 @@ function verification(state: RunState): VerificationState {
   return state.verification;
 }
 
-function withVerification(state: RunState, patch: Partial<VerificationState>): RunState {
+function withVerification<T extends RunState>(state: T, patch: Partial<VerificationState>): T {
   return { ...state, verification: { ...verification(state), ...patch } };
 }
 
@@ -71,7 +71,7 @@ function conclude(state: RunState, judged: readonly JudgeVerdict[]): StepOutcome
   return { state: moveTo(withVerification(state, { verdicts, result }), "implementation_gate"), messages };
 }
 
-function dispatch(state: RunState, choice: BudgetChoice, env: StepEnv): StepOutcome {
+function dispatch(state: RunStateAt<"self_check">, choice: BudgetChoice, env: StepEnv): StepOutcome {
   const v = verification(state);
   const plan = planJudges(v.claims, choice, env.namespace);
   const next = withVerification({ ...state, phase: "judge" }, { choice, plan });
@@ -80,35 +80,16 @@ function dispatch(state: RunState, choice: BudgetChoice, env: StepEnv): StepOutc
     const out = conclude(next, []);
     return { ...out, messages: [info(why), ...(out.messages ?? [])] };
   }
-  const byId = new Map(v.claims.map((c) => [c.claim_id, c]));
-  return {
-    state: next,
-    action: {
-      kind: "spawn_subagents",
-      purpose: "judge",
-      batch_id: "self_check_verify",
-      invocations: plan.judges.map((j) => {
-        const claim = byId.get(j.claim_id);
-        if (!claim) throw new Error(`plan names unknown claim ${j.claim_id}`);
-        return {
-          invocation_id: j.invocation_id,
-          subagent_type: j.judge.subagent_type,
-          description: `Judge ${j.claim_id} (${j.judge.name})`,
-          prompt: judgePrompt(claim, j.judge, state.feature_description),
-          isolation: "none" as const,
-        };
-      }),
-    },
-  };
+  return { state: next, action: judgeBatch("self_check_verify", plan, v.claims, state.feature_description) };
 }
 
-function plan(state: RunState, env: StepEnv): StepOutcome {
+function plan(state: RunStateAt<"self_check">, env: StepEnv): StepOutcome {
   const choice = defaultChoice(verification(state).claims, env.namespace);
   if (choice) return dispatch(state, choice, env);
   return { state: { ...state, phase: "budget" }, action: budgetQuestion(state, env) };
 }
 
-export const selfCheckStep: StepHandler = (state, result, env) => {
+export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => {
   if (state.phase === "start") {
     const sections = state.sections
       .filter((s) => s.status === "passed" && s.content !== null)

@@ -1,8 +1,10 @@
 // The contract every step handler follows, and the small helpers handlers share.
 
 import type { StrategyStat } from "../evidence/select-strategy.js";
-import type { Action, ActionResult, Message } from "../pipeline/protocol.js";
-import type { RunState, StepName } from "../pipeline/state.js";
+import type { Action, ActionResult, Invocation, Message, SpawnSubagents } from "../run-model/protocol.js";
+import type { RunState, RunStateAt } from "../run-model/state.js";
+import { ENTRY_PHASE, type StepName } from "../run-model/step-phases.js";
+import { type SubagentRole, subagentType } from "../sections/subagents.js";
 
 /** Everything impure a step may need, computed by the caller and passed in. */
 export interface StepEnv {
@@ -22,16 +24,29 @@ export interface StepOutcome {
 }
 
 /**
- * A step handler. `result` is given only when it answers the pending action (the runner checks the
- * routing token first); otherwise the handler is entered fresh and decides what comes next.
+ * The handler of step S: it sees a run at S, so its phases are S's. `result` is given only when it answers
+ * the pending action (the runner checks the routing token first); otherwise the handler is entered fresh and
+ * decides what comes next.
  */
-export type StepHandler = (state: RunState, result: ActionResult | undefined, env: StepEnv) => StepOutcome;
+export type StepHandler<S extends StepName> = (
+  state: RunStateAt<S>,
+  result: ActionResult | undefined,
+  env: StepEnv,
+) => StepOutcome;
+
+/** One handler per step name; a missing step does not compile. */
+export type StepTable = { readonly [S in StepName]: StepHandler<S> };
 
 export const info = (text: string): Message => ({ text, level: "info" });
 export const warning = (text: string): Message => ({ text, level: "warning" });
 
-export function moveTo(state: RunState, step: StepName, phase = "start"): RunState {
-  return { ...state, step, phase };
+/** A run entered at one of the steps S, whichever it is. */
+type Entered<S extends StepName> = S extends StepName ? RunStateAt<S> : never;
+
+/** The run handed to `step`, entered in its first phase. */
+export function moveTo<S extends StepName>(state: RunState, step: S): Entered<S>;
+export function moveTo(state: RunState, step: StepName): RunState {
+  return { ...state, step, phase: ENTRY_PHASE };
 }
 
 /** A handler outcome that fails the run with a readable reason. */
@@ -44,4 +59,33 @@ export function answerText(result: ActionResult | undefined): string {
   if (result?.kind !== "user_answer") return "";
   const selected = result.selected.find((s) => s.trim().length > 0);
   return (selected ?? result.freeform ?? "").trim();
+}
+
+export interface OneSubagent {
+  purpose: SpawnSubagents["purpose"];
+  batch_id: string;
+  role: SubagentRole;
+  description: string;
+  prompt: string;
+  isolation?: Invocation["isolation"];
+  /** Defaults to `<batch_id>_<role>` with the role's dashes as underscores. */
+  invocation_id?: string;
+}
+
+/** A spawn_subagents action for a single subagent of the run's namespace. */
+export function spawnOne(spec: OneSubagent, env: StepEnv): SpawnSubagents {
+  return {
+    kind: "spawn_subagents",
+    purpose: spec.purpose,
+    batch_id: spec.batch_id,
+    invocations: [
+      {
+        invocation_id: spec.invocation_id ?? `${spec.batch_id}_${spec.role.replaceAll("-", "_")}`,
+        subagent_type: subagentType(env.namespace, spec.role),
+        description: spec.description,
+        prompt: spec.prompt,
+        isolation: spec.isolation ?? "none",
+      },
+    ],
+  };
 }

@@ -5,9 +5,9 @@ import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { FAILING_REQUIREMENTS } from "../demo/canned-drafts.js";
 import { ScriptedHost } from "../demo/scripted-host.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import { PipelineService } from "../pipeline/run-service.js";
-import { RunStore } from "../pipeline/run-store.js";
+import { PipelineService } from "../engine/run-service.js";
+import { RunStore } from "../engine/run-store.js";
+import type { Envelope } from "../run-model/envelope.js";
 import { epicSignals } from "./feasibility-gate.step.js";
 
 const roots: string[] = [];
@@ -23,6 +23,7 @@ function setup() {
     clock: manualClock(),
     ids: sequentialIds(),
     namespace: "ns",
+    toolPrefix: "prd_",
   });
   return { root, service };
 }

@@ -1,29 +1,24 @@
 // Step 16: a test engineer works in the same worktree; failing tests become review findings.
 import { testingPrompt } from "../sections/impl-prompts.js";
-import { subagentType } from "../sections/subagents.js";
 import { parseTestFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
-export const testingStep: StepHandler = (state, result, env) => {
+export const testingStep: StepHandler<"testing"> = (state, result, env) => {
   const attempt = state.implementation.loops + 1;
   if (state.phase === "start") {
     const batch = `testing_a${attempt}`;
     return {
       state: { ...state, phase: "test" },
-      action: {
-        kind: "spawn_subagents",
-        purpose: "review",
-        batch_id: batch,
-        invocations: [
-          {
-            invocation_id: `${batch}_test_engineer`,
-            subagent_type: subagentType(env.namespace, "test-engineer"),
-            description: `Test the implementation (attempt ${attempt})`,
-            prompt: testingPrompt(state),
-            isolation: "none",
-          },
-        ],
-      },
+      action: spawnOne(
+        {
+          purpose: "review",
+          batch_id: batch,
+          role: "test-engineer",
+          description: `Test the implementation (attempt ${attempt})`,
+          prompt: testingPrompt(state),
+        },
+        env,
+      ),
     };
   }
   if (state.phase === "test" && result?.kind === "subagent_batch_result") {

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { judgeJson, ScriptedHost, type ScriptedHostOptions } from "../demo/scripted-host.js";
-import type { Envelope } from "../pipeline/envelope.js";
-import type { Action } from "../pipeline/protocol.js";
-import { PipelineService } from "../pipeline/run-service.js";
-import { RunStore } from "../pipeline/run-store.js";
+import { PipelineService } from "../engine/run-service.js";
+import { RunStore } from "../engine/run-store.js";
+import type { Envelope } from "../run-model/envelope.js";
+import type { Action } from "../run-model/protocol.js";
 
 const roots: string[] = [];
 afterEach(() => {
@@ -19,7 +19,7 @@ function setup(options: Partial<ScriptedHostOptions> = {}) {
   roots.push(root);
   const store = new RunStore(join(root, "prd.db"));
   const service = (namespace = "ns") =>
-    new PipelineService({ store, clock: manualClock(), ids: sequentialIds(), namespace });
+    new PipelineService({ store, clock: manualClock(), ids: sequentialIds(), namespace, toolPrefix: "prd_" });
   return { root, service, host: new ScriptedHost({ projectRoot: root, ...options }) };
 }
 

@@ -1,5 +1,5 @@
 // Judge replies to verdicts: anything missing, failed, unparseable or duplicated becomes INCONCLUSIVE.
-import type { SubagentBatchResult } from "../pipeline/protocol.js";
+import type { SubagentBatchResult } from "../run-model/protocol.js";
 import { extractJsonObject } from "../sections/json-reply.js";
 import { type JudgeVerdict, type PlannedJudge, VERDICTS, type Verdict } from "./types.js";
 

@@ -1,5 +1,5 @@
 // 10-verification-report.md: policy, sections, distribution, per-claim verdicts, cross-model agreement, graph.
-import type { RunState } from "../pipeline/state.js";
+import type { RunState } from "../run-model/state.js";
 import type { Policy } from "./policy.js";
 import { VERDICTS } from "./types.js";
 

@@ -1,9 +1,9 @@
 // Verification for a PRD the host already has: plan judges for claims, then conclude from their replies.
-import { boundAction } from "../pipeline/bounding.js";
-import type { SpawnSubagents, SubagentBatchResult } from "../pipeline/protocol.js";
+import { boundAction } from "../run-model/bounding.js";
+import type { SpawnSubagents, SubagentBatchResult } from "../run-model/protocol.js";
 import { type BudgetInfo, budgetOf, planJudges, samePlan } from "./budget.js";
 import { type ConsensusOptions, concludeDocument, ruleTierVerdicts } from "./consensus.js";
-import { judgePrompt } from "./judge-prompt.js";
+import { judgeBatch } from "./judge-batch.js";
 import { parseBatch, structuralMismatch } from "./parse-verdicts.js";
 import { applyPolicy, type Policy } from "./policy.js";
 import type { BudgetChoice, Claim, DocumentResult, JudgePlan, JudgeVerdict } from "./types.js";
@@ -32,20 +32,7 @@ export function planVerification(
     return { claims, budget, choice_required: true, plan: null, action: null, part, next_part: null };
   }
   const plan = planJudges(claims, options.choice ?? "full", options.namespace, TOOL_JUDGE_PREFIX);
-  const byId = new Map(claims.map((c) => [c.claim_id, c]));
-  const action: SpawnSubagents = {
-    kind: "spawn_subagents",
-    purpose: "judge",
-    batch_id: "verify",
-    invocations: plan.judges.map((j) => ({
-      invocation_id: j.invocation_id,
-      subagent_type: j.judge.subagent_type,
-      description: `Judge ${j.claim_id} (${j.judge.name})`,
-      prompt: judgePrompt(byId.get(j.claim_id) as Claim, j.judge, options.feature),
-      isolation: "none",
-    })),
-  };
-  const bounded = boundAction(action, part, 60_000);
+  const bounded = boundAction(judgeBatch("verify", plan, claims, options.feature), part, 60_000);
   return {
     claims,
     budget,

@@ -1,8 +1,8 @@
 // conclude_verification: judge replies to verdicts, consensus, the document result and the policy.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_BATCH_RESPONSES, MAX_TOKEN_CHARS, overLimit } from "../../pipeline/limits.js";
-import { cappedText, subagentResponsesSchema } from "../../pipeline/protocol.js";
+import { MAX_BATCH_RESPONSES, MAX_TOKEN_CHARS, overLimit } from "../../run-model/limits.js";
+import { cappedText, subagentResponsesSchema } from "../../run-model/protocol.js";
 import { claimSchema, judgePlanSchema } from "../../verification/types.js";
 import { concludeVerification } from "../../verification/verify-service.js";
 
@@ -10,9 +10,10 @@ export const concludeVerificationTool = defineTool({
   name: "conclude_verification",
   title: "Conclude a verification",
   description:
-    "Takes the claims and plan from a plan_*_verification call and the judges' replies ({ invocation_id, raw_text } " +
-    "or { invocation_id, error }). Unusable replies count as INCONCLUSIVE; a plan that does not match the claims " +
-    "makes every verdict INCONCLUSIVE. Returns per-claim consensus, the distribution and the implementation policy.",
+    "Takes the claims and plan from a {{prefix}}plan_section_verification or {{prefix}}plan_document_verification " +
+    "call and the judges' replies ({ invocation_id, raw_text } or { invocation_id, error }). Unusable replies " +
+    "count as INCONCLUSIVE; a plan that does not match the claims makes every verdict INCONCLUSIVE. " +
+    "Returns per-claim consensus, the distribution and the implementation policy.",
   input: {
     claims: z.array(claimSchema).max(2000),
     plan: judgePlanSchema,

@@ -1,8 +1,9 @@
 // get_config: the settings this server runs with.
 import { defineTool, readOnly } from "@archon/core";
-import { RESPONSE_BUDGET } from "../../pipeline/bounding.js";
-import { MAX_DOCUMENT_CHARS, MAX_REPLY_CHARS, MAX_RESULT_CHARS } from "../../pipeline/limits.js";
-import { MAX_CLARIFICATIONS, MAX_ERRORS, STEP_NAMES } from "../../pipeline/state.js";
+import { RESPONSE_BUDGET } from "../../run-model/bounding.js";
+import { MAX_DOCUMENT_CHARS, MAX_REPLY_CHARS, MAX_RESULT_CHARS } from "../../run-model/limits.js";
+import { MAX_CLARIFICATIONS, MAX_ERRORS } from "../../run-model/state.js";
+import { STEP_NAMES } from "../../run-model/step-phases.js";
 import { MAX_IMPACT_QUERIES } from "../../steps/pre-impl-grounding.step.js";
 import { MAX_REVIEW_LOOPS } from "../../steps/review.step.js";
 import { MAX_ATTEMPTS } from "../../steps/section-generation.step.js";
@@ -12,12 +13,13 @@ import type { ServerContext } from "../server-context.js";
 export const getConfigTool = defineTool({
   name: "get_config",
   title: "Show server configuration",
-  description: "The profile, database path, limits and enabled steps of this archon-prd server.",
+  description: "The profile, tool prefix, database path, limits and enabled steps of this archon-prd server.",
   input: {},
   annotations: readOnly,
   run: (_args, ctx: ServerContext) => ({
     version: ctx.version,
     profile: ctx.profile,
+    tool_prefix: ctx.toolPrefix,
     project_root: ctx.projectRoot,
     database: ctx.dbPath,
     evidence_database: ctx.evidence.path,

@@ -1,8 +1,8 @@
 // get_pipeline_state: a read-only look at a run; never advances it.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_TOKEN_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import type { ServerContext } from "../server-context.js";
 
 export const getPipelineStateTool = defineTool({

@@ -1,8 +1,8 @@
 // get_strategy_effectiveness: what the evidence database says about each strategy, per characteristic.
 import { defineTool, readOnly } from "@archon/core";
 import { adjustment, MAX_ADJUSTMENT, MIN_EXECUTIONS } from "../../evidence/select-strategy.js";
-import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_TOKEN_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import type { ServerContext } from "../server-context.js";
 
 export const getStrategyEffectivenessTool = defineTool({

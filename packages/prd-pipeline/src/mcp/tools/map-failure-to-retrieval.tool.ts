@@ -2,14 +2,14 @@
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import { correctiveQuery, mapFailuresToRetrieval } from "../../evidence/failure-retrieval.js";
-import { MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_TOKEN_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 
 export const mapFailureToRetrievalTool = defineTool({
   name: "map_failure_to_retrieval",
   title: "Map rule failures to recall queries",
   description:
-    "Turns rule failures (the `rule` of validate_prd_section violations) into corrective memory-recall queries, one " +
+    "Turns rule failures (the `rule` of {{prefix}}validate_prd_section violations) into corrective memory-recall queries, one " +
     "per topic, plus the single query the pipeline's retry path sends.",
   input: {
     failures: z

@@ -1,8 +1,8 @@
 // plan_document_verification: claims of a whole PRD (split by `##` heading) and the judges to spawn.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_DOCUMENT_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_DOCUMENT_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { splitSections } from "../../validation/validate-document.js";
 import { extractClaims } from "../../verification/claims.js";
 import { BUDGET_CHOICES } from "../../verification/types.js";
@@ -14,7 +14,7 @@ export const planDocumentVerificationTool = defineTool({
   title: "Plan judges for a whole PRD",
   description:
     "Splits a PRD into sections by `##` heading, extracts every claim and plans the judges within the budget " +
-    "(same rules and answer as plan_section_verification). Finish with conclude_verification.",
+    "(same rules and answer as {{prefix}}plan_section_verification). Finish with {{prefix}}conclude_verification.",
   input: {
     content: cappedText(MAX_DOCUMENT_CHARS),
     feature: z.string().max(4000).optional(),

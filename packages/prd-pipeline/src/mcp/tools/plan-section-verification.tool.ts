@@ -1,8 +1,8 @@
 // plan_section_verification: claims of one section and the judges to spawn for them.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_DOCUMENT_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_DOCUMENT_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { SECTION_TYPES } from "../../sections/section-catalogue.js";
 import { extractClaims } from "../../verification/claims.js";
 import { BUDGET_CHOICES } from "../../verification/types.js";
@@ -15,7 +15,7 @@ export const planSectionVerificationTool = defineTool({
   description:
     "Extracts the claims of one section and plans the judges (1 per claim, 2 for architecture, 20 at most). " +
     "Over budget without `choice`, answers choice_required: ask the user (reduced, full or skip) and call again. " +
-    "Spawn `action` like a pipeline spawn_subagents, then pass claims, plan and the replies to conclude_verification.",
+    "Spawn `action` like a pipeline spawn_subagents, then pass claims, plan and the replies to {{prefix}}conclude_verification.",
   input: {
     section_type: z.enum(SECTION_TYPES),
     content: cappedText(MAX_DOCUMENT_CHARS),

@@ -1,5 +1,6 @@
 // read_skill_config: the frontmatter of the shipped SKILL.md, and where to read the whole protocol.
 import { defineTool, readOnly } from "@archon/core";
+import type { ServerContext } from "../server-context.js";
 import { readSkill, SKILL_RESOURCE_URI, skillFrontmatter, skillPath } from "../skill-file.js";
 
 export const readSkillConfigTool = defineTool({
@@ -9,5 +10,9 @@ export const readSkillConfigTool = defineTool({
     "The host protocol's metadata (name, version, contexts, tools) from SKILL.md, plus its resource URI.",
   input: {},
   annotations: readOnly,
-  run: () => ({ ...skillFrontmatter(readSkill()), path: skillPath(), resource_uri: SKILL_RESOURCE_URI }),
+  run: (_args, ctx: ServerContext) => ({
+    ...skillFrontmatter(readSkill(ctx.toolPrefix)),
+    path: skillPath(),
+    resource_uri: SKILL_RESOURCE_URI,
+  }),
 });

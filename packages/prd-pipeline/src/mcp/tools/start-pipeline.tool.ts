@@ -1,8 +1,8 @@
 // start_pipeline: begins a run and returns its first envelope.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
-import { MAX_PATH_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_PATH_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { PRD_CONTEXTS } from "../../sections/contexts.js";
 import type { ServerContext } from "../server-context.js";
 
@@ -11,7 +11,7 @@ export const startPipelineTool = defineTool({
   title: "Start a PRD run",
   description:
     "Starts a PRD pipeline run for a feature and returns the first envelope { run_id, messages, action, state_summary }. " +
-    "Show the messages, execute the action, then call submit_action_result; repeat until action.kind is done or failed.",
+    "Show the messages, execute the action, then call {{prefix}}submit_action_result; repeat until action.kind is done or failed.",
   input: {
     feature_description: z.string().min(3).max(4000).describe("What to build, fix or decide, in plain words"),
     codebase_path: cappedText(MAX_PATH_CHARS)

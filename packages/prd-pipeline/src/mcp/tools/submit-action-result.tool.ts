@@ -1,8 +1,8 @@
 // submit_action_result: applies the host's result to the pending action and returns the next envelope.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
-import { MAX_RESULT_CHARS, MAX_TOKEN_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_RESULT_CHARS, MAX_TOKEN_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import type { ServerContext } from "../server-context.js";
 
 export const submitActionResultTool = defineTool({

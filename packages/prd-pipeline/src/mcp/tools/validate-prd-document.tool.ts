@@ -1,8 +1,8 @@
 // validate_prd_document: section rules per `##` section plus the document-level rules.
 import { defineTool, readOnly } from "@archon/core";
-import { boundDocumentResult } from "../../pipeline/bounding.js";
-import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { boundDocumentResult } from "../../run-model/bounding.js";
+import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { validateDocument } from "../../validation/validate-document.js";
 
 export const validatePrdDocumentTool = defineTool({

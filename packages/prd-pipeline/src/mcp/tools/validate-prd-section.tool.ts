@@ -1,8 +1,8 @@
 // validate_prd_section: the deterministic validator for one section.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
-import { MAX_DOCUMENT_CHARS } from "../../pipeline/limits.js";
-import { cappedText } from "../../pipeline/protocol.js";
+import { MAX_DOCUMENT_CHARS } from "../../run-model/limits.js";
+import { cappedText } from "../../run-model/protocol.js";
 import { SECTION_TYPES } from "../../sections/section-catalogue.js";
 import { validateSection } from "../../validation/validate-section.js";
 

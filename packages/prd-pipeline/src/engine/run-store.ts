@@ -1,7 +1,7 @@
 // Persisted runs (SQLite): every step is saved, so a restarted server continues the same run, and a lease
 // with a version lets exactly one answer per action through, whichever process sends it.
 import { type Db, type Migration, migrate, openDatabase } from "@archon/core";
-import { type RunState, runStateSchema } from "./state.js";
+import { type RunState, runStateSchema } from "../run-model/state.js";
 
 const MIGRATIONS: readonly Migration[] = [
   {

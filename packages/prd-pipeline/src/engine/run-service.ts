@@ -3,30 +3,37 @@
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
-import type { StepEnv } from "../steps/step-kit.js";
-import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "./bounding.js";
-import { type Envelope, envelopeOf, summarise } from "./envelope.js";
-import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "./limits.js";
-import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "./protocol.js";
+import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "../run-model/bounding.js";
+import { type Envelope, envelopeOf, summarise } from "../run-model/envelope.js";
+import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "../run-model/limits.js";
+import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "../run-model/protocol.js";
+import { initialState, type NewRunInput, type RunState } from "../run-model/state.js";
+import { actionToken, resultToken } from "../run-model/tokens.js";
+import { STEP_TABLE } from "../steps/index.js";
+import type { StepEnv, StepTable } from "../steps/step-kit.js";
 import type { RunStore } from "./run-store.js";
-import { step } from "./runner.js";
-import { initialState, type NewRunInput, type RunState } from "./state.js";
-import { actionToken, resultToken } from "./tokens.js";
+import { type StepReturn, step } from "./runner.js";
 
-const FETCH_CURRENT_ACTION =
-  'Fetch the current action with get_pipeline_state(run_id, format: "action") and answer that one; send one answer per action.';
+/** The tool that shows a run's pending action, named as the host sees it registered. */
+function stateTool(prefix: string): string {
+  return `${prefix}get_pipeline_state`;
+}
 
-function unknownRun(runId: string): UserError {
+function fetchCurrentAction(prefix: string): string {
+  return `Fetch the current action with ${stateTool(prefix)}(run_id, format: "action") and answer that one; send one answer per action.`;
+}
+
+function unknownRun(runId: string, prefix: string): UserError {
   return new UserError(
     `unknown run_id "${runId}"`,
-    "The run never existed or was evicted after finishing. Call start_pipeline to begin a new run.",
+    `The run never existed or was evicted after finishing. Call ${prefix}start_pipeline to begin a new run.`,
   );
 }
 
-function alreadyAnswered(runId: string, token: string): UserError {
+function alreadyAnswered(runId: string, token: string, prefix: string): UserError {
   return new UserError(
     `submission rejected: the action this result answers (${token}) of run ${runId} was already answered; nothing was applied`,
-    FETCH_CURRENT_ACTION,
+    fetchCurrentAction(prefix),
   );
 }
 
@@ -40,14 +47,24 @@ export interface ServiceDeps {
   limits?: Partial<Limits>;
   /** Where strategy executions and quality scores go; without it the loop runs on the catalogue alone. */
   evidence?: EvidenceStore;
+  /** The prefix the pipeline tools are registered with, so hints name them as the host sees them. */
+  toolPrefix: string;
+  /** The step handlers the reducer runs; the real table unless a test drives its own. */
+  steps?: StepTable;
 }
 
 export class PipelineService {
   readonly limits: Limits;
+  private readonly steps: StepTable;
   private history: StrategyStat[] | null = null;
 
   constructor(private readonly deps: ServiceDeps) {
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
+    this.steps = deps.steps ?? STEP_TABLE;
+  }
+
+  private bounded(out: StepReturn): Envelope {
+    return boundEnvelope(envelopeOf(out.state, out.action, out.messages), stateTool(this.deps.toolPrefix));
   }
 
   private env(): StepEnv {
@@ -105,15 +122,15 @@ export class PipelineService {
     }
     const env = this.env();
     const state = initialState({ ...input, run_id: this.deps.ids.next("run"), now: env.now });
-    const out = step(state, undefined, env);
+    const out = step(this.steps, state, undefined, env);
     this.deps.store.insert(out.state, nowMs);
     this.recordEvidence(state, out.state);
-    return boundEnvelope(envelopeOf(out.state, out.action, out.messages));
+    return this.bounded(out);
   }
 
   private load(runId: string): RunState {
     const stored = this.deps.store.get(runId);
-    if (!stored) throw unknownRun(runId);
+    if (!stored) throw unknownRun(runId, this.deps.toolPrefix);
     return stored.state;
   }
 
@@ -126,11 +143,11 @@ export class PipelineService {
     const nowMs = this.deps.clock.now().getTime();
     const owner = this.deps.ids.next("lease");
     const taken = this.deps.store.lease(runId, owner, nowMs, this.limits.leaseMs);
-    if (taken.kind === "unknown") throw unknownRun(runId);
+    if (taken.kind === "unknown") throw unknownRun(runId, this.deps.toolPrefix);
     if (taken.kind === "busy") {
       throw new UserError(
         `submission rejected: the pending action of run ${runId} is being answered by another call; nothing was applied`,
-        FETCH_CURRENT_ACTION,
+        fetchCurrentAction(this.deps.toolPrefix),
       );
     }
     let committed = false;
@@ -139,21 +156,21 @@ export class PipelineService {
       if (state.status !== "running") {
         throw new UserError(
           `run ${runId} already ended (${state.status}); the result was not applied`,
-          "Stop the loop after `done` or `failed`. Start a new run with start_pipeline.",
+          `Stop the loop after \`done\` or \`failed\`. Start a new run with ${this.deps.toolPrefix}start_pipeline.`,
         );
       }
       const result = parseResult(raw, state);
       const token = resultToken(result);
       if (state.pending && token === answeredToken && token !== actionToken(state.pending)) {
-        throw alreadyAnswered(runId, token);
+        throw alreadyAnswered(runId, token, this.deps.toolPrefix);
       }
-      const out = step(state, result, this.env());
+      const out = step(this.steps, state, result, this.env());
       const answered = out.reissued || !state.pending ? answeredToken : actionToken(state.pending);
       committed = this.deps.store.commit(out.state, { owner, version, answeredToken: answered, nowMs });
-      if (!committed) throw alreadyAnswered(runId, token);
+      if (!committed) throw alreadyAnswered(runId, token, this.deps.toolPrefix);
       this.recordEvidence(state, out.state);
       this.housekeeping(nowMs);
-      return boundEnvelope(envelopeOf(out.state, out.action, out.messages));
+      return this.bounded(out);
     } finally {
       if (!committed) this.deps.store.release(runId, owner);
     }

@@ -1,9 +1,9 @@
-// The pure reducer: step(state, result?) folds status messages and hops until a substantive action appears.
-import { STEP_TABLE } from "../steps/index.js";
-import type { StepEnv } from "../steps/step-kit.js";
-import type { Action, ActionResult, Message, PendingAction } from "./protocol.js";
-import { type RunState, runStateSchema, withError } from "./state.js";
-import { mismatchReason } from "./tokens.js";
+// The pure reducer: step(table, state, result?) folds status messages and hops until a substantive action appears.
+import type { Action, ActionResult, Message, PendingAction } from "../run-model/protocol.js";
+import { type RunState, type RunStateAt, runStateSchema, withError } from "../run-model/state.js";
+import type { StepName } from "../run-model/step-phases.js";
+import { mismatchReason } from "../run-model/tokens.js";
+import type { StepEnv, StepOutcome, StepTable } from "../steps/step-kit.js";
 
 /** More folded hops than this in a row means a handler is looping: the run fails. */
 export const MAX_HOPS = 16;
@@ -27,7 +27,12 @@ export function failRun(state: RunState, reason: string, env: StepEnv, messages:
 }
 
 /** Applies one result (or starts the run when none) and advances to the next substantive action. */
-export function step(state: RunState, result: ActionResult | undefined, env: StepEnv): StepReturn {
+export function step(
+  table: StepTable,
+  state: RunState,
+  result: ActionResult | undefined,
+  env: StepEnv,
+): StepReturn {
   if (state.status !== "running" && state.final_action) {
     return { state, action: state.final_action, messages: [] };
   }
@@ -44,9 +49,7 @@ export function step(state: RunState, result: ActionResult | undefined, env: Ste
   let hops = 0;
   try {
     for (;;) {
-      const handler = STEP_TABLE[current.step];
-      if (!handler) return failRun(current, `step "${current.step}" has no handler`, env, messages);
-      const outcome = handler(current, incoming, env);
+      const outcome = handle(table, current, incoming, env);
       incoming = undefined;
       messages.push(...(outcome.messages ?? []));
       current = outcome.state;
@@ -65,6 +68,17 @@ export function step(state: RunState, result: ActionResult | undefined, env: Ste
     const text = error instanceof Error ? error.message : String(error);
     return failRun(current, `step "${current.step}" threw: ${text}`, env, messages);
   }
+}
+
+/** The handler of the run's step, given the run typed at that step. */
+function handle<S extends StepName>(
+  table: StepTable,
+  state: RunStateAt<S>,
+  result: ActionResult | undefined,
+  env: StepEnv,
+): StepOutcome {
+  const handler: StepTable[S] = table[state.step];
+  return handler(state, result, env);
 }
 
 function reissue(state: RunState, pending: PendingAction, text: string): StepReturn {

@@ -34,4 +34,12 @@ describe("the state schema", () => {
   it("rejects a state with an unknown step", () => {
     expect(runStateSchema.safeParse({ ...base, step: "teleport" }).success).toBe(false);
   });
+
+  it("accepts a phase its step declares and rejects one it does not, naming the field", () => {
+    expect(runStateSchema.safeParse({ ...base, step: "file_export", phase: "write" }).success).toBe(true);
+    const wrong = runStateSchema.safeParse({ ...base, step: "preflight", phase: "write" });
+    expect(wrong.error?.issues.map((i) => ({ path: i.path, message: i.message }))).toEqual([
+      { path: ["phase"], message: "phase is not one of the phases its step declares" },
+    ]);
+  });
 });

@@ -12,7 +12,7 @@ import {
   MAX_REPLY_CHARS,
   MAX_RESULT_CHARS,
   MAX_TOOL_DATA_CHARS,
-} from "./limits.js";
+} from "../run-model/limits.js";
 import { PipelineService } from "./run-service.js";
 import { RunStore } from "./run-store.js";
 
@@ -26,7 +26,14 @@ function setup(limits = {}) {
   roots.push(root);
   const store = new RunStore(join(root, ".archon", "prd.db"));
   const clock = manualClock();
-  const service = new PipelineService({ store, clock, ids: sequentialIds(), namespace: "ns", limits });
+  const service = new PipelineService({
+    store,
+    clock,
+    ids: sequentialIds(),
+    namespace: "ns",
+    limits,
+    toolPrefix: "prd_",
+  });
   const caller: PipelineCaller = {
     start: async (args) => service.start(args as never),
     submit: (runId, result) => service.submit(runId, result),
@@ -202,16 +209,16 @@ describe("the run store's compare-and-set", () => {
     // a stalls past its lease; b takes the run, answers, and commits first.
     const leasedB = b.lease(run.run_id, "b", now + 10, 10);
     if (leasedA.kind !== "leased" || leasedB.kind !== "leased") throw new Error("both leases were expected");
-    const winner = { ...leasedB.run.state, phase: "won by b" };
+    const winner = { ...leasedB.run.state, feature_description: "won by b" };
     expect(
       b.commit(winner, { owner: "b", version: leasedB.run.version, answeredToken: "t", nowMs: now }),
     ).toBe(true);
-    const loser = { ...leasedA.run.state, phase: "lost by a" };
+    const loser = { ...leasedA.run.state, feature_description: "lost by a" };
     expect(
       a.commit(loser, { owner: "a", version: leasedA.run.version, answeredToken: "t", nowMs: now }),
     ).toBe(false);
     expect(a.get(run.run_id)).toMatchObject({
-      state: { phase: "won by b" },
+      state: { feature_description: "won by b" },
       version: leasedB.run.version + 1,
       answeredToken: "t",
     });
@@ -323,6 +330,7 @@ describe("persistence", () => {
       clock,
       ids: sequentialIds(),
       namespace: "ns",
+      toolPrefix: "prd_",
     });
     const next = await reopened.submit(envelope.run_id, host.respond(envelope.action));
     expect(next.run_id).toBe(envelope.run_id);

@@ -38,17 +38,17 @@ function bigBatch(count: number, promptSize: number): Envelope {
 
 describe("stub-and-fetch for large spawn_subagents envelopes", () => {
   it("replaces every prompt by a stub and says so when the envelope is over budget", () => {
-    const bounded = boundEnvelope(bigBatch(20, 10_000));
+    const bounded = boundEnvelope(bigBatch(20, 10_000), "prd_get_pipeline_state");
     expect(sizeOf(bounded)).toBeLessThanOrEqual(100_000);
     const action = bounded.action as Extract<Envelope["action"], { kind: "spawn_subagents" }>;
     expect(action.invocations.every((i) => i.prompt.startsWith("[stub:"))).toBe(true);
     expect(action.invocations.map((i) => i.invocation_id)).toHaveLength(20);
-    expect(bounded.messages.at(-1)?.text).toContain('format "action"');
+    expect(bounded.messages.at(-1)?.text).toContain('prd_get_pipeline_state with format "action"');
   });
 
   it("leaves an envelope within budget untouched", () => {
     const small = bigBatch(2, 100);
-    expect(boundEnvelope(small)).toBe(small);
+    expect(boundEnvelope(small, "prd_get_pipeline_state")).toBe(small);
   });
 
   it("pages a batch larger than the budget by invocation", () => {

@@ -17,14 +17,17 @@ export interface BoundedNote {
   elided: string[];
 }
 
-/** An oversized spawn_subagents envelope carries stubs instead of prompts; the host fetches the action. */
-export function boundEnvelope(envelope: Envelope, budget = RESPONSE_BUDGET): Envelope {
+/**
+ * An oversized spawn_subagents envelope carries stubs instead of prompts; the host fetches the action with
+ * `stateTool`, the state tool's name as the host sees it registered.
+ */
+export function boundEnvelope(envelope: Envelope, stateTool: string, budget = RESPONSE_BUDGET): Envelope {
   if (sizeOf(envelope) <= budget) return envelope;
   let out = envelope;
   if (out.action.kind === "spawn_subagents") {
     const invocations = out.action.invocations.map((i) => ({
       ...i,
-      prompt: `[stub: the ${i.prompt.length}-character prompt is omitted to keep this response under ${budget} characters; fetch the full action with get_pipeline_state(run_id, format: "action")]`,
+      prompt: `[stub: the ${i.prompt.length}-character prompt is omitted to keep this response under ${budget} characters; fetch the full action with ${stateTool}(run_id, format: "action")]`,
     }));
     out = {
       ...out,
@@ -33,7 +36,7 @@ export function boundEnvelope(envelope: Envelope, budget = RESPONSE_BUDGET): Env
         ...out.messages,
         {
           level: "warning",
-          text: 'Prompts were replaced by stubs (response too large). Call get_pipeline_state with format "action" for the full prompts before spawning.',
+          text: `Prompts were replaced by stubs (response too large). Call ${stateTool} with format "action" for the full prompts before spawning.`,
         },
       ],
     };

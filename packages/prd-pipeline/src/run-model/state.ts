@@ -1,6 +1,7 @@
 // The run state: one zod schema, validated after every step and on every load from the store.
 import { z } from "zod";
 import { PRD_CONTEXTS } from "../sections/contexts.js";
+import { recallItemSchema } from "../sections/recall.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import { violationSchema } from "../validation/types.js";
 import {
@@ -11,35 +12,9 @@ import {
   verificationStateSchema,
 } from "./loop-state.js";
 import { doneSchema, failedSchema, pendingActionSchema } from "./protocol.js";
+import { isPhaseOf, STEP_NAMES, type StepName, type StepPhase } from "./step-phases.js";
 
 export * from "./loop-state.js";
-
-export const STEP_NAMES = [
-  "banner",
-  "preflight",
-  "context_detection",
-  "input_analysis",
-  "feasibility_gate",
-  "clarification",
-  "budget",
-  "section_generation",
-  "jira_generation",
-  "file_export",
-  "self_check",
-  "implementation_gate",
-  "pre_impl_grounding",
-  "implementation",
-  "post_impl_verification",
-  "testing",
-  "review",
-  "pr_gate",
-  "pr_creation",
-  "finalize",
-] as const;
-export type StepName = (typeof STEP_NAMES)[number];
-
-export const recallItemSchema = z.object({ content: z.string(), score: z.number().nullable() });
-export type RecallItem = z.infer<typeof recallItemSchema>;
 
 export const sectionStateSchema = z.object({
   type: z.enum(SECTION_TYPES),
@@ -77,13 +52,14 @@ export const composedQuestionSchema = z.object({
 });
 export type ComposedQuestion = z.infer<typeof composedQuestionSchema>;
 
-export const runStateSchema = z.object({
+const runStateFields = z.object({
   schema_version: z.literal(1),
   run_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   status: z.enum(["running", "done", "failed"]),
   step: z.enum(STEP_NAMES),
+  /** Checked against the step's declared phases by runStateSchema. */
   phase: z.string(),
   feature_description: z.string(),
   original_feature_description: z.string(),
@@ -115,7 +91,24 @@ export const runStateSchema = z.object({
   strategy_assignments: z.array(strategyAssignmentSchema).default([]),
   strategy_executions: z.array(strategyExecutionSchema).default([]),
 });
-export type RunState = z.infer<typeof runStateSchema>;
+type RunStateFields = z.infer<typeof runStateFields>;
+
+/** A run at step S, in one of the phases S declares. */
+export type RunStateAt<S extends StepName> = Omit<RunStateFields, "step" | "phase"> & {
+  step: S;
+  phase: StepPhase<S>;
+};
+/** A run at any step; narrowing `step` narrows `phase` to that step's phases. */
+export type RunState = { [S in StepName]: RunStateAt<S> }[StepName];
+
+function inDeclaredPhase(state: RunStateFields): state is RunState {
+  return isPhaseOf(state.step, state.phase);
+}
+
+export const runStateSchema = runStateFields.refine(inDeclaredPhase, {
+  message: "phase is not one of the phases its step declares",
+  path: ["phase"],
+});
 
 export const MAX_CLARIFICATIONS = 50;
 export const MAX_ERRORS = 50;
@@ -172,13 +165,16 @@ export function initialState(input: NewRunInput): RunState {
 }
 
 /** Appends an error, dropping the oldest beyond the cap and counting what was dropped. */
-export function withError(state: RunState, kind: ErrorKind, message: string, at: string): RunState {
+export function withError<T extends RunState>(state: T, kind: ErrorKind, message: string, at: string): T {
   const errors = [...state.errors, { kind, step: state.step, message: message.slice(0, 1000), at }];
   const excess = Math.max(0, errors.length - MAX_ERRORS);
   return { ...state, errors: errors.slice(excess), errors_dropped: state.errors_dropped + excess };
 }
 
-export function withClarification(state: RunState, entry: z.infer<typeof clarificationSchema>): RunState {
+export function withClarification<T extends RunState>(
+  state: T,
+  entry: z.infer<typeof clarificationSchema>,
+): T {
   const all = [...state.clarifications, entry];
   const excess = Math.max(0, all.length - MAX_CLARIFICATIONS);
   return {

@@ -68,7 +68,10 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
   };
   const tools = PROFILE_TOOLS[profile].map((t) => ({
     ...t,
-    description: withToolPrefix(t.description, prefix),
+    description:
+      typeof t.description === "function"
+        ? t.description((name) => `${prefix}${name}`)
+        : withToolPrefix(t.description, prefix),
   }));
   const created = createServer({
     name: "archon-prd",

@@ -18,6 +18,12 @@ export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape
    */
   description: string | ((tool: (name: string) => string) => string);
   input: Shape;
+  /**
+   * The shape of the structured result (after `jsonResult` wraps a non-object as `{ result }`). The server
+   * forwards it as the tool's outputSchema, so every successful structuredContent is checked against it and
+   * a mismatch comes back as an error result instead of reaching the client.
+   */
+  output?: z.ZodRawShape | z.ZodObject;
   annotations: ToolAnnotations;
   /** Returns the structured result; throws UserError for expected failures. */
   run(args: z.infer<z.ZodObject<Shape>>, ctx: Ctx): unknown | Promise<unknown>;

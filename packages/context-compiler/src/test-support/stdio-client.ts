@@ -48,18 +48,20 @@ export async function connectArchon(options: {
   });
   const client = new Client({ name: "archon-test", version: "0.0.0" });
   await client.connect(transport);
-  // Listing the tools makes the client keep each output schema and check every structuredContent against
-  // it (closed objects: a field the schema does not name fails), on top of the server's own check.
-  await client.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) =>
     (await client.callTool({ name, arguments: args })) as CallToolResult;
   const prefix = toolPrefix({ ...process.env, ...options.env });
+  let listed = false;
   return {
     client,
     call,
     result: async (tool, args) => {
       const schema = outputSchemaOf(tool);
       if (!schema) throw new Error(`${tool.name} declares no output schema.`);
+      // Listing the tools makes the client keep each output schema and check every later structuredContent
+      // against it (closed objects: a field the schema does not name fails), on top of the server's check.
+      if (!listed) await client.listTools();
+      listed = true;
       const answer = await call(`${prefix}${tool.name}`, args);
       if (answer.isError) throw new Error(`${tool.name} failed: ${textOf(answer)}`);
       return schema.parse(answer.structuredContent);

@@ -9,9 +9,12 @@ export {
   additiveWrite,
   defineTool,
   destructiveWrite,
+  outputSchemaOf,
   readOnly,
   type ToolAnnotations,
   type ToolDefinition,
+  type ToolOutput,
+  type ToolResult,
 } from "./mcp/define-tool.js";
 export { MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
 export { errorResult, jsonResult } from "./mcp/results.js";

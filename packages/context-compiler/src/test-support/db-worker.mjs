@@ -1,10 +1,10 @@
 // A separate process that works on one knowledge database, for concurrency and crash tests.
 // Usage: node db-worker.mjs <write|compile|seed-big|approve-bundle> <dbPath> <projectRoot> <name> <count>
 
+import { createArchonContext, writeContext } from "../../dist/context/archon-context.js";
 import { applySeed } from "../../dist/knowledge/apply-seed.js";
 import { approveProposalBundle } from "../../dist/knowledge/approval/bundle.js";
 import { importDoc } from "../../dist/knowledge/import-doc.js";
-import { createArchonContext, writeContext } from "../../dist/context/archon-context.js";
 
 const [mode, dbPath, projectRoot, name, countText] = process.argv.slice(2);
 const count = Number(countText);

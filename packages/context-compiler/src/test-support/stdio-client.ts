@@ -1,14 +1,24 @@
 // A real MCP client connected over stdio to the built `archon` server (run `npm run build` first).
 import { fileURLToPath } from "node:url";
+import { outputSchemaOf, type ToolOutput, type ToolResult } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { toolPrefix } from "../vocabulary/tool-prefix.js";
 
 export const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));
 
 export interface ConnectedClient {
   client: Client;
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /**
+   * Calls the tool under its registered name and returns its structuredContent parsed with the tool's own
+   * output schema; an error result or a tool without a schema fails the test.
+   */
+  result<T extends { name: string; output?: ToolOutput }>(
+    tool: T,
+    args?: Record<string, unknown>,
+  ): Promise<ToolResult<T>>;
   close(): Promise<void>;
 }
 
@@ -38,9 +48,24 @@ export async function connectArchon(options: {
   });
   const client = new Client({ name: "archon-test", version: "0.0.0" });
   await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown> = {}) =>
+    (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const prefix = toolPrefix({ ...process.env, ...options.env });
+  let listed = false;
   return {
     client,
-    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    call,
+    result: async (tool, args) => {
+      const schema = outputSchemaOf(tool);
+      if (!schema) throw new Error(`${tool.name} declares no output schema.`);
+      // Listing the tools makes the client keep each output schema and check every later structuredContent
+      // against it (closed objects: a field the schema does not name fails), on top of the server's check.
+      if (!listed) await client.listTools();
+      listed = true;
+      const answer = await call(`${prefix}${tool.name}`, args);
+      if (answer.isError) throw new Error(`${tool.name} failed: ${textOf(answer)}`);
+      return schema.parse(answer.structuredContent);
+    },
     close: () => client.close(),
   };
 }

@@ -40,6 +40,7 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
             ? tool.description((other) => `${prefix}${other}`)
             : tool.description,
         inputSchema: tool.input,
+        ...(tool.output ? { outputSchema: tool.output } : {}),
         annotations: { title: tool.title, ...tool.annotations },
       },
       async (args: unknown) => {

@@ -1,5 +1,5 @@
 // One tool = one definition: name, schema, annotations and a handler that returns plain data.
-import type { z } from "zod";
+import { z } from "zod";
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;
@@ -8,7 +8,23 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape> {
+/** What a tool may declare as its output: a zod object or the raw shape of one. */
+export type ToolOutput = z.ZodRawShape | z.ZodObject;
+
+/** The structured result a tool declares, as a TS type (unknown for a tool that declares none). */
+export type ToolResult<T> = T extends { output?: infer Out }
+  ? Out extends z.ZodObject
+    ? z.infer<Out>
+    : Out extends z.ZodRawShape
+      ? z.infer<z.ZodObject<Out>>
+      : unknown
+  : unknown;
+
+export interface ToolDefinition<
+  Ctx,
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Out extends ToolOutput | undefined = ToolOutput | undefined,
+> {
   /** Unprefixed name; a surface may add a prefix when it registers the tool. */
   name: string;
   title: string;
@@ -18,6 +34,12 @@ export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape
    */
   description: string | ((tool: (name: string) => string) => string);
   input: Shape;
+  /**
+   * The shape of the structured result (after `jsonResult` wraps a non-object as `{ result }`). The server
+   * forwards it as the tool's outputSchema, so every successful structuredContent is checked against it and
+   * a mismatch comes back as an error result instead of reaching the client.
+   */
+  output?: Out;
   annotations: ToolAnnotations;
   /** Returns the structured result; throws UserError for expected failures. */
   run(args: z.infer<z.ZodObject<Shape>>, ctx: Ctx): unknown | Promise<unknown>;
@@ -29,10 +51,19 @@ export interface ToolDefinition<Ctx, Shape extends z.ZodRawShape = z.ZodRawShape
 }
 
 /** Identity function that keeps the handler's argument type tied to its schema. */
-export function defineTool<Ctx, Shape extends z.ZodRawShape>(
-  definition: ToolDefinition<Ctx, Shape>,
-): ToolDefinition<Ctx, Shape> {
+export function defineTool<Ctx, Shape extends z.ZodRawShape, Out extends ToolOutput | undefined = undefined>(
+  definition: ToolDefinition<Ctx, Shape, Out>,
+): ToolDefinition<Ctx, Shape, Out> {
   return definition;
+}
+
+/** The tool's declared output as one zod object, for code that parses a result with it. */
+export function outputSchemaOf<T extends { output?: ToolOutput }>(
+  tool: T,
+): z.ZodType<ToolResult<T>> | undefined {
+  if (tool.output === undefined) return undefined;
+  const schema: z.ZodType = tool.output instanceof z.ZodObject ? tool.output : z.object(tool.output);
+  return schema as z.ZodType<ToolResult<T>>;
 }
 
 /** Annotations for a tool that reads and never changes anything. */

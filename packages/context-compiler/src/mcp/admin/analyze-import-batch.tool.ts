@@ -1,8 +1,10 @@
 // analyze_import_batch: suggest import units for several project files at once, read-only.
 import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { analyzeDocs, MAX_BATCH_FILES } from "../../knowledge/imports/analyze-docs.js";
 import { LIMITS, list, text } from "../input-limits.js";
+import { importItemSchema } from "../result-schemas/knowledge-rows.js";
 
 export const analyzeImportBatchTool = defineTool({
   name: "analyze_import_batch",
@@ -13,6 +15,12 @@ export const analyzeImportBatchTool = defineTool({
     file_paths: list(text(LIMITS.path).min(1), MAX_BATCH_FILES)
       .min(1)
       .describe("Repo-relative files inside the project root"),
+  },
+  output: {
+    files: z.array(z.object({ file: z.string(), units: z.number().int() })),
+    items: z.array(importItemSchema),
+    warnings: z.array(z.string()),
+    next_step: z.string(),
   },
   annotations: readOnly,
   run: ({ file_paths }, ctx: ArchonContext) =>

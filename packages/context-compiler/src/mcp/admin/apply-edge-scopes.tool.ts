@@ -21,6 +21,20 @@ export const applyEdgeScopesTool = defineTool({
       LIMITS.scopes,
     ).min(1),
   },
+  output: {
+    bundle_id: z.string(),
+    knowledge_version: z.number().int(),
+    scopes: z.array(
+      z.object({
+        edge_id: z.number().int(),
+        doc_id: z.string(),
+        removed_glob: z.string(),
+        remove_proposal_id: z.string(),
+        globs: z.array(z.object({ glob: z.string(), matches: z.number().int(), proposal_id: z.string() })),
+      }),
+    ),
+    next: z.string(),
+  },
   annotations: additiveWrite,
   run: (args, ctx: ArchonContext) => applyEdgeScopes({ ...writeContext(ctx), ids: ctx.ids }, args),
 });

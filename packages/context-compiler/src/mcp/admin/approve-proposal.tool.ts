@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type ArchonContext, writeContext } from "../../context/archon-context.js";
 import { approveProposal } from "../../knowledge/approval/approve-proposal.js";
 import { jsonObject, LIMITS, text } from "../input-limits.js";
+import { commitShape, knowledgeChangeSchema } from "../result-schemas/knowledge-rows.js";
 
 export const approveProposalTool = defineTool({
   name: "approve_proposal",
@@ -15,6 +16,13 @@ export const approveProposalTool = defineTool({
     modifications: jsonObject(z.unknown(), LIMITS.payload)
       .optional()
       .describe("Payload fields to replace before applying, e.g. { title: '...' }"),
+  },
+  output: {
+    proposal_id: z.string(),
+    status: z.literal("approved"),
+    applied_version: z.number().int(),
+    changes: knowledgeChangeSchema,
+    ...commitShape,
   },
   annotations: destructiveWrite,
   run: (args, ctx: ArchonContext) => approveProposal(writeContext(ctx), args),

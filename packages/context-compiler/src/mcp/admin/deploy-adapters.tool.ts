@@ -19,6 +19,22 @@ export const deployAdaptersTool = defineTool({
     dry_run: z.boolean().optional().describe("Report what would change; write nothing"),
   },
   // It overwrites archon's own blocks and files; the user's text is never touched.
+  output: {
+    dry_run: z.boolean(),
+    archon_version: z.string(),
+    targets: z.array(z.enum(TARGETS)),
+    files: z.array(
+      z.object({
+        target: z.enum(TARGETS),
+        piece: z.string(),
+        path: z.string(),
+        action: z.enum(["created", "updated", "unchanged", "conflict", "skipped"]),
+        reason: z.string().optional(),
+      }),
+    ),
+    conflicts: z.number().int(),
+    written: z.number().int(),
+  },
   annotations: { ...destructiveWrite, idempotentHint: true },
   run: (args, ctx: ArchonContext) =>
     deployAdapters(writeContext(ctx), {

@@ -3,6 +3,8 @@ import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { runDoctor } from "../../knowledge/curation/doctor.js";
+import { SEVERITIES } from "../../knowledge/curation/finding.js";
+import { projectFilesSchema } from "../result-schemas/knowledge-rows.js";
 
 export const doctorTool = defineTool({
   name: "doctor",
@@ -22,6 +24,24 @@ export const doctorTool = defineTool({
       .min(1)
       .optional()
       .describe("Commits a file must share with a source file to be suggested; default 3"),
+  },
+  output: {
+    knowledge_version: z.number().int(),
+    ok: z.boolean(),
+    summary: z.object(Object.fromEntries(SEVERITIES.map((s) => [s, z.number().int()]))),
+    findings: z.array(
+      z.object({
+        severity: z.enum(SEVERITIES),
+        check: z.string(),
+        message: z.string(),
+        doc_ids: z.array(z.string()),
+        edge_ids: z.array(z.number().int()),
+        files: z.array(z.string()).optional(),
+        similarity: z.number().optional(),
+      }),
+    ),
+    project_files: projectFilesSchema,
+    skipped: z.array(z.string()),
   },
   annotations: readOnly,
   run: (args, ctx: ArchonContext) =>

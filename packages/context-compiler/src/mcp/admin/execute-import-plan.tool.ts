@@ -36,6 +36,11 @@ export const executeImportPlanTool = defineTool({
   description: (t) =>
     `Turns a reviewed plan (the items of ${t("analyze_doc")} / ${t("analyze_import_batch")}, possibly edited) into pending new_doc proposals sharing one new bundle_id, each carrying its edge_hints so approving the document brings its edges. Atomic: a doc_id that already exists, is already proposed, or appears twice in the plan refuses the whole call and every collision is named. Nothing becomes canonical here: next, call ${t("preflight_proposal_bundle")} with the bundle_id, then a person approves it with ${t("approve_proposal_bundle")}.`,
   input: { items: list(item, LIMITS.importItems).min(1).describe("The reviewed plan items") },
+  output: {
+    bundle_id: z.string(),
+    proposals: z.array(z.object({ proposal_id: z.string(), doc_id: z.string() })),
+    next_step: z.string(),
+  },
   annotations: additiveWrite,
   run: ({ items }, ctx: ArchonContext) => executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, items),
 });

@@ -1,10 +1,12 @@
 // get_document: one document by id, whatever its status, with its edges and tags.
 import { defineTool, readOnly, UserError } from "@archon/core";
+import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { getDocument } from "../../store/documents.js";
 import { edgesOfDocument } from "../../store/edges.js";
 import { tagsOfDocument } from "../../store/tags.js";
 import { LIMITS, text } from "../input-limits.js";
+import { documentRowShape, edgeRowSchema } from "../result-schemas/knowledge-rows.js";
 
 export const getDocumentTool = defineTool({
   name: "get_document",
@@ -12,6 +14,7 @@ export const getDocumentTool = defineTool({
   description:
     "The full row of one document regardless of status, with the edges that reach it or start from it and its tags.",
   input: { doc_id: text(LIMITS.id).min(1) },
+  output: { ...documentRowShape, edges: z.array(edgeRowSchema), tags: z.array(z.string()) },
   annotations: readOnly,
   run: ({ doc_id }, ctx: ArchonContext) => {
     const doc = getDocument(ctx.kdb.db, doc_id);

@@ -31,6 +31,17 @@ export const importDocTool = defineTool({
       .optional()
       .describe("Intent tags; replaces the document's tags"),
   },
+  output: {
+    doc_id: z.string(),
+    created: z.boolean(),
+    changed: z.boolean(),
+    edges_added: z.array(z.number().int()),
+    knowledge_version: z.number().int(),
+    snapshot_id: z.string().nullable(),
+    source_path: z.string().nullable(),
+    content_bytes: z.number().int(),
+    warnings: z.array(z.string()),
+  },
   annotations: { ...additiveWrite, destructiveHint: true },
   run: (args, ctx: ArchonContext) => importDoc(writeContext(ctx), args),
 });

@@ -14,6 +14,18 @@ export const initConfirmTool = defineTool({
     preview_hash: text(LIMITS.id).min(1).optional().describe("The preview_hash init_detect returned"),
     skip_template: z.boolean().optional().describe("Start without a template, on purpose"),
   },
+  output: {
+    template: z.string().nullable(),
+    version: z.string().nullable(),
+    documents_created: z.array(z.string()),
+    edges_added: z.number().int(),
+    layer_rules_added: z.number().int(),
+    knowledge_version: z.number().int(),
+    snapshot_id: z.string().nullable(),
+    adapters: z.object({ deployed: z.boolean(), detail: z.string() }),
+    warnings: z.array(z.string()),
+    next_step: z.string(),
+  },
   annotations: additiveWrite,
   run: (args, ctx: ArchonContext) => initConfirm(writeContext(ctx), ctx.init, args),
 });

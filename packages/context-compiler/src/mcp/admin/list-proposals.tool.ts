@@ -5,6 +5,7 @@ import type { ArchonContext } from "../../context/archon-context.js";
 import { listProposalsForReview } from "../../knowledge/approval/proposal-views.js";
 import { PROPOSAL_STATUSES } from "../../vocabulary/lifecycle.js";
 import { LIMITS, text } from "../input-limits.js";
+import { proposalShape } from "../result-schemas/knowledge-rows.js";
 
 export const listProposalsTool = defineTool({
   name: "list_proposals",
@@ -15,6 +16,11 @@ export const listProposalsTool = defineTool({
     status: z.enum(PROPOSAL_STATUSES).optional().describe("One status per call; default pending"),
     limit: z.number().int().min(1).max(1000).optional().describe("Default 100"),
     bundle_id: text(LIMITS.id).min(1).optional().describe("Only the proposals of this bundle"),
+  },
+  output: {
+    status: z.enum(PROPOSAL_STATUSES),
+    count: z.number().int(),
+    proposals: z.array(z.object({ ...proposalShape, secret_scan_warnings: z.array(z.string()) })),
   },
   annotations: readOnly,
   run: (args, ctx: ArchonContext) => listProposalsForReview(ctx.kdb.db, args),

@@ -3,6 +3,7 @@ import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { maintenance } from "../../knowledge/observations/maintenance.js";
+import { OBSERVATION_EVENTS, PROPOSAL_TYPES } from "../../vocabulary/lifecycle.js";
 import { observationsContext } from "../agent/observe.tool.js";
 
 export const maintenanceTool = defineTool({
@@ -22,6 +23,20 @@ export const maintenanceTool = defineTool({
       .describe("Age of an analysis before it may be reclaimed; default 1"),
   },
   // Read-only unless reclaim_observations is set; reclaiming only changes observation statuses.
+  output: {
+    reclaimed: z.array(z.string()),
+    preview: z.array(
+      z.object({
+        observation_id: z.string(),
+        event_type: z.enum(OBSERVATION_EVENTS),
+        verdict: z.enum(["keep", "drop", "error"]),
+        proposal_type: z.enum(PROPOSAL_TYPES).optional(),
+        reason: z.string(),
+      }),
+    ),
+    totals: z.object({ keep: z.number().int(), drop: z.number().int(), error: z.number().int() }),
+    not_previewed: z.number().int(),
+  },
   annotations: { ...additiveWrite, idempotentHint: true },
   run: (args, ctx: ArchonContext) => maintenance(observationsContext(ctx), args),
 });

@@ -7,6 +7,7 @@ import {
   MAX_LIMIT,
   processObservations,
 } from "../../knowledge/observations/process-observations.js";
+import { PROPOSAL_TYPES } from "../../vocabulary/lifecycle.js";
 import { observationsContext } from "../agent/observe.tool.js";
 
 export const processObservationsTool = defineTool({
@@ -22,6 +23,18 @@ export const processObservationsTool = defineTool({
       .max(MAX_LIMIT)
       .optional()
       .describe(`Observations to analyze; default ${DEFAULT_LIMIT}`),
+  },
+  output: {
+    proposed: z.array(
+      z.object({
+        observation_id: z.string(),
+        proposal_id: z.string(),
+        proposal_type: z.enum(PROPOSAL_TYPES),
+      }),
+    ),
+    skipped: z.array(z.object({ observation_id: z.string(), reason: z.string() })),
+    errors: z.array(z.object({ observation_id: z.string(), message: z.string() })),
+    remaining: z.number().int(),
   },
   annotations: additiveWrite,
   run: ({ limit }, ctx: ArchonContext) => processObservations(observationsContext(ctx), { limit }),

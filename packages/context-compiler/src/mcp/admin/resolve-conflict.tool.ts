@@ -16,6 +16,15 @@ export const resolveConflictTool = defineTool({
     existing_doc_id: text(LIMITS.id).min(1),
     resolution: z.enum(CONFLICT_RESOLUTIONS),
   },
+  output: {
+    conflict_id: z.string(),
+    proposal_id: z.string(),
+    existing_doc_id: z.string(),
+    resolution: z.enum(CONFLICT_RESOLUTIONS).nullable(),
+    created_at: z.string(),
+    resolved_at: z.string().nullable(),
+    proposal_status: z.enum(["cancelled", "pending"]),
+  },
   annotations: { ...additiveWrite, idempotentHint: true },
   run: (args, ctx: ArchonContext) => resolveConflict({ ...writeContext(ctx), ids: ctx.ids }, args),
 });

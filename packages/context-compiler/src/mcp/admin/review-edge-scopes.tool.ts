@@ -3,6 +3,7 @@ import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { reviewEdgeScopes } from "../../knowledge/curation/review-edge-scopes.js";
+import { projectFilesSchema } from "../result-schemas/knowledge-rows.js";
 
 export const reviewEdgeScopesTool = defineTool({
   name: "review_edge_scopes",
@@ -16,6 +17,23 @@ export const reviewEdgeScopesTool = defineTool({
       .max(1)
       .optional()
       .describe("Share of project files a glob must match to be listed; default 0.5"),
+  },
+  output: {
+    threshold: z.number(),
+    project_files: projectFilesSchema,
+    edges: z.array(
+      z.object({
+        edge_id: z.number().int(),
+        glob: z.string(),
+        doc_id: z.string(),
+        title: z.string(),
+        share: z.number(),
+        matched: z.number().int(),
+        sample: z.array(z.string()),
+        excerpt: z.string(),
+      }),
+    ),
+    instructions: z.string(),
   },
   annotations: readOnly,
   run: (args, ctx: ArchonContext) =>

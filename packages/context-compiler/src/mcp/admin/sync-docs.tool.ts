@@ -17,6 +17,28 @@ export const syncDocsTool = defineTool({
       .describe("Only these documents; default every one"),
   },
   // Re-running opens no duplicate: an identical pending proposal is reported, not written again.
+  output: {
+    dry_run: z.boolean(),
+    knowledge_version: z.number().int(),
+    checked: z.number().int(),
+    counts: z.object({
+      unchanged: z.number().int(),
+      drifted: z.number().int(),
+      missing_file: z.number().int(),
+      missing_anchor: z.number().int(),
+    }),
+    documents: z.array(
+      z.object({
+        doc_id: z.string(),
+        source_path: z.string(),
+        status: z.enum(["unchanged", "drifted", "missing_file", "missing_anchor"]),
+        reason: z.string().optional(),
+        action: z.enum(["none", "proposed", "already_pending", "would_propose"]),
+        proposal_id: z.string().nullable(),
+      }),
+    ),
+    next: z.string(),
+  },
   annotations: { ...additiveWrite, idempotentHint: true },
   run: (args, ctx: ArchonContext) => syncDocs({ ...writeContext(ctx), ids: ctx.ids }, args),
 });

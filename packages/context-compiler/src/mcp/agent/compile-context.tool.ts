@@ -5,6 +5,7 @@ import type { ArchonContext } from "../../context/archon-context.js";
 import type { CompileResponse } from "../../services/compile-service.js";
 import { renderCompileText } from "../../services/compile-text.js";
 import { LIMITS, list, text } from "../input-limits.js";
+import { compileResultSchema } from "../result-schemas/compile-result.js";
 
 export const compileContextTool = defineTool({
   name: "compile_context",
@@ -55,6 +56,7 @@ export const compileContextTool = defineTool({
       .optional()
       .describe("text (default): compact rules for reading; json: the whole result as JSON text"),
   },
+  output: compileResultSchema,
   annotations: { ...readOnly, idempotentHint: false },
   run: ({ response_format: _format, ...request }, ctx: ArchonContext) => ctx.compiler.compile(request),
   text: (result, args) =>

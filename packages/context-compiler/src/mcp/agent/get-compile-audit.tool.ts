@@ -3,6 +3,7 @@ import { defineTool, readOnly, UserError } from "@archon/core";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { readCompileLog } from "../../store/audit.js";
 import { LIMITS, text } from "../input-limits.js";
+import { compileAuditSchema } from "../result-schemas/compile-result.js";
 
 export const getCompileAuditTool = defineTool({
   name: "get_compile_audit",
@@ -10,6 +11,7 @@ export const getCompileAuditTool = defineTool({
   description:
     "The full audit record of a past compile by compile_id: request, resolved documents, delivery stats, budget utilization, drops, near-miss edges, layer classification, duration, the tag_catalog_hash it used, and `replay`: the same request compiled again against its snapshot and tag catalog, with same_result saying whether the bytes matched. Failed compiles are recorded too.",
   input: { compile_id: text(LIMITS.id).min(1).describe("the compile_id a compile answered with") },
+  output: compileAuditSchema,
   annotations: readOnly,
   run: ({ compile_id }, ctx: ArchonContext) => {
     ctx.compiler.flushAudit();

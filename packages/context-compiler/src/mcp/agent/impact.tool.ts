@@ -1,7 +1,9 @@
 // impact: which approved documents changing these files touches, with the edges as evidence.
 import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { impact } from "../../services/impact.js";
+import { EDGE_TYPES } from "../../vocabulary/knowledge-model.js";
 import { LIMITS, list, text } from "../input-limits.js";
 
 export const impactTool = defineTool({
@@ -10,6 +12,28 @@ export const impactTool = defineTool({
   description:
     "Lists every approved document that path_requires or layer_requires edges map these files to, plus documents they depend on, each with evidence (edge type, edge id, pattern, and what fired it: matched_file, layer or parent_doc_id) and via_dependency_chain (empty for a direct match). Answers which rules apply; it does not check whether one was broken.",
   input: { files: list(text(LIMITS.path).min(1), LIMITS.files).min(1).describe("Repo-relative paths") },
+  output: {
+    knowledge_version: z.number().int(),
+    files: z.array(z.string()),
+    documents: z.array(
+      z.object({
+        doc_id: z.string(),
+        title: z.string(),
+        kind: z.string(),
+        evidence: z.array(
+          z.object({
+            edge_type: z.enum(EDGE_TYPES),
+            edge_id: z.number().int(),
+            pattern: z.string(),
+            matched_file: z.string().nullable(),
+            layer: z.string().nullable(),
+            parent_doc_id: z.string().nullable(),
+          }),
+        ),
+        via_dependency_chain: z.array(z.string()),
+      }),
+    ),
+  },
   annotations: readOnly,
   run: ({ files }, ctx: ArchonContext) => impact(ctx.compiler.index(), files, ctx.projectRoot),
 });

@@ -6,6 +6,7 @@ import type { ObservationsContext } from "../../knowledge/observations/observati
 import { observe } from "../../knowledge/observations/observe.js";
 import { OBSERVATION_EVENTS } from "../../vocabulary/lifecycle.js";
 import { jsonObject, LIMITS, text } from "../input-limits.js";
+import { conflictCandidateSchema } from "../result-schemas/knowledge-state.js";
 
 /** The observation services' view of a tool context (the admin observation tools use it too). */
 export const observationsContext = (ctx: ArchonContext): ObservationsContext => ({
@@ -32,6 +33,16 @@ export const observeTool = defineTool({
       "Fields required by event_type (see description)",
     ),
     agent_id: text(LIMITS.id).min(1).optional().describe("Who is reporting; recorded with the observation"),
+  },
+  output: {
+    observation_id: z.string(),
+    event_type: z.enum(OBSERVATION_EVENTS),
+    warnings: z.array(z.string()),
+    next_step: z.string(),
+    triage_hint: z.string().optional(),
+    proposal_id: z.string().optional(),
+    doc_id: z.string().optional(),
+    conflict_candidates: z.array(conflictCandidateSchema).optional(),
   },
   annotations: additiveWrite,
   run: (args, ctx: ArchonContext) => observe(observationsContext(ctx), args),

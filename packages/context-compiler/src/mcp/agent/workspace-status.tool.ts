@@ -1,7 +1,9 @@
 // workspace_status: a read-only dashboard. It writes no knowledge and no audit row of its own.
 import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { workspaceStatus } from "../../services/stats.js";
+import { rowCountsShape, snapshotSchema } from "../result-schemas/knowledge-state.js";
 
 export const workspaceStatusTool = defineTool({
   name: "workspace_status",
@@ -9,6 +11,14 @@ export const workspaceStatusTool = defineTool({
   description:
     "Read-only dashboard: knowledge_version, the latest snapshot, recent compile regions, pending and unresolved counts, and canonical row counts. Changes nothing.",
   input: {},
+  output: {
+    knowledge_version: z.number().int(),
+    initialized: z.boolean(),
+    latest_snapshot: snapshotSchema.nullable(),
+    recent_compile_regions: z.array(z.object({ region: z.string(), compiles: z.number().int() })),
+    unresolved: z.object({ pending_documents: z.number().int(), failed_compiles: z.number().int() }),
+    canonical_rows: z.object(rowCountsShape),
+  },
   annotations: readOnly,
   run: (_args, ctx: ArchonContext) => {
     // This process's own compiles count: the audit rows it still holds are written first.

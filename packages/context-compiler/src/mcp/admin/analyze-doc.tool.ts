@@ -13,7 +13,7 @@ export const analyzeDocTool = defineTool({
     `Read-only. Splits one repo-relative file into import units at '##' headings and suggests, per unit, a free doc_id, title, kind (with the rule that chose it), tags, edge_hints (paths and globs the text names; layers and commands only when stated), a source_path anchor, the content and its bytes. Flags overlap with approved documents, units already imported, units over 4096 bytes, units with no edge hints (unreachable until scoped) and likely secrets. Review and edit the items, then pass them to ${t("execute_import_plan")}.`,
   input: { file_path: text(LIMITS.path).min(1).describe("Repo-relative file inside the project root") },
   output: {
-    files: z.array(z.object({ file: z.string(), units: z.number().int() })),
+    file: z.string(),
     items: z.array(importItemSchema),
     warnings: z.array(z.string()),
     next_step: z.string(),

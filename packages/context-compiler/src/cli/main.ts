@@ -218,6 +218,20 @@ program
   );
 
 program
+  .command("reindex-symbols")
+  .description(
+    "index the repository's symbols and calls with tree-sitter (TypeScript, JavaScript, Python, Go, PHP); unchanged files are skipped by their git blob sha",
+  )
+  .option(
+    "--hook",
+    "run as the SessionStart hook: fail-open, bounded in time, quiet; also announces new document candidates",
+  )
+  .option("--json", "print the summary as JSON")
+  .action(async (opts: { hook?: boolean; json?: boolean }, cmd: Command) =>
+    (await import("./reindex-symbols.command.js")).reindexSymbolsCommand(() => globals(cmd), opts),
+  );
+
+program
   .command("maintenance")
   .description("preview what process_observations would keep or drop; optionally re-queue stale observations")
   .option("--reclaim-observations", "re-queue observations analyzed long ago that no proposal cites")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { EdgeType, SymbolKind } from "../store/symbols.js";
 import { extractFile } from "./extract-symbols.js";
-import type { EdgeType, ExtractedFile, SymbolKind } from "./symbol-model.js";
+import type { ExtractedFile } from "./symbol-model.js";
 
 const sym = (
   kind: SymbolKind,

@@ -1,16 +1,10 @@
 // One file's symbols, references and imports, read from its syntax tree through archon's query files. Pure
 // over the tree: names are qualified by nesting (Go methods by their receiver), and every list is sorted.
 import type { Node, QueryMatch } from "web-tree-sitter";
+import type { EdgeType, SymbolKind } from "../store/symbols.js";
 import { type Language, languageOf } from "./languages.js";
 import { type LoadedGrammar, loadGrammar, parse } from "./parser.js";
-import type {
-  EdgeType,
-  ExtractedFile,
-  ExtractedImport,
-  ExtractedReference,
-  ExtractedSymbol,
-  SymbolKind,
-} from "./symbol-model.js";
+import type { ExtractedFile, ExtractedImport, ExtractedReference, ExtractedSymbol } from "./symbol-model.js";
 
 /** Receivers that mean "this object" and "the base class", as each language writes them. */
 const SELF: Readonly<Record<Language, ReadonlySet<string>>> = {

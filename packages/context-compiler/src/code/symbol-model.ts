@@ -1,28 +1,6 @@
 // What the symbol index holds, as the extractor produces it and the store keeps it.
+import type { EdgeType, SymbolKind } from "../store/symbols.js";
 import type { Language } from "./languages.js";
-
-/** The coverage table's columns; Go structs and PHP traits are classes. */
-export type SymbolKind = "class" | "interface" | "function" | "method";
-
-/** Edges between symbols. Only `calls` are execution steps; imports are kept per file, apart. */
-export type EdgeType = "calls" | "extends" | "implements";
-
-/**
- * How an edge found its target. Bound: `local` (a qualified name in the same file), `import` (an import
- * names the target's file), `package` (same Go package or PHP namespace, which need no import), `name`
- * (the only symbol of that name, by name alone). Unbound: `ambiguous` (several candidates), `external`
- * (an import names a module outside the repository), `unresolved` (nothing to go on).
- */
-export const RESOLUTIONS = [
-  "local",
-  "import",
-  "package",
-  "name",
-  "ambiguous",
-  "external",
-  "unresolved",
-] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
 
 /** A stable id a later, precise indexer can keep: `<language> <path> <qualified.name>`. */
 export const symbolId = (language: Language, path: string, qualifiedName: string) =>

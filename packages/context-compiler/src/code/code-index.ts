@@ -19,9 +19,10 @@ import {
   symbolById,
   symbolsInFile,
 } from "../store/symbols.js";
+import { type LogicFlow, searchLogicFlow } from "./logic-flow.js";
 import { type ReindexOptions, type ReindexSummary, reindexSymbols } from "./reindex.js";
 
-export type { EdgeRow, ImportRow, ReindexSummary, SymbolRow };
+export type { EdgeRow, ImportRow, LogicFlow, ReindexSummary, SymbolRow };
 
 export interface IndexStatus {
   /** Null before the first reindex. */
@@ -71,6 +72,11 @@ export class CodeIndex {
   /** Bound edges reaching a symbol (its callers, for `calls`). */
   edgesTo(symbolId: string, type: EdgeType = "calls"): EdgeRow[] {
     return edgesTo(this.db, symbolId, type);
+  }
+
+  /** The shortest call paths between two symbols (names or ids), over calls only (see logic-flow.ts). */
+  logicFlow(from: string, to: string, maxDepth?: number): LogicFlow {
+    return searchLogicFlow(this.db, from, to, maxDepth);
   }
 
   imports(path: string): ImportRow[] {

@@ -44,6 +44,7 @@ afterEach(async () => {
 const AGENT_TOOLS = [
   "compile_context",
   "impact",
+  "search_logic_flow",
   "get_compile_audit",
   "get_known_tags",
   "observe",

@@ -52,7 +52,7 @@ export function resolveModule(
   switch (language) {
     case "typescript":
     case "javascript":
-      return scriptModule(from, source, world);
+      return scriptModule(from, source, imported, world);
     case "python":
       return pythonModule(from, source, imported, world);
     case "go":
@@ -70,7 +70,12 @@ export function isRelativeSource(language: Language, source: string): boolean {
   );
 }
 
-function scriptModule(from: string, source: string, world: ModuleWorld): ResolvedModule | undefined {
+function scriptModule(
+  from: string,
+  source: string,
+  imported: string | null,
+  world: ModuleWorld,
+): ResolvedModule | undefined {
   if (!source.startsWith("./") && !source.startsWith("../") && source !== "." && source !== "..")
     return undefined;
   const base = join(dirOf(from), source);
@@ -84,7 +89,7 @@ function scriptModule(from: string, source: string, world: ModuleWorld): Resolve
     ...SCRIPT_EXTENSIONS.map((e) => `${base}/index${e}`),
   ];
   const path = candidates.find((c) => world.files.has(c));
-  return path ? { path, binds: "module" } : undefined;
+  return path ? { path, binds: imported === null ? "module" : "member" } : undefined;
 }
 
 function pythonModule(

@@ -3,7 +3,7 @@
 // then one transaction writes them, drops removed files and re-resolves every edge in one batch pass.
 // Nothing watches the repository: a run happens when asked (the CLI, the SessionStart hook), never on a timer.
 import { readFileSync, statSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 import { type Clock, type Db, hashCanonical } from "@archon/core";
 import {
   type FileRows,
@@ -20,7 +20,7 @@ import {
 } from "../store/symbols.js";
 import { extractFile } from "./extract-symbols.js";
 import { languageOf } from "./languages.js";
-import { type GoModule, goModulePath } from "./module-paths.js";
+import { readGoModules } from "./module-world.js";
 import { extractorVersion } from "./parser.js";
 import { resolveIndex } from "./resolve-edges.js";
 import { type ScannedFile, scanSourceFiles } from "./scan-files.js";
@@ -58,19 +58,6 @@ const stateHash = (extractor: string, files: readonly ScannedFile[], goModules: 
     files: files.map((f) => [f.path, f.sha]),
     go: goModules.map((f) => [f.path, f.sha]),
   });
-
-function readGoModules(root: string, files: readonly ScannedFile[]): GoModule[] {
-  const out: GoModule[] = [];
-  for (const f of files) {
-    try {
-      const module = goModulePath(readFileSync(join(root, f.path), "utf8"));
-      if (module) out.push({ dir: posix.dirname(f.path) === "." ? "" : posix.dirname(f.path), module });
-    } catch {
-      // An unreadable go.mod only means its imports stay external.
-    }
-  }
-  return out;
-}
 
 /** The rows for one file: its symbols and edges as extracted, every edge still to be resolved. */
 async function readFile(root: string, file: ScannedFile, extractor: string): Promise<FileRows | "gone"> {
@@ -169,7 +156,10 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
   }
   const deferred = changed.length - done;
   const indexed_at = options.clock.now().toISOString();
-  const goModules = readGoModules(root, scan.goModules);
+  const goModules = readGoModules(
+    root,
+    scan.goModules.map((f) => f.path),
+  );
   const state = db
     .transaction(() => {
       // Changed files go first, so what is loaded is the untouched rest; the union is resolved in memory

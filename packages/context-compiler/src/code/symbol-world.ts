@@ -3,13 +3,8 @@
 import { posix } from "node:path";
 import type { ImportRow, SymbolFileRow, SymbolKind, SymbolRow } from "../store/symbols.js";
 import type { Language } from "./languages.js";
-import {
-  type GoModule,
-  isRelativeSource,
-  type ModuleWorld,
-  type ResolvedModule,
-  resolveModule,
-} from "./module-paths.js";
+import { type GoModule, isRelativeSource, type ResolvedModule, resolveModule } from "./module-paths.js";
+import { moduleWorldOf } from "./module-world.js";
 
 /** What one import makes a local name mean. */
 export interface Binding {
@@ -54,7 +49,6 @@ export class SymbolWorld {
     goModules: readonly GoModule[],
   ) {
     for (const f of files) this.#files.set(f.path, f);
-    const goFolders = new Set<string>();
     for (const s of symbols) {
       this.byId.set(s.symbol_id, s);
       inner(this.#byFile, s.path).set(s.qualified_name, s);
@@ -64,22 +58,16 @@ export class SymbolWorld {
       }
       if (s.language === "php" && !s.qualified_name.includes(".")) push(this.#php, this.phpName(s), s);
     }
-    for (const f of files) if (f.language === "go") goFolders.add(posix.dirname(f.path));
-    const phpNames = new Map(
-      [...this.#php].map(([name, list]) => [name, [...new Set(list.map((s) => s.path))]]),
+    const world = moduleWorldOf(
+      files,
+      symbols
+        .filter((s) => s.language === "php" && !s.qualified_name.includes("."))
+        .map((s) => ({ path: s.path, name: s.qualified_name, namespace: this.namespaceOf(s.path) })),
+      goModules,
     );
-    const world: ModuleWorld = { files: new Set(this.#files.keys()), goFolders, goModules, phpNames };
     for (const row of imports) {
       const language = this.languageOf(row.path);
-      const resolved = resolveModule(language, row.path, row.source, row.imported, world);
-      // A script import binds the module unless it names a member; Python says which itself.
-      const module =
-        resolved && language !== "python"
-          ? {
-              ...resolved,
-              binds: row.imported === null || language === "go" ? ("module" as const) : ("member" as const),
-            }
-          : resolved;
+      const module = resolveModule(language, row.path, row.source, row.imported, world);
       this.resolvedImports.push({ path: row.path, seq: row.seq, resolved_path: module?.path ?? null });
       const binding = { row, module, external: !module && !isRelativeSource(language, row.source) };
       if (row.imported === "*") push(this.#wildcards, row.path, binding);

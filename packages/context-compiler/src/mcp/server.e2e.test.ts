@@ -43,6 +43,7 @@ afterEach(async () => {
 
 const AGENT_TOOLS = [
   "compile_context",
+  "verify_done",
   "impact",
   "search_logic_flow",
   "get_compile_audit",

@@ -263,7 +263,20 @@ export function importsResolvingTo(db: Db, targets: readonly string[]): ImportRo
     .all(JSON.stringify(targets)) as ImportRow[];
 }
 
-/** Indexed paths, sorted. */
-export function indexedPaths(db: Db): string[] {
-  return db.prepare("SELECT path FROM symbol_files ORDER BY path").pluck().all() as string[];
+/** Indexed files with their language, sorted by path. */
+export function indexedFiles(db: Db): { path: string; language: string }[] {
+  return db.prepare("SELECT path, language FROM symbol_files ORDER BY path").all() as {
+    path: string;
+    language: string;
+  }[];
+}
+
+/** Top-level PHP symbols with their file's namespace: what a `use` import can name. */
+export function phpTopLevelSymbols(db: Db): { path: string; name: string; namespace: string | null }[] {
+  return db
+    .prepare(
+      `SELECT s.path, s.qualified_name AS name, f.namespace FROM symbols s JOIN symbol_files f ON f.path = s.path
+       WHERE s.language = 'php' AND instr(s.qualified_name, '.') = 0 ORDER BY s.symbol_id`,
+    )
+    .all() as { path: string; name: string; namespace: string | null }[];
 }

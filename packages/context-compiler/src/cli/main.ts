@@ -232,6 +232,18 @@ program
   );
 
 program
+  .command("verify-cache")
+  .description("inspect or prune the verify_done cache; --hook restores the last verdict after compaction")
+  .option("--status", "show the cached verdicts and the last one (the default)")
+  .option("--prune-stale", "remove verdicts made at another knowledge version or index state")
+  .option("--hook", "run as the PreCompact / SessionStart hook: fail-open, reads the event JSON on stdin")
+  .option("--json", "print the status as JSON")
+  .action(
+    async (opts: { status?: boolean; pruneStale?: boolean; hook?: boolean; json?: boolean }, cmd: Command) =>
+      (await import("./verify-cache.command.js")).verifyCacheCommand(() => globals(cmd), opts),
+  );
+
+program
   .command("maintenance")
   .description("preview what process_observations would keep or drop; optionally re-queue stale observations")
   .option("--reclaim-observations", "re-queue observations analyzed long ago that no proposal cites")

@@ -1,9 +1,10 @@
 // archon reindex-symbols [--json] [--hook]: bring the symbol index in line with the repository. --hook is
 // the SessionStart form: fail-open under the hook deadline, stopping early (the next run goes on) rather
-// than being killed, and quiet: it prints only what the agent should hear.
+// than being killed, then document discovery; quiet: it prints only new document candidates.
 import { performance } from "node:perf_hooks";
 import { systemClock } from "@archon/core";
 import { CodeIndex } from "../code/code-index.js";
+import { announceCandidates, discoverDocuments } from "../code/document-discovery.js";
 import type { ReindexSummary } from "../code/reindex.js";
 import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
 import { openContext } from "./open-context.js";
@@ -43,15 +44,21 @@ export async function reindexSymbolsCommand(
   }
 }
 
+/** The index refreshed, then document discovery; each fails open on its own, and only news is printed. */
 async function reindexHook(options: GlobalOptions): Promise<string> {
   const stopAt = performance.now() + deadlineMs(process.env) * HOOK_PARSE_SHARE;
   const ctx = openContext(options);
   try {
-    await new CodeIndex(ctx.kdb.db, ctx.projectRoot).reindex({
-      clock: systemClock,
-      shouldStop: () => performance.now() > stopAt,
-    });
-    return "";
+    try {
+      await new CodeIndex(ctx.kdb.db, ctx.projectRoot).reindex({
+        clock: systemClock,
+        shouldStop: () => performance.now() > stopAt,
+      });
+    } catch (error) {
+      process.stderr.write(`archon reindex-symbols: ${(error as Error).message}\n`);
+    }
+    const text = announceCandidates(discoverDocuments(ctx.kdb.db, ctx.projectRoot, systemClock).candidates);
+    return text === "" ? "" : `${text}\n`;
   } finally {
     ctx.close();
   }

@@ -83,7 +83,9 @@ export const codeAwareness: Migration = {
         result TEXT NOT NULL
       );
 
+      -- Doc-like files discovery has seen; the first run takes a baseline and announces nothing.
       CREATE TABLE discovered_documents (path TEXT PRIMARY KEY, first_seen_at TEXT NOT NULL);
+      CREATE TABLE discovery_runs (id INTEGER PRIMARY KEY CHECK (id = 1), last_run_at TEXT NOT NULL);
     `);
   },
 };

@@ -8,7 +8,10 @@ export interface Progress {
 const WIDTH = 30;
 const silent: Progress = { update() {}, done() {} };
 
-export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function progressBar(
+  label: string,
+  stream: Pick<NodeJS.WriteStream, "isTTY" | "write"> = process.stderr,
+): Progress {
   if (!stream.isTTY) return silent;
   let shown = -1;
   let drawn = false;

@@ -2,22 +2,24 @@
 // PRD pipeline. Reads are plain queries over the derived tables; only reindex writes, and only those tables.
 import type { Clock, Db } from "@archon/core";
 import {
-  BOUND,
-  type EdgeRow,
-  type EdgeType,
   edgesFrom,
   edgesTo,
   findSymbols,
-  type ImportRow,
   type IndexCounts,
-  type IndexState,
   importsOf,
   importsResolvingTo,
   indexCounts,
-  readIndexState,
-  type SymbolRow,
   symbolById,
   symbolsInFile,
+} from "../store/symbol-queries.js";
+import {
+  BOUND,
+  type EdgeRow,
+  type EdgeType,
+  type ImportRow,
+  type IndexState,
+  readIndexState,
+  type SymbolRow,
 } from "../store/symbols.js";
 import { type LogicFlow, searchLogicFlow } from "./logic-flow.js";
 import { type ReindexOptions, type ReindexSummary, reindexSymbols } from "./reindex.js";

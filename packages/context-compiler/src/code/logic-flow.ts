@@ -4,14 +4,8 @@
 
 import type { Db } from "@archon/core";
 import { shortestPaths, UserError } from "@archon/core";
-import {
-  BOUND,
-  edgesFrom,
-  findSymbols,
-  indexCounts,
-  type Resolution,
-  type SymbolRow,
-} from "../store/symbols.js";
+import { edgesFrom, findSymbols, indexCounts } from "../store/symbol-queries.js";
+import { BOUND, type Resolution, type SymbolRow } from "../store/symbols.js";
 import { MAX_CANDIDATES, MAX_FLOW_DEPTH, MAX_FLOW_PATHS } from "./limits.js";
 
 export interface SymbolRef {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { Db } from "@archon/core";
 import { listProjectFiles } from "../knowledge/project-files.js";
-import { indexedFiles, phpTopLevelSymbols } from "../store/symbols.js";
+import { indexedFiles, phpTopLevelSymbols } from "../store/symbol-queries.js";
 import { type GoModule, goModulePath, type ModuleWorld } from "./module-paths.js";
 
 const isGoModule = (path: string) => path === "go.mod" || path.endsWith("/go.mod");

@@ -2,9 +2,11 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { manualClock } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { exportDatabase } from "../store/export-import.js";
 import { loadIndexRows } from "../store/symbols.js";
+import { readVersion } from "../store/version.js";
 import { commitAll, git } from "../test-support/git.js";
-import { type TestProject, tempProject } from "../test-support/project.js";
+import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { CodeIndex } from "./code-index.js";
 import { MAX_FILE_BYTES } from "./reindex.js";
 
@@ -156,5 +158,26 @@ describe("a project outside git", () => {
     const summary = await reindex();
     expect({ source: summary.source, parsed: summary.parsed }).toEqual({ source: "walk", parsed: 2 });
     expect((await reindex()).unchanged).toBe(true);
+  });
+});
+
+describe("the symbol index", () => {
+  it("is not knowledge: no version bump, no snapshot, not exported, and the same compile before and after", async () => {
+    const ctx = project.context();
+    seed(ctx, { documents: [doc("app-rules", { patterns: ["src/**"] })] });
+    const compileOf = () => {
+      const { compile_id: _, ...rest } = ctx.compiler.compile({
+        target_files: ["src/app.ts"],
+        plan: "add a greeting",
+      });
+      return rest;
+    };
+    const before = { version: readVersion(ctx.kdb.db), compile: compileOf() };
+    await reindex();
+    expect({ version: readVersion(ctx.kdb.db), compile: compileOf() }).toEqual(before);
+    const tables = Object.keys(exportDatabase(ctx.kdb.db).tables);
+    expect(
+      tables.filter((t) => t.startsWith("symbol") || t.startsWith("verify") || t.startsWith("discover")),
+    ).toEqual([]);
   });
 });

@@ -5,10 +5,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Clock, type Db, hashCanonical } from "@archon/core";
+import { type IndexCounts, indexCounts } from "../store/symbol-queries.js";
 import {
   type FileRows,
-  type IndexCounts,
-  indexCounts,
   loadIndexRows,
   readIndexState,
   removeFiles,

@@ -5,45 +5,28 @@ import type {
   EdgeRow,
   EdgeTarget,
   ImportRow,
-  Resolution,
   SymbolFileRow,
   SymbolKind,
   SymbolRow,
 } from "../store/symbols.js";
 import { isBuiltinCall, isBuiltinReceiver } from "./builtins.js";
+import {
+  type Bound,
+  byName,
+  CALLABLE,
+  CONSTRUCTORS,
+  type Found,
+  MAX_BASE_DEPTH,
+  METHODS,
+  one,
+  TYPES,
+  unbound,
+  weaker,
+} from "./found.js";
 import type { Language } from "./languages.js";
 import type { GoModule } from "./module-paths.js";
+import { resolvePhpName } from "./php-names.js";
 import { type Binding, SymbolWorld } from "./symbol-world.js";
-
-type Bound = "local" | "import" | "package" | "name";
-type Found =
-  | { symbol: SymbolRow; resolution: Bound }
-  | { resolution: Exclude<Resolution, Bound>; candidates: number };
-
-const CALLABLE: ReadonlySet<SymbolKind> = new Set(["function", "class"]);
-const METHODS: ReadonlySet<SymbolKind> = new Set(["method"]);
-const TYPES: ReadonlySet<SymbolKind> = new Set(["class", "interface"]);
-const CONSTRUCTORS = ["constructor", "__construct", "__init__"];
-/** How far `this.m()` looks up a chain of base classes. */
-const MAX_BASE_DEPTH = 8;
-
-const unbound = (resolution: Exclude<Resolution, Bound>, candidates = 0): Found => ({
-  resolution,
-  candidates,
-});
-
-/** The one candidate as `name`, several as `ambiguous`, none as `unresolved`. */
-function byName(candidates: readonly SymbolRow[]): Found {
-  if (candidates.length === 1) return { symbol: candidates[0] as SymbolRow, resolution: "name" };
-  return unbound(candidates.length > 1 ? "ambiguous" : "unresolved", candidates.length);
-}
-
-const one = (symbols: readonly SymbolRow[], resolution: Bound): Found | undefined =>
-  symbols.length === 1
-    ? { symbol: symbols[0] as SymbolRow, resolution }
-    : symbols.length > 1
-      ? unbound("ambiguous", symbols.length)
-      : undefined;
 
 export interface ResolverInput {
   files: readonly SymbolFileRow[];
@@ -95,7 +78,7 @@ class EdgeResolver {
   /** A base class or interface named in a heritage clause. */
   type(edge: EdgeRow): Found {
     const language = this.world.languageOf(edge.path);
-    if (language === "php") return this.php(edge.path, edge.to_name, TYPES);
+    if (language === "php") return resolvePhpName(this.world, edge.path, edge.to_name, TYPES);
     if (edge.qualifier !== null)
       return (
         this.member(edge.path, edge.qualifier, edge.to_name, TYPES) ??
@@ -127,7 +110,7 @@ class EdgeResolver {
     if (q === "") return this.methodByName(language, edge.to_name);
     if (q !== null) {
       if (language === "php") {
-        const cls = this.php(edge.path, q, TYPES);
+        const cls = resolvePhpName(this.world, edge.path, q, TYPES);
         if (!("symbol" in cls))
           return cls.resolution === "external" ? cls : this.methodByName(language, edge.to_name);
         return (
@@ -143,14 +126,14 @@ class EdgeResolver {
       if (isBuiltinReceiver(language, q)) return unbound("external");
       return this.methodByName(language, edge.to_name);
     }
-    if (language === "php") return this.php(edge.path, edge.to_name, CALLABLE);
+    if (language === "php") return resolvePhpName(this.world, edge.path, edge.to_name, CALLABLE);
     return this.plain(edge, language, CALLABLE, from);
   }
 
   /** A name written alone: its scopes in the file, then imports, then the Go package, then by name. */
   plain(edge: EdgeRow, language: Language, kinds: ReadonlySet<SymbolKind>, from?: SymbolRow): Found {
     const name = edge.to_name;
-    for (const scope of scopesOf(from, this.world)) {
+    for (const scope of this.world.scopesOf(from)) {
       const hit = this.world.inFile(edge.path, scope === "" ? name : `${scope}.${name}`);
       if (hit && kinds.has(hit.kind)) return { symbol: hit, resolution: "local" };
     }
@@ -208,35 +191,6 @@ class EdgeResolver {
     return hit && kinds.has(hit.kind) ? { symbol: hit, resolution: "import" } : undefined;
   }
 
-  /** A PHP name as the file's namespace and `use` imports make it, in the repository or outside. */
-  php(path: string, written: string, kinds: ReadonlySet<SymbolKind>): Found {
-    let full: string;
-    let via: Bound = "package";
-    if (written.startsWith("\\")) full = written.slice(1);
-    else {
-      const [first, ...rest] = written.split("\\");
-      const binding = this.world.binding(path, first as string);
-      if (binding) {
-        full = [binding.row.source, ...rest].join("\\");
-        via = "import";
-      } else {
-        const ns = this.world.namespaceOf(path);
-        full = ns ? `${ns}\\${written}` : written;
-      }
-    }
-    const candidates = this.world.php(full).filter((s) => kinds.has(s.kind));
-    if (candidates.length === 1) {
-      const symbol = candidates[0] as SymbolRow;
-      return { symbol, resolution: symbol.path === path ? "local" : via };
-    }
-    if (candidates.length > 1) return unbound("ambiguous", candidates.length);
-    // A `use`d or fully qualified name the repository does not declare is a dependency's.
-    if (via === "import" || written.startsWith("\\")) return unbound("external");
-    const name = written.split("\\").at(-1) as string;
-    if (kinds === CALLABLE && isBuiltinCall("php", name)) return unbound("external");
-    return byName(this.world.named("php", name, kinds));
-  }
-
   /** `cls.name` in the class's file (Go: its package), else up its bases; `skipSelf` starts at the bases. */
   method(cls: SymbolRow, name: string, skipSelf: boolean, via: Bound = "local"): Found | undefined {
     const seen = new Set<string>();
@@ -289,26 +243,4 @@ class EdgeResolver {
     }
     return symbol;
   }
-}
-
-const STRENGTH: Readonly<Record<Bound, number>> = { local: 0, package: 1, import: 2, name: 3 };
-/** A chain is as sure as its least sure step. */
-const weaker = (a: Bound, b: Bound): Bound => (STRENGTH[a] >= STRENGTH[b] ? a : b);
-
-/**
- * The scopes a name written inside `from` can come from, innermost first, ending with the file's top
- * level (""): enclosing functions and methods, never a class body (its members need `this`).
- */
-function scopesOf(from: SymbolRow | undefined, world: SymbolWorld): string[] {
-  const scopes: string[] = [];
-  if (from) {
-    const parts = from.qualified_name.split(".");
-    for (let n = parts.length; n > 0; n--) {
-      const scope = parts.slice(0, n).join(".");
-      const symbol = world.inFile(from.path, scope);
-      if (symbol && !TYPES.has(symbol.kind)) scopes.push(scope);
-    }
-  }
-  scopes.push("");
-  return scopes;
 }

@@ -120,4 +120,22 @@ export class SymbolWorld {
   wildcards(path: string): readonly Binding[] {
     return this.#wildcards.get(path) ?? [];
   }
+
+  /**
+   * The scopes a name written inside `from` can come from, innermost first, ending with the file's top
+   * level (""): enclosing functions and methods, never a class body (its members need `this`).
+   */
+  scopesOf(from: SymbolRow | undefined): string[] {
+    const scopes: string[] = [];
+    if (from) {
+      const parts = from.qualified_name.split(".");
+      for (let n = parts.length; n > 0; n--) {
+        const scope = parts.slice(0, n).join(".");
+        const symbol = this.inFile(from.path, scope);
+        if (symbol && symbol.kind !== "class" && symbol.kind !== "interface") scopes.push(scope);
+      }
+    }
+    scopes.push("");
+    return scopes;
+  }
 }

@@ -88,7 +88,11 @@ export function searchLogicFlow(
       ...base,
       ambiguous_from: list(fromSet),
       ambiguous_to: list(toSet),
-      note: "A name matches several symbols, so no search was run: ask again with one of the symbol_ids listed (or Class.method).",
+      note: `A name matches several symbols, so no search was run: ask again with one of the symbol_ids listed (or Class.method).${
+        fromSet.length > MAX_CANDIDATES || toSet.length > MAX_CANDIDATES
+          ? ` More than ${MAX_CANDIDATES} symbols share the name; the first ${MAX_CANDIDATES} by id are listed.`
+          : ""
+      }`,
     };
   }
   const from = fromSet[0] as SymbolRow;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cycleWalk, findCycles, findPath, type Neighbours } from "./graph.js";
+import { cycleWalk, findCycles, findPath, type Neighbours, shortestPaths } from "./graph.js";
 
 const graphOf = (edges: readonly [string, string][]): Neighbours => {
   const next = new Map<string, string[]>();
@@ -84,5 +84,63 @@ describe("findPath and cycleWalk", () => {
       ["a", "b", "c", "a"],
       ["s", "s"],
     ]);
+  });
+});
+
+describe("shortestPaths", () => {
+  const diamond: [string, string][] = [
+    ["a", "c"],
+    ["a", "b"],
+    ["b", "d"],
+    ["c", "d"],
+    ["a", "x"],
+    ["x", "y"],
+    ["y", "d"],
+    ["d", "e"],
+  ];
+
+  it("returns every path of the shortest length in lexicographic order, and only those", () => {
+    expect(shortestPaths("a", "e", graphOf(diamond), { maxDepth: 10, maxPaths: 100 })).toEqual({
+      depth: 3,
+      paths: [
+        ["a", "b", "d", "e"],
+        ["a", "c", "d", "e"],
+      ],
+      truncated: false,
+    });
+  });
+
+  it("says null past the depth limit or when the target is unreachable, and depth 0 from a node to itself", () => {
+    expect(shortestPaths("a", "e", graphOf(diamond), { maxDepth: 2, maxPaths: 100 })).toEqual({
+      depth: null,
+      paths: [],
+      truncated: false,
+    });
+    expect(shortestPaths("e", "a", graphOf(diamond), { maxDepth: 10, maxPaths: 100 })).toEqual({
+      depth: null,
+      paths: [],
+      truncated: false,
+    });
+    expect(shortestPaths("a", "a", graphOf(diamond), { maxDepth: 10, maxPaths: 100 })).toEqual({
+      depth: 0,
+      paths: [["a"]],
+      truncated: false,
+    });
+  });
+
+  it("stops at maxPaths and says so, and asks for the neighbours of expanded nodes only", () => {
+    const asked: string[] = [];
+    const next = graphOf(diamond);
+    const result = shortestPaths(
+      "a",
+      "d",
+      (node) => {
+        asked.push(node);
+        return next(node);
+      },
+      { maxDepth: 10, maxPaths: 1 },
+    );
+    expect(result).toEqual({ depth: 2, paths: [["a", "b", "d"]], truncated: true });
+    expect(asked.sort()).toEqual(["a", "b", "c", "x"]);
   });
 });

@@ -87,3 +87,83 @@ export function cycleWalk(group: readonly string[], next: Neighbours): string[] 
   if (first === start) return [start, start];
   return [start, ...(findPath(first, start, inside) as string[])];
 }
+
+export interface ShortestPaths {
+  /** Edges on a shortest path; null when `to` is not reached within `maxDepth`. */
+  depth: number | null;
+  /** Every path of that length (both ends included), in lexicographic order, at most `maxPaths`. */
+  paths: string[][];
+  /** More paths of that length exist than were returned. */
+  truncated: boolean;
+}
+
+/**
+ * All shortest paths from `from` to `to`, searching at most `maxDepth` edges out. Breadth first, one level
+ * at a time, recording every predecessor at the level before; `next` is asked only for nodes the search
+ * expands (those nearer than the answer), so a caller can count what it saw on the way.
+ */
+export function shortestPaths(
+  from: string,
+  to: string,
+  next: Neighbours,
+  limits: { maxDepth: number; maxPaths: number },
+): ShortestPaths {
+  if (from === to) return { depth: 0, paths: [[from]], truncated: false };
+  const parents = new Map<string, string[]>([[from, []]]);
+  let level = [from];
+  let depth = 0;
+  while (level.length > 0 && depth < limits.maxDepth && !parents.has(to)) {
+    depth += 1;
+    const found = new Map<string, string[]>();
+    for (const node of level) {
+      for (const child of sorted(next, node)) {
+        if (parents.has(child)) continue;
+        const list = found.get(child);
+        if (list) list.push(node);
+        else found.set(child, [node]);
+      }
+    }
+    for (const [child, list] of found) parents.set(child, list);
+    level = [...found.keys()].sort();
+  }
+  if (!parents.has(to)) return { depth: null, paths: [], truncated: false };
+  // The nodes that lie on some shortest path, each with its successors on one, walked forward in order.
+  const forward = new Map<string, string[]>();
+  const stack = [to];
+  const onPath = new Set([to]);
+  while (stack.length > 0) {
+    const node = stack.pop() as string;
+    for (const parent of parents.get(node) ?? []) {
+      forward.set(parent, [...(forward.get(parent) ?? []), node]);
+      if (!onPath.has(parent)) {
+        onPath.add(parent);
+        stack.push(parent);
+      }
+    }
+  }
+  const paths: string[][] = [];
+  let truncated = false;
+  const walk: { path: string[]; children: string[]; child: number }[] = [
+    { path: [from], children: [...(forward.get(from) ?? [])].sort(), child: 0 },
+  ];
+  while (walk.length > 0) {
+    const frame = walk[walk.length - 1] as (typeof walk)[number];
+    const last = frame.path[frame.path.length - 1] as string;
+    if (last === to) {
+      if (paths.length === limits.maxPaths) {
+        truncated = true;
+        break;
+      }
+      paths.push(frame.path);
+      walk.pop();
+      continue;
+    }
+    if (frame.child >= frame.children.length) {
+      walk.pop();
+      continue;
+    }
+    const child = frame.children[frame.child++] as string;
+    walk.push({ path: [...frame.path, child], children: [...(forward.get(child) ?? [])].sort(), child: 0 });
+  }
+  return { depth, paths, truncated };
+}

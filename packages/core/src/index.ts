@@ -2,7 +2,14 @@
 export { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
 export { type Clock, manualClock, systemClock } from "./clock.js";
 export { describeError, InternalError, UserError } from "./errors.js";
-export { cycleWalk, findCycles, findPath, type Neighbours } from "./graph.js";
+export {
+  cycleWalk,
+  findCycles,
+  findPath,
+  type Neighbours,
+  type ShortestPaths,
+  shortestPaths,
+} from "./graph.js";
 export { type IdGenerator, randomIds, sequentialIds } from "./ids.js";
 export { type CreatedServer, createServer, type ServerSpec, serveStdio } from "./mcp/create-server.js";
 export {

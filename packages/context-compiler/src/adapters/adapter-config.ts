@@ -42,7 +42,7 @@ export interface OptionalHooks {
  * Whether `reindex-symbols --hook` and `verify-cache --hook` exist in this build. Flip an entry to true
  * when its command lands in cli/main.ts; the next compile then flags deployed settings as stale.
  */
-export const OPTIONAL_HOOKS_AVAILABLE: OptionalHooks = { reindexSymbols: false, verifyCache: false };
+export const OPTIONAL_HOOKS_AVAILABLE: OptionalHooks = { reindexSymbols: true, verifyCache: true };
 
 /** Replaces the whole base command (e.g. `archon --project-root /repo` once archon is installed globally). */
 export const HOOK_COMMAND_ENV = "ARCHON_HOOK_COMMAND";

@@ -33,6 +33,8 @@ export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
   });
   const sessionStart = [run("sync-rules")];
   if (config.optionalHooks.reindexSymbols) sessionStart.push(run("reindex-symbols"));
+  // PreCompact output reaches no context: the SessionStart after a compaction prints the saved verdict.
+  if (config.optionalHooks.verifyCache) sessionStart.push(run("verify-cache"));
   const hooks: ManagedHooks = {
     // An empty matcher is every session source: startup, resume, clear and compact.
     SessionStart: { matcher: "", hooks: sessionStart },

@@ -83,7 +83,14 @@ describe("Claude Code settings in a project that installed archon", () => {
         PreToolUse: user.hooks.PreToolUse,
         SessionStart: [
           ...user.hooks.SessionStart,
-          { matcher: "", hooks: [{ type: "command", command: `${command} sync-rules --hook` }] },
+          {
+            matcher: "",
+            hooks: [
+              { type: "command", command: `${command} sync-rules --hook` },
+              { type: "command", command: `${command} reindex-symbols --hook` },
+              { type: "command", command: `${command} verify-cache --hook` },
+            ],
+          },
         ],
         UserPromptSubmit: [{ hooks: [{ type: "command", command: `${command} sync-rules --hook` }] }],
         PostToolUse: [
@@ -92,15 +99,23 @@ describe("Claude Code settings in a project that installed archon", () => {
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
         ],
+        PreCompact: [
+          { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },
+        ],
       },
       permissions: { allow: ["Read"] },
     });
   });
 
   it("replaces its own entries in place on a later deploy and adds the optional hooks once they exist", () => {
-    deployClaude();
     const base = adapterConfig({ version: "1.0.1", projectRoot: project.root, env: {} });
-    deployClaude({ ...base, optionalHooks: { reindexSymbols: true, verifyCache: true } });
+    deployClaude({ ...base, optionalHooks: { reindexSymbols: false, verifyCache: false } });
+    expect(Object.keys(JSON.parse(read(".claude/settings.json")).hooks)).toEqual([
+      "SessionStart",
+      "UserPromptSubmit",
+      "PostToolUse",
+    ]);
+    deployClaude(base);
     const hooks = JSON.parse(read(".claude/settings.json")).hooks;
     const commands = (event: string) =>
       hooks[event].flatMap((g: { hooks: { command: string }[] }) =>
@@ -109,6 +124,7 @@ describe("Claude Code settings in a project that installed archon", () => {
     expect(commands("SessionStart")).toEqual([
       ["sync-rules", "--hook"],
       ["reindex-symbols", "--hook"],
+      ["verify-cache", "--hook"],
     ]);
     expect(commands("UserPromptSubmit")).toEqual([["sync-rules", "--hook"]]);
     expect(commands("PreCompact")).toEqual([["verify-cache", "--hook"]]);
@@ -130,7 +146,14 @@ describe("Claude Code settings in a project that did not install archon", () => 
     expect(JSON.parse(read(".claude/settings.local.json"))).toEqual({
       hooks: {
         SessionStart: [
-          { matcher: "", hooks: [{ type: "command", command: `${command} sync-rules --hook` }] },
+          {
+            matcher: "",
+            hooks: [
+              { type: "command", command: `${command} sync-rules --hook` },
+              { type: "command", command: `${command} reindex-symbols --hook` },
+              { type: "command", command: `${command} verify-cache --hook` },
+            ],
+          },
         ],
         UserPromptSubmit: [{ hooks: [{ type: "command", command: `${command} sync-rules --hook` }] }],
         PostToolUse: [
@@ -138,6 +161,9 @@ describe("Claude Code settings in a project that did not install archon", () => 
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
+        ],
+        PreCompact: [
+          { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },
         ],
       },
     });

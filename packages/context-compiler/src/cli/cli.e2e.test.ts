@@ -50,6 +50,8 @@ describe("usage", () => {
       "maintenance",
       "deploy-adapters",
       "export-rules",
+      "reindex-symbols",
+      "verify-cache",
     ])
       expect(top.stdout).toContain(command);
     const sub = archon("compile", "--help");

@@ -218,6 +218,32 @@ program
   );
 
 program
+  .command("reindex-symbols")
+  .description(
+    "index the repository's symbols and calls with tree-sitter (TypeScript, JavaScript, Python, Go, PHP); unchanged files are skipped by their git blob sha",
+  )
+  .option(
+    "--hook",
+    "run as the SessionStart hook: fail-open, bounded in time, quiet; also announces new document candidates",
+  )
+  .option("--json", "print the summary as JSON")
+  .action(async (opts: { hook?: boolean; json?: boolean }, cmd: Command) =>
+    (await import("./reindex-symbols.command.js")).reindexSymbolsCommand(() => globals(cmd), opts),
+  );
+
+program
+  .command("verify-cache")
+  .description("inspect or prune the verify_done cache; --hook restores the last verdict after compaction")
+  .option("--status", "show the cached verdicts and the last one (the default)")
+  .option("--prune-stale", "remove verdicts made at another knowledge version or index state")
+  .option("--hook", "run as the PreCompact / SessionStart hook: fail-open, reads the event JSON on stdin")
+  .option("--json", "print the status as JSON")
+  .action(
+    async (opts: { status?: boolean; pruneStale?: boolean; hook?: boolean; json?: boolean }, cmd: Command) =>
+      (await import("./verify-cache.command.js")).verifyCacheCommand(() => globals(cmd), opts),
+  );
+
+program
   .command("maintenance")
   .description("preview what process_observations would keep or drop; optionally re-queue stale observations")
   .option("--reclaim-observations", "re-queue observations analyzed long ago that no proposal cites")

@@ -1,17 +1,14 @@
-// archon sync-rules [--hook] [--check-latest]: the command the installed hooks run. Every hook form is
-// fail-open: an error goes to stderr and the exit code stays 0, so a session, commit or merge never stops.
-// The work runs in a child process under a deadline, so a hang (a lock never released, a stuck file
-// system) is fail-open too: a synchronous call blocks every timer of its own process, and a worker
-// thread stuck in native code keeps its process from exiting.
-import { spawn } from "node:child_process";
+// archon sync-rules [--hook] [--check-latest]: the command the installed hooks run, fail-open under a
+// deadline (hook-deadline.ts).
 import { systemClock } from "@archon/core";
 import { writeContext } from "../context/archon-context.js";
-import { parseHookInput, readStdin } from "../hooks/hook-input.js";
+import { parseHookInput } from "../hooks/hook-input.js";
 import { rulesFileNotices } from "../hooks/rules-file-notices.js";
 import { checkLatest, syncRulesPackages } from "../hooks/rules-packages.js";
 import { runSyncRulesHook } from "../hooks/sync-rules-hook.js";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
+import { failOpenUnderDeadline } from "./hook-deadline.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -63,66 +60,9 @@ export async function syncRules(
   }
 }
 
-/** Claude Code stops a hook after 60 s by default; archon gives up well before, and says so. */
-const DEFAULT_DEADLINE_MS = 15_000;
-export const HOOK_DEADLINE_ENV = "ARCHON_HOOK_DEADLINE_MS";
-
-function deadlineMs(env: NodeJS.ProcessEnv): number {
-  const n = Number(env[HOOK_DEADLINE_ENV]);
-  return Number.isInteger(n) && n > 0 ? n : DEFAULT_DEADLINE_MS;
-}
-
-/** Set in the child that does the work, so it runs inline instead of spawning again. */
-const CHILD_ENV = "ARCHON_SYNC_RULES_CHILD";
-
 /** `options` is resolved inside the guard: even a bad --project-root must not fail a hook. */
-async function syncInline(options: () => GlobalOptions, flags: SyncRulesFlags): Promise<void> {
-  try {
-    process.stdout.write(await syncRules(options(), flags, flags.hook ? await readStdin() : ""));
-  } catch (error) {
-    process.stderr.write(`archon sync-rules: ${(error as Error).message}\n`);
-  }
-}
-
-/** The same command again in a child process, given up (and killed) after the deadline; exits 0 either way. */
-async function syncUnderDeadline(flags: SyncRulesFlags): Promise<void> {
-  const ms = deadlineMs(process.env);
-  const stdin = flags.hook ? await readStdin() : "";
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    env: { ...process.env, [CHILD_ENV]: "1" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  child.stdout.on("data", (b: Buffer) => out.push(b));
-  child.stderr.on("data", (b: Buffer) => err.push(b));
-  child.stdin.on("error", () => {});
-  child.stdin.end(stdin);
-  const late = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(true), ms);
-    child.once("close", () => {
-      clearTimeout(timer);
-      resolve(false);
-    });
-    child.once("error", () => {
-      clearTimeout(timer);
-      resolve(false);
-    });
-  });
-  if (late) child.kill("SIGKILL"); // its open transaction, if any, rolls back
-  process.stdout.write(Buffer.concat(out));
-  process.stderr.write(Buffer.concat(err));
-  if (late)
-    process.stderr.write(
-      `archon sync-rules: gave up after ${ms} ms; the session, commit or merge goes on without it.\n`,
-    );
-}
-
 export async function syncRulesCommand(options: () => GlobalOptions, flags: SyncRulesFlags): Promise<void> {
-  if (process.env[CHILD_ENV] === "1") return syncInline(options, flags);
-  try {
-    await syncUnderDeadline(flags);
-  } catch (error) {
-    process.stderr.write(`archon sync-rules: ${(error as Error).message}\n`);
-  }
+  await failOpenUnderDeadline("sync-rules", flags.hook === true, (stdin) =>
+    syncRules(options(), flags, stdin),
+  );
 }

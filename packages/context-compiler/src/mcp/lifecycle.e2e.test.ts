@@ -85,9 +85,9 @@ describe("a compile miss becomes a rule only through a person's approval", () =>
 
   it("does not list, and refuses as unknown, a tool that has not shipped", async () => {
     const names = (await agent.client.listTools()).tools.map((t) => t.name);
-    expect(names).not.toContain("archon_verify_done");
-    const r = await agent.call("archon_verify_done", { changed_files: ["src/a.ts"] });
+    expect(names).not.toContain("archon_recall");
+    const r = await agent.call("archon_recall", { query: "src/a.ts" });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toMatch(/Tool archon_verify_done not found/);
+    expect(textOf(r)).toMatch(/Tool archon_recall not found/);
   });
 });

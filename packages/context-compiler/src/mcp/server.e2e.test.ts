@@ -43,7 +43,9 @@ afterEach(async () => {
 
 const AGENT_TOOLS = [
   "compile_context",
+  "verify_done",
   "impact",
+  "search_logic_flow",
   "get_compile_audit",
   "get_known_tags",
   "observe",

@@ -7,6 +7,7 @@ import { initManifest } from "./004-init-manifest.js";
 import { adapterMeta } from "./005-adapter-meta.js";
 import { documentDescription } from "./006-document-description.js";
 import { tagCatalogs } from "./007-tag-catalogs.js";
+import { codeAwareness } from "./008-code-awareness.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   adapterMeta,
   documentDescription,
   tagCatalogs,
+  codeAwareness,
 ];

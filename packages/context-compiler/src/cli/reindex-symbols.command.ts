@@ -1,0 +1,82 @@
+// archon reindex-symbols [--json] [--hook]: bring the symbol index in line with the repository. --hook is
+// the SessionStart form: fail-open under the hook deadline, stopping early (the next run goes on) rather
+// than being killed, then document discovery; quiet: it prints only new document candidates.
+import { performance } from "node:perf_hooks";
+import { systemClock } from "@archon/core";
+import { CodeIndex } from "../code/code-index.js";
+import { announceCandidates, discoverDocuments } from "../code/document-discovery.js";
+import type { ReindexSummary } from "../code/reindex.js";
+import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
+import { openContext } from "./open-context.js";
+import type { GlobalOptions } from "./options.js";
+import { progressBar } from "./progress-bar.js";
+
+export interface ReindexFlags {
+  json?: boolean;
+  hook?: boolean;
+}
+
+/** The share of the hook deadline spent parsing; the rest is for writing and resolving what was read. */
+const HOOK_PARSE_SHARE = 0.5;
+
+export async function reindexSymbolsCommand(
+  options: () => GlobalOptions,
+  flags: ReindexFlags,
+): Promise<void> {
+  if (flags.hook) {
+    await failOpenUnderDeadline("reindex-symbols", true, () => reindexHook(options()));
+    return;
+  }
+  const ctx = openContext(options());
+  try {
+    // On stderr, so --json keeps stdout to the JSON alone.
+    const bar = progressBar("indexing");
+    const summary = await new CodeIndex(ctx.kdb.db, ctx.projectRoot).reindex({
+      clock: systemClock,
+      onProgress: bar.update,
+    });
+    bar.done();
+    process.stdout.write(
+      flags.json ? `${JSON.stringify(summary, null, 2)}\n` : `${describeSummary(summary)}\n`,
+    );
+  } finally {
+    ctx.close();
+  }
+}
+
+/** The index refreshed, then document discovery; each fails open on its own, and only news is printed. */
+async function reindexHook(options: GlobalOptions): Promise<string> {
+  const stopAt = performance.now() + deadlineMs(process.env) * HOOK_PARSE_SHARE;
+  const ctx = openContext(options);
+  try {
+    try {
+      await new CodeIndex(ctx.kdb.db, ctx.projectRoot).reindex({
+        clock: systemClock,
+        shouldStop: () => performance.now() > stopAt,
+      });
+    } catch (error) {
+      process.stderr.write(`archon reindex-symbols: ${(error as Error).message}\n`);
+    }
+    const text = announceCandidates(discoverDocuments(ctx.kdb.db, ctx.projectRoot, systemClock).candidates);
+    return text === "" ? "" : `${text}\n`;
+  } finally {
+    ctx.close();
+  }
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+
+export function describeSummary(s: ReindexSummary): string {
+  const c = s.counts;
+  const r = c.by_resolution;
+  const bound = r.local + r.import + r.package + r.name;
+  const head = s.unchanged
+    ? `Symbol index is up to date: ${n(c.files)} files.`
+    : `Indexed ${n(c.files)} files: ${n(s.parsed)} read, ${n(s.removed)} removed, ${n(s.skipped)} unchanged${s.deferred > 0 ? `, ${n(s.deferred)} left for the next run` : ""}.`;
+  return [
+    head,
+    `${n(c.symbols)} symbols, ${n(c.edges)} edges, ${n(c.imports)} imports.`,
+    `Edges bound: ${n(bound)} (local ${n(r.local)}, import ${n(r.import)}, package ${n(r.package)}, by name ${n(r.name)}); not bound: ${n(c.edges - bound)} (ambiguous ${n(r.ambiguous)}, external ${n(r.external)}, unresolved ${n(r.unresolved)}).`,
+    ...(s.complete ? [] : ["The index is incomplete; run archon reindex-symbols again to finish it."]),
+  ].join("\n");
+}

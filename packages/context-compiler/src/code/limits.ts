@@ -1,0 +1,19 @@
+// Bounds on what the code tools accept and return, in one place so the tool schemas and the services agree.
+
+/** Longest symbol name or id accepted. */
+export const MAX_SYMBOL_CHARS = 1_000;
+/** search_logic_flow's default and hard cap on the calls a path may take. */
+export const MAX_FLOW_DEPTH = 10;
+/** Paths returned at the shortest distance; more are reported as truncated. */
+export const MAX_FLOW_PATHS = 100;
+/** Candidates listed for an ambiguous name. */
+export const MAX_CANDIDATES = 50;
+
+/** Longest unified diff verify_done reads (characters). */
+export const MAX_DIFF_CHARS = 5_000_000;
+/** Files verify_done checks in one call (from the diff and changed_files together). */
+export const MAX_CHANGED_FILES = 2_000;
+/** Longest repo path accepted. */
+export const MAX_PATH_CHARS = 4_096;
+/** Affected tests returned, best first. */
+export const MAX_AFFECTED_TESTS = 50;

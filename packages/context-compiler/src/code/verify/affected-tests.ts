@@ -1,0 +1,80 @@
+// Tests to run first for a change: those that changed, those that import a changed file (one hop, from the
+// symbol index; Go tests of the same package need no import), and those git history changes together
+// with it. "Run these first", never "only these": a test reaching the change two imports away is not listed.
+import { existsSync } from "node:fs";
+import { join, posix } from "node:path";
+import type { ImportRow } from "../../store/symbols.js";
+import { MAX_AFFECTED_TESTS } from "../limits.js";
+import { coChanges } from "./co-change.js";
+import { isTestFile } from "./test-files.js";
+
+export type TestSignal =
+  | { signal: "changed" }
+  | { signal: "imports"; file: string; line: number }
+  | { signal: "same_package"; file: string }
+  | { signal: "co_change"; file: string; together: number; score: number };
+
+export interface AffectedTest {
+  path: string;
+  /** 1 for each static signal (changed, imports, same package) plus the best co-change score. */
+  score: number;
+  signals: TestSignal[];
+}
+
+export interface AffectedTestsInput {
+  root: string;
+  changed: readonly string[];
+  /** Imports (from the index) whose resolved path is one of `targets`. */
+  importers(targets: readonly string[]): ImportRow[];
+  /** Indexed Go test files, by package folder. */
+  goTestsIn(folder: string): string[];
+}
+
+export function affectedTests(input: AffectedTestsInput): { tests: AffectedTest[]; truncated: boolean } {
+  const found = new Map<string, TestSignal[]>();
+  const add = (path: string, signal: TestSignal) => found.set(path, [...(found.get(path) ?? []), signal]);
+  const changed = new Set(input.changed);
+  for (const path of input.changed) if (isTestFile(path)) add(path, { signal: "changed" });
+
+  const goFolders = new Map<string, string>();
+  for (const path of input.changed) if (path.endsWith(".go")) goFolders.set(posix.dirname(path), path);
+  const targets = [...input.changed, ...goFolders.keys()];
+  for (const imp of input.importers(targets)) {
+    if (!isTestFile(imp.path) || imp.resolved_path === null) continue;
+    const file = changed.has(imp.resolved_path)
+      ? imp.resolved_path
+      : (goFolders.get(imp.resolved_path) ?? imp.resolved_path);
+    add(imp.path, { signal: "imports", file, line: imp.line });
+  }
+  for (const [folder, file] of goFolders)
+    for (const test of input.goTestsIn(folder))
+      if (!changed.has(test)) add(test, { signal: "same_package", file });
+
+  const history = coChanges(
+    input.root,
+    input.changed,
+    (p) => isTestFile(p) && existsSync(join(input.root, p)),
+  );
+  const bestCo = new Map<string, number>();
+  for (const c of history) {
+    add(c.partner, { signal: "co_change", file: c.file, together: c.together, score: c.score });
+    bestCo.set(c.partner, Math.max(bestCo.get(c.partner) ?? 0, c.score));
+  }
+
+  const tests = [...found].map(([path, signals]) => {
+    const statics = new Set(signals.filter((s) => s.signal !== "co_change").map((s) => s.signal)).size;
+    return {
+      path,
+      score: Math.round((statics + (bestCo.get(path) ?? 0)) * 1000) / 1000,
+      signals: signals.sort(bySignal),
+    };
+  });
+  tests.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1));
+  return { tests: tests.slice(0, MAX_AFFECTED_TESTS), truncated: tests.length > MAX_AFFECTED_TESTS };
+}
+
+const ORDER = { changed: 0, imports: 1, same_package: 2, co_change: 3 } as const;
+function bySignal(a: TestSignal, b: TestSignal): number {
+  const file = (s: TestSignal) => ("file" in s ? s.file : "");
+  return ORDER[a.signal] - ORDER[b.signal] || (file(a) < file(b) ? -1 : file(a) > file(b) ? 1 : 0);
+}

@@ -1,0 +1,207 @@
+// verify_done: a change checked mechanically against every approved constraint that carries a ```verify
+// block and covers a changed file (by path or layer, as compile_context would reach it), plus the tests to
+// run first. Read-only: it reads the knowledge, the symbol index, the files and git history.
+import { existsSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { type Db, UserError } from "@archon/core";
+import type { IndexedDoc, KnowledgeIndex } from "../../read/knowledge-index.js";
+import { resolve } from "../../read/resolve.js";
+import { importsResolvingTo, indexedFiles } from "../../store/symbol-queries.js";
+import { readIndexState } from "../../store/symbols.js";
+import { extractFile } from "../extract-symbols.js";
+import { languageOf } from "../languages.js";
+import { MAX_CHANGED_FILES } from "../limits.js";
+import { storedModuleWorld } from "../module-world.js";
+import type { ExtractedImport } from "../symbol-model.js";
+import { type AffectedTest, affectedTests } from "./affected-tests.js";
+import { type ChangedFile, changedFiles } from "./changed-files.js";
+import { missingCompanions } from "./companions.js";
+import { forbiddenImports } from "./forbidden-imports.js";
+import { isTestFile } from "./test-files.js";
+import { readVerifyBlock, type VerifyRules } from "./verify-block.js";
+
+export interface VerifyInput {
+  diff?: string;
+  changed_files?: string[];
+}
+
+export interface VerifySources {
+  db: Db;
+  projectRoot: string;
+  index: KnowledgeIndex;
+  /** A document's text as the knowledge holds it. */
+  docText(doc: IndexedDoc): string;
+}
+
+interface ViolationBase {
+  doc_id: string;
+  title: string;
+  /** The changed file that triggered the rule. */
+  file: string;
+  rule: string;
+  evidence: string;
+}
+export type Violation =
+  | (ViolationBase & { type: "forbidden_import"; line: number; import: string; resolved_path: string | null })
+  | (ViolationBase & { type: "missing_companion"; expected: string });
+
+export interface Verdict {
+  verdict: "pass" | "fail";
+  violations: Violation[];
+  checked: { files: { path: string; status: ChangedFile["status"] }[]; constraints: string[] };
+  affected_tests: AffectedTest[];
+  affected_tests_truncated: boolean;
+  affected_tests_note: string;
+  warnings: string[];
+  knowledge_version: number;
+  index_state: string | null;
+}
+
+export const AFFECTED_TESTS_NOTE =
+  "Run these first, not only these: they import a changed file, changed themselves, or changed together with it in git history.";
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The constraint documents with a verify block, and a warning for each malformed one. */
+function verifyRules(sources: VerifySources): { rules: Map<string, VerifyRules>; warnings: string[] } {
+  const rules = new Map<string, VerifyRules>();
+  const warnings: string[] = [];
+  const docs = [...sources.index.docs.values()].filter((d) => d.kind === "constraint");
+  for (const doc of docs.sort((a, b) => cmp(a.doc_id, b.doc_id))) {
+    const block = readVerifyBlock(doc.doc_id, sources.docText(doc));
+    if (block === undefined) continue;
+    if ("warning" in block) warnings.push(block.warning);
+    else rules.set(doc.doc_id, block.rules);
+  }
+  return { rules, warnings };
+}
+
+/** The file's text: on disk, or (for a file the diff creates and the disk lacks) the diff's own lines. */
+function textOf(root: string, file: ChangedFile): string | undefined {
+  const absolute = join(root, file.path);
+  if (existsSync(absolute)) return readFileSync(absolute, "utf8");
+  return file.created ?? undefined;
+}
+
+/** The imports to check: those on lines the diff added, when the file on disk is the diff's new side. */
+function importsToCheck(file: ChangedFile, text: string, imports: ExtractedImport[], warnings: string[]) {
+  if (file.added === null) return imports;
+  const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
+  const matches = [...file.added].every(([line, added]) => lines[line - 1] === added.replace(/\r$/, ""));
+  if (!matches) {
+    warnings.push(
+      `${file.path}: the file on disk is not the new side of the diff; all of its imports were checked, not only the added ones.`,
+    );
+    return imports;
+  }
+  return imports.filter((i) => file.added?.has(i.line));
+}
+
+export async function verifyDone(sources: VerifySources, input: VerifyInput): Promise<Verdict> {
+  const root = sources.projectRoot;
+  const files = changedFiles(root, input.diff, input.changed_files ?? []).map((f) =>
+    f.status === "modified" && f.added === null && !existsSync(join(root, f.path))
+      ? { ...f, status: "deleted" as const }
+      : f,
+  );
+  if (files.length === 0)
+    throw new UserError(
+      "Nothing to check: no file of the project was named.",
+      "Give a diff or repo-relative changed_files.",
+      "changed_files",
+    );
+  if (files.length > MAX_CHANGED_FILES)
+    throw new UserError(
+      `The change names ${files.length} files; verify_done checks at most ${MAX_CHANGED_FILES} at a time.`,
+      "Split the change and verify it in parts.",
+      "diff",
+    );
+  const { rules, warnings } = verifyRules(sources);
+  const paths = files.map((f) => f.path);
+  const present = files.filter((f) => f.status !== "deleted");
+  const world = storedModuleWorld(
+    sources.db,
+    root,
+    present.flatMap((f) => {
+      const language = languageOf(f.path)?.language;
+      return language ? [{ path: f.path, language }] : [];
+    }),
+  );
+  const violations: Violation[] = [];
+  const applied = new Set<string>();
+  for (const file of present) {
+    const reached = [...new Set(resolve(sources.index, { files: [file.path] }).steps.map((s) => s.doc_id))]
+      .filter((id) => rules.has(id))
+      .sort(cmp);
+    let imports: ExtractedImport[] | undefined;
+    for (const docId of reached) {
+      applied.add(docId);
+      const doc = sources.index.docs.get(docId) as IndexedDoc;
+      const docRules = rules.get(docId) as VerifyRules;
+      const base = { doc_id: docId, title: doc.title, file: file.path };
+      if (docRules.forbid_import.length > 0) {
+        if (imports === undefined) {
+          const text = textOf(root, file);
+          const extracted = text === undefined ? undefined : await extractFile(file.path, text);
+          imports =
+            extracted && text !== undefined ? importsToCheck(file, text, extracted.imports, warnings) : [];
+        }
+        for (const hit of forbiddenImports(file.path, imports, docRules.forbid_import, world))
+          violations.push({
+            type: "forbidden_import",
+            ...base,
+            rule: hit.rule,
+            line: hit.import.line,
+            import: hit.import.source,
+            resolved_path: hit.resolved,
+            evidence: hit.import.text,
+          });
+      }
+      for (const miss of missingCompanions(file.path, docRules.require_companion, paths))
+        violations.push({
+          type: "missing_companion",
+          ...base,
+          rule: miss.rule,
+          expected: miss.expected,
+          evidence: `no other changed file matches ${miss.expected}`,
+        });
+    }
+  }
+  violations.sort(
+    (a, b) =>
+      cmp(a.file, b.file) ||
+      cmp(a.doc_id, b.doc_id) ||
+      cmp(a.type, b.type) ||
+      ("line" in a && "line" in b ? a.line - b.line : 0) ||
+      cmp(a.rule, b.rule),
+  );
+  const state = readIndexState(sources.db);
+  if (!state)
+    warnings.push(
+      "The symbol index is empty, so affected_tests has no import scan (only changed tests and git history): run `archon reindex-symbols`.",
+    );
+  const goTests = new Map<string, string[]>();
+  for (const f of indexedFiles(sources.db))
+    if (f.language === "go" && isTestFile(f.path))
+      goTests.set(posix.dirname(f.path), [...(goTests.get(posix.dirname(f.path)) ?? []), f.path]);
+  const affected = affectedTests({
+    root,
+    changed: paths,
+    importers: (targets) => importsResolvingTo(sources.db, targets),
+    goTestsIn: (folder) => goTests.get(folder) ?? [],
+  });
+  return {
+    verdict: violations.length === 0 ? "pass" : "fail",
+    violations,
+    checked: {
+      files: files.map((f) => ({ path: f.path, status: f.status })),
+      constraints: [...applied].sort(cmp),
+    },
+    affected_tests: affected.tests,
+    affected_tests_truncated: affected.truncated,
+    affected_tests_note: AFFECTED_TESTS_NOTE,
+    warnings,
+    knowledge_version: sources.index.knowledge_version,
+    index_state: state?.state_hash ?? null,
+  };
+}

@@ -1,0 +1,29 @@
+// search_logic_flow: the shortest call paths between two symbols of the indexed code.
+import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
+import { CodeIndex } from "../../code/code-index.js";
+import { MAX_FLOW_DEPTH, MAX_SYMBOL_CHARS } from "../../code/limits.js";
+import type { ArchonContext } from "../../context/archon-context.js";
+
+const symbol = z.string().min(1).max(MAX_SYMBOL_CHARS);
+
+export const searchLogicFlowTool = defineTool({
+  name: "search_logic_flow",
+  title: "Call paths between two symbols",
+  description:
+    "Breadth-first search over the call graph of `archon reindex-symbols` (calls only: imports, extends and implements are not steps). from_symbol and to_symbol are a name (`handler`, `UserService.find`) or a symbol_id (`typescript src/api.ts UserService.find`). Returns every path at the shortest distance (paths, as symbol ids), depth null when none is found within max_depth (default and cap 10), and ambiguous_from / ambiguous_to with the candidates, without searching, when a name matches several symbols. unresolved_calls counts calls on the way the index could not bind: with depth null and unresolved_calls above 0, a path may still exist. steps_by_resolution says how each step was bound (name = by name alone).",
+  input: {
+    from_symbol: symbol.describe("Where the path starts: a name, Class.method, or a symbol_id"),
+    to_symbol: symbol.describe("Where the path ends: a name, Class.method, or a symbol_id"),
+    max_depth: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_FLOW_DEPTH)
+      .optional()
+      .describe(`Most calls a path may take (default and cap ${MAX_FLOW_DEPTH})`),
+  },
+  annotations: readOnly,
+  run: ({ from_symbol, to_symbol, max_depth }, ctx: ArchonContext) =>
+    new CodeIndex(ctx.kdb.db, ctx.projectRoot).logicFlow(from_symbol, to_symbol, max_depth),
+});

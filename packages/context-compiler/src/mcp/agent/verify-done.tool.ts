@@ -1,0 +1,41 @@
+// verify_done: a change checked mechanically against the constraints that carry a ```verify block.
+import { defineTool, readOnly, UserError } from "@archon/core";
+import { z } from "zod";
+import { MAX_CHANGED_FILES, MAX_DIFF_CHARS, MAX_PATH_CHARS } from "../../code/limits.js";
+import { cachedVerifyDone } from "../../code/verify/cached-verify.js";
+import type { ArchonContext } from "../../context/archon-context.js";
+import { readContent } from "../../store/documents.js";
+
+export const verifyDoneTool = defineTool({
+  name: "verify_done",
+  title: "Check a change against the verifiable constraints",
+  description:
+    "Call when a change is done, with its unified diff (as `git diff` prints it) and/or changed_files. Every approved constraint document that carries a ```verify block (forbid_import, require_companion) and covers a changed file by path or layer is checked: violations lists forbidden_import (with the import line as evidence; only lines the diff added, or every import of a file named in changed_files) and missing_companion, each with the trigger file and doc_id. affected_tests lists the tests to run first (one-hop imports from the symbol index, git co-change, changed tests), never the only ones. Same change, same knowledge: the cached verdict.",
+  input: {
+    diff: z.string().max(MAX_DIFF_CHARS).optional().describe("Unified diff text of the change"),
+    changed_files: z
+      .array(z.string().min(1).max(MAX_PATH_CHARS))
+      .max(MAX_CHANGED_FILES)
+      .optional()
+      .describe("Repo-relative paths of the change (with or instead of diff)"),
+  },
+  annotations: readOnly,
+  run: ({ diff, changed_files }, ctx: ArchonContext) => {
+    if ((diff === undefined || diff.trim() === "") && (changed_files ?? []).length === 0)
+      throw new UserError(
+        "verify_done needs diff or changed_files.",
+        "Pass the change's unified diff, its changed files, or both.",
+        "diff",
+      );
+    return cachedVerifyDone(
+      {
+        db: ctx.kdb.db,
+        projectRoot: ctx.projectRoot,
+        index: ctx.compiler.index(),
+        docText: (doc) => readContent(ctx.kdb.db, doc.content_hash) ?? "",
+        clock: ctx.clock,
+      },
+      { diff, changed_files },
+    );
+  },
+});

@@ -6,6 +6,12 @@ import { MAX_FLOW_DEPTH, MAX_SYMBOL_CHARS } from "../../code/limits.js";
 import type { ArchonContext } from "../../context/archon-context.js";
 
 const symbol = z.string().min(1).max(MAX_SYMBOL_CHARS);
+const symbolRef = z.object({
+  symbol_id: z.string(),
+  kind: z.string(),
+  path: z.string(),
+  line: z.number().int(),
+});
 
 export const searchLogicFlowTool = defineTool({
   name: "search_logic_flow",
@@ -22,6 +28,21 @@ export const searchLogicFlowTool = defineTool({
       .max(MAX_FLOW_DEPTH)
       .optional()
       .describe(`Most calls a path may take (default and cap ${MAX_FLOW_DEPTH})`),
+  },
+  output: {
+    from: symbolRef.nullable(),
+    to: symbolRef.nullable(),
+    depth: z.number().int().nullable(),
+    paths: z.array(z.array(z.string())),
+    paths_truncated: z.boolean(),
+    max_depth: z.number().int(),
+    ambiguous_from: z.array(symbolRef).optional(),
+    ambiguous_to: z.array(symbolRef).optional(),
+    steps_by_resolution: z.record(z.string(), z.number().int()),
+    unresolved_calls: z.number().int(),
+    external_calls: z.number().int(),
+    searched_symbols: z.number().int(),
+    note: z.string(),
   },
   annotations: readOnly,
   run: ({ from_symbol, to_symbol, max_depth }, ctx: ArchonContext) =>

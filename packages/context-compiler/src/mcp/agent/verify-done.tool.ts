@@ -6,6 +6,14 @@ import { cachedVerifyDone } from "../../code/verify/cached-verify.js";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { readContent } from "../../store/documents.js";
 
+const violationBase = {
+  doc_id: z.string(),
+  title: z.string(),
+  file: z.string(),
+  rule: z.string(),
+  evidence: z.string(),
+};
+
 export const verifyDoneTool = defineTool({
   name: "verify_done",
   title: "Check a change against the verifiable constraints",
@@ -18,6 +26,39 @@ export const verifyDoneTool = defineTool({
       .max(MAX_CHANGED_FILES)
       .optional()
       .describe("Repo-relative paths of the change (with or instead of diff)"),
+  },
+  output: {
+    verdict: z.enum(["pass", "fail"]),
+    violations: z.array(
+      z.discriminatedUnion("type", [
+        z.object({
+          ...violationBase,
+          type: z.literal("forbidden_import"),
+          line: z.number().int(),
+          import: z.string(),
+          resolved_path: z.string().nullable(),
+        }),
+        z.object({ ...violationBase, type: z.literal("missing_companion"), expected: z.string() }),
+      ]),
+    ),
+    checked: z.object({
+      files: z.array(z.object({ path: z.string(), status: z.string() })),
+      constraints: z.array(z.string()),
+    }),
+    // A signal carries its own fields (a co-change score, the importing file): free-form by design.
+    affected_tests: z.array(
+      z.object({
+        path: z.string(),
+        score: z.number(),
+        signals: z.array(z.looseObject({ signal: z.string() })),
+      }),
+    ),
+    affected_tests_truncated: z.boolean(),
+    affected_tests_note: z.string(),
+    warnings: z.array(z.string()),
+    knowledge_version: z.number().int(),
+    index_state: z.string().nullable(),
+    cache: z.object({ key: z.string(), hit: z.boolean(), verified_at: z.string() }),
   },
   annotations: readOnly,
   run: ({ diff, changed_files }, ctx: ArchonContext) => {

@@ -42,6 +42,21 @@ export async function failOpenUnderDeadline(
   }
 }
 
+/**
+ * In the process a hook started (not yet its child), runs the command again as a child under the
+ * deadline and returns true, without loading the command's own modules: the caller then stops. In the
+ * child it returns false and the caller goes on to the work.
+ */
+export async function deadlineParent(command: string, readsInput: boolean): Promise<boolean> {
+  if (process.env[CHILD_ENV] === command) return false;
+  try {
+    await spawnUnderDeadline(command, readsInput ? await readStdin() : "");
+  } catch (error) {
+    process.stderr.write(`archon ${command}: ${(error as Error).message}\n`);
+  }
+  return true;
+}
+
 async function spawnUnderDeadline(command: string, stdin: string): Promise<void> {
   const ms = deadlineMs(process.env);
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {

@@ -27,6 +27,10 @@ const program = new Command("archon")
 
 const globals = (cmd: Command): GlobalOptions => resolveGlobalOptions(cmd.optsWithGlobals());
 
+/** A hook form is re-run in a child under a deadline before its command's modules load (hook-deadline.ts). */
+const hookParent = async (command: string, readsInput: boolean) =>
+  (await import("./hook-deadline.js")).deadlineParent(command, readsInput);
+
 /** Commands that approve or decide knowledge refuse inside a coding agent's shell (P-3). */
 const requirePerson = async (cmd: Command, command: string) =>
   (await import("./human-check.js")).requirePerson(command, cmd.optsWithGlobals().iAmHuman === true);
@@ -213,9 +217,10 @@ program
   .option("--hook", "run as a Claude Code hook: read the event JSON on stdin, answer with context on stdout")
   .option("--check-latest", "also ask the npm registry once whether a rules package has a newer version")
   .option("--json", "print the summary as JSON")
-  .action(async (opts: { hook?: boolean; checkLatest?: boolean; json?: boolean }, cmd: Command) =>
-    (await import("./sync-rules.command.js")).syncRulesCommand(() => globals(cmd), opts),
-  );
+  .action(async (opts: { hook?: boolean; checkLatest?: boolean; json?: boolean }, cmd: Command) => {
+    if (await hookParent("sync-rules", opts.hook === true)) return;
+    await (await import("./sync-rules.command.js")).syncRulesCommand(() => globals(cmd), opts);
+  });
 
 program
   .command("reindex-symbols")
@@ -227,9 +232,10 @@ program
     "run as the SessionStart hook: fail-open, bounded in time, quiet; also announces new document candidates",
   )
   .option("--json", "print the summary as JSON")
-  .action(async (opts: { hook?: boolean; json?: boolean }, cmd: Command) =>
-    (await import("./reindex-symbols.command.js")).reindexSymbolsCommand(() => globals(cmd), opts),
-  );
+  .action(async (opts: { hook?: boolean; json?: boolean }, cmd: Command) => {
+    if (opts.hook === true && (await hookParent("reindex-symbols", true))) return;
+    await (await import("./reindex-symbols.command.js")).reindexSymbolsCommand(() => globals(cmd), opts);
+  });
 
 program
   .command("verify-cache")
@@ -239,8 +245,13 @@ program
   .option("--hook", "run as the PreCompact / SessionStart hook: fail-open, reads the event JSON on stdin")
   .option("--json", "print the status as JSON")
   .action(
-    async (opts: { status?: boolean; pruneStale?: boolean; hook?: boolean; json?: boolean }, cmd: Command) =>
-      (await import("./verify-cache.command.js")).verifyCacheCommand(() => globals(cmd), opts),
+    async (
+      opts: { status?: boolean; pruneStale?: boolean; hook?: boolean; json?: boolean },
+      cmd: Command,
+    ) => {
+      if (opts.hook === true && (await hookParent("verify-cache", true))) return;
+      await (await import("./verify-cache.command.js")).verifyCacheCommand(() => globals(cmd), opts);
+    },
   );
 
 program

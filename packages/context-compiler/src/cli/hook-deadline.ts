@@ -27,16 +27,9 @@ export async function failOpenUnderDeadline(
   readsInput: boolean,
   work: (stdin: string) => Promise<string>,
 ): Promise<void> {
-  if (process.env[CHILD_ENV] === command) {
-    try {
-      process.stdout.write(await work(readsInput ? await readStdin() : ""));
-    } catch (error) {
-      process.stderr.write(`archon ${command}: ${(error as Error).message}\n`);
-    }
-    return;
-  }
+  if (await deadlineParent(command, readsInput)) return;
   try {
-    await spawnUnderDeadline(command, readsInput ? await readStdin() : "");
+    process.stdout.write(await work(readsInput ? await readStdin() : ""));
   } catch (error) {
     process.stderr.write(`archon ${command}: ${(error as Error).message}\n`);
   }

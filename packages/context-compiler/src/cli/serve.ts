@@ -16,6 +16,8 @@ export async function serve(options: GlobalOptions): Promise<void> {
       dbPath: options.db,
       projectRoot: options.projectRoot,
       templatesDir: options.templates,
+      // A long-running server commits audit rows off the thread that answers requests.
+      backgroundAudit: true,
     }),
   );
 }

@@ -41,6 +41,8 @@ export interface ArchonServerOptions {
   templatesDir?: string;
   /** Who reads the hints: MCP clients unless a CLI command opened the context. */
   channel?: Channel["kind"];
+  /** Write audit rows in a background thread: the long-running server's choice; off by default. */
+  backgroundAudit?: boolean;
 }
 
 export function createArchonContext(options: ArchonServerOptions): ArchonContext {
@@ -49,7 +51,15 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   const ids = options.ids ?? randomIds;
   const init = new InitSessions(options.templatesDir);
   const channel: Channel = { kind: options.channel ?? "mcp", prefix: toolPrefix(options.env) };
-  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel);
+  const compiler = new CompileService(
+    kdb,
+    options.projectRoot,
+    clock,
+    ids,
+    init.templatesDir,
+    channel,
+    options.backgroundAudit ?? false,
+  );
   return {
     surface: options.surface,
     channel,
@@ -61,7 +71,8 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     init,
     close() {
       if (!kdb.db.open) return;
-      compiler.flushAudit();
+      const lost = compiler.closeAudit();
+      if (lost) process.stderr.write(`archon: ${lost}\n`);
       kdb.close();
     },
   };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompileLogEntry } from "../store/audit.js";
+import { AuditTerms } from "../store/audit-terms.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import type { PendingAudit } from "./audit-entry.js";
 import { AUDIT_FLUSH_WINDOW_MS, AuditQueue } from "./audit-queue.js";
 
 let project: TestProject;
@@ -10,7 +11,7 @@ beforeEach(() => {
 afterEach(() => project.cleanup());
 
 /** A failed compile's row: the smallest entry the audit log takes. */
-const entry = (n: number): CompileLogEntry => ({
+const entry = (n: number): PendingAudit => ({
   compile_id: `cmp_${n}`,
   created_at: `2026-12-01T10:00:0${n}.000Z`,
   agent_id: null,
@@ -18,34 +19,78 @@ const entry = (n: number): CompileLogEntry => ({
   knowledge_version: 0,
   snapshot_id: null,
   tag_catalog: null,
-  result_hash: null,
   error: "budget_exceeded",
   duration_ms: 1,
 });
 
-describe("a batched audit write that fails in the background", () => {
+/** Real SQLite refusing the write, as a full disk or a lock would; a trigger is seen by every connection. */
+const REFUSE =
+  "CREATE TRIGGER refuse BEFORE INSERT ON compile_log BEGIN SELECT RAISE(ABORT, 'disk says no'); END";
+
+function queueOn(background: boolean) {
+  const ctx = project.context("agent");
+  const db = ctx.kdb.db;
+  const queue = new AuditQueue(() => db, new AuditTerms(() => db), { path: ctx.kdb.path, background });
+  const logged = () => db.prepare("SELECT compile_id FROM compile_log ORDER BY compile_id").pluck().all();
+  return { ctx, db, queue, logged };
+}
+
+describe("a batched audit write that fails on the server's thread", () => {
   it("is said in the next compile's warnings, and its row is written with that compile's", async () => {
-    const ctx = project.context("agent");
-    const db = ctx.kdb.db;
-    const queue = new AuditQueue(() => db);
+    const { ctx, db, queue, logged } = queueOn(false);
     // The first row is written at once and shows the database takes writes; later rows are batched.
     expect(queue.record(entry(1))).toBeUndefined();
-    // Real SQLite refusing the write, as a full disk or a lock would.
-    db.exec(
-      "CREATE TRIGGER refuse BEFORE INSERT ON compile_log BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
-    );
+    db.exec(REFUSE);
     expect(queue.record(entry(2))).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, AUDIT_FLUSH_WINDOW_MS * 4));
     db.exec("DROP TRIGGER refuse");
     expect(queue.record(entry(3))).toBe(
       "An earlier batch of 1 audit row(s) could not be written (disk says no); the rows are kept and retried with this compile's.",
     );
-    expect(db.prepare("SELECT compile_id FROM compile_log ORDER BY compile_id").pluck().all()).toEqual([
-      "cmp_1",
-      "cmp_2",
-      "cmp_3",
-    ]);
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3"]);
     expect(queue.record(entry(4))).toBeUndefined();
+    ctx.close();
+  });
+});
+
+describe("the background audit writer", () => {
+  it("writes rows from its own connection, and a clean close leaves none behind", () => {
+    const { ctx, queue, logged } = queueOn(true);
+    for (let n = 1; n <= 5; n++) expect(queue.record(entry(n))).toBeUndefined();
+    expect(queue.close()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3", "cmp_4", "cmp_5"]);
+    ctx.close();
+  });
+
+  it("says a failed batch in the next compile's warnings and retries it with that compile's row", () => {
+    const { ctx, db, queue, logged } = queueOn(true);
+    // Written at once on this thread: the compile that meets a refusing database says so itself.
+    expect(queue.record(entry(1))).toBeUndefined();
+    db.exec(REFUSE);
+    expect(queue.record(entry(2))).toBeUndefined();
+    expect(queue.flush()).toBeUndefined();
+    db.exec("DROP TRIGGER refuse");
+    expect(queue.record(entry(3))).toBe(
+      "An earlier batch of 1 audit row(s) could not be written (disk says no); the rows are kept and retried with the next.",
+    );
+    expect(queue.flush()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3"]);
+    expect(queue.record(entry(4))).toBeUndefined();
+    expect(queue.close()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3", "cmp_4"]);
+    ctx.close();
+  });
+
+  it("reports the first row's failure in that compile's own warnings", () => {
+    const { ctx, db, queue, logged } = queueOn(true);
+    db.exec(REFUSE);
+    expect(queue.record(entry(1))).toBe(
+      "The audit row for this compile could not be written (disk says no); the result is still valid and the row will be retried.",
+    );
+    db.exec("DROP TRIGGER refuse");
+    expect(queue.record(entry(2))).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2"]);
+    expect(queue.close()).toBeUndefined();
     ctx.close();
   });
 });

@@ -1,93 +1,134 @@
-// Audit rows, written off the response path. In DELETE-journal mode every commit pays two fsyncs, so
-// rows queue for a short window and land together in one transaction: an agent compiling file after
-// file pays one commit per window, not one per compile. While the database has not yet been seen to
-// accept a write, or after a write failed, rows are written at once instead, so that a compile can
-// still say in its own warnings that its audit row was not written (INV-5). Closing the server flushes
-// the queue; a process killed inside the window loses at most that window's rows. A row is redacted as
-// it is queued: the agent writes the plan and agent_id, and may paste a secret into either.
+// Audit rows, written off the response path. The first row of a server is written at once, so that a
+// compile can still say in its own warnings that its audit row was not written (INV-5); once the database
+// has taken a write, rows go to a background writer with its own connection (audit-thread.ts), and a
+// failure there is said in the next compile's warnings. Where no writer thread can run (an in-memory
+// database, or no built worker script) rows queue for a short window and land together on this thread.
+// Closing flushes everything; a process killed before that loses at most the rows not yet committed.
 import type { Db } from "@archon/core";
-import { redactValue } from "../knowledge/secret-scan.js";
-import { type CompileLogEntry, writeCompileLog } from "../store/audit.js";
+import type { AuditTerms } from "../store/audit-terms.js";
+import { AuditBatch } from "./audit-batch.js";
+import type { PendingAudit } from "./audit-entry.js";
+import { AuditThread } from "./audit-thread.js";
 
-/** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
-const MAX_PENDING = 1000;
-/** How long a queued row may wait for others to share its commit. */
+/** How long a queued row may wait for others to share its commit, when written on this thread. */
 export const AUDIT_FLUSH_WINDOW_MS = 30;
 
-/** The row as it may be stored: every string the agent sent or that echoes it, secrets replaced by markers. */
-function redacted(entry: CompileLogEntry): CompileLogEntry {
-  const { outcome } = entry;
-  return {
-    ...entry,
-    agent_id: redactValue(entry.agent_id, "agent_id").value,
-    request: redactValue(entry.request, "request").value,
-    error: redactValue(entry.error, "error").value,
-    outcome: outcome && { ...outcome, debug: redactValue(outcome.debug, "debug").value },
-  };
+export interface AuditQueueOptions {
+  /** The database file, for the background writer's own connection; ":memory:" keeps writes here. */
+  path: string;
+  /** Write in a background thread once the database has taken a write (the server's default). */
+  background: boolean;
 }
 
 export class AuditQueue {
-  #pending: CompileLogEntry[] = [];
+  readonly #batch: AuditBatch;
+  #thread: AuditThread | undefined;
   #writable = false;
   #scheduled = false;
-  #dropped = 0;
-  /** A batch written in the background that failed: no compile was there to say so, so the next one does. */
-  #unreported: string | undefined;
+  /** What went wrong out of sight of any compile (a batch written later, the writer stopping), said next. */
+  #unreported: string[] = [];
 
-  constructor(private readonly db: () => Db) {}
+  constructor(
+    db: () => Db,
+    terms: AuditTerms,
+    private readonly options: AuditQueueOptions,
+  ) {
+    this.#batch = new AuditBatch(db, terms);
+  }
 
-  /** Queues a row; returns a warning when it was written at once and failed, or an earlier batch did. */
-  record(entry: CompileLogEntry): string | undefined {
-    const earlier = this.#unreported;
-    this.#unreported = undefined;
-    this.#pending.push(redacted(entry));
-    const now = this.#writable ? undefined : this.flush();
-    if (this.#writable && !this.#scheduled) {
+  /** Queues a row; returns a warning when it was written at once and failed, or an earlier write did. */
+  record(row: PendingAudit): string | undefined {
+    const warnings = this.#takeUnreported();
+    if (this.#thread) {
+      this.#thread.post(row);
+      return joined(warnings);
+    }
+    this.#batch.add(row);
+    if (!this.#writable) {
+      const now = this.flush();
+      if (now) warnings.push(now);
+      else this.#startThread();
+    } else if (!this.#scheduled) {
       this.#scheduled = true;
       setTimeout(() => {
         this.#scheduled = false;
-        const rows = this.#pending.length;
+        const rows = this.#batch.size;
         const failure = this.#write();
         if (failure)
-          this.#unreported = `An earlier batch of ${rows} audit row(s) could not be written (${failure.message}); the rows are kept and retried with this compile's.${this.#lost()}`;
+          this.#unreported.push(
+            `An earlier batch of ${rows} audit row(s) could not be written (${failure.message}); the rows are kept and retried with this compile's.${this.#lost()}`,
+          );
       }, AUDIT_FLUSH_WINDOW_MS).unref();
     }
-    const warnings = [earlier, now].filter((w) => w !== undefined);
-    return warnings.length > 0 ? warnings.join(" ") : undefined;
+    return joined(warnings);
   }
 
-  /** Writes every queued row in one transaction. Returns a warning when that failed. */
+  /** Writes (or waits for the writer to write) every queued row. Returns a warning when that failed. */
   flush(): string | undefined {
+    if (this.#thread) {
+      return this.#thread.flush()
+        ? undefined
+        : "The background audit writer did not answer; queued audit rows may not be written yet.";
+    }
     const failure = this.#write();
     return failure
       ? `The audit row for this compile could not be written (${failure.message}); the result is still valid and the row will be retried.${this.#lost()}`
       : undefined;
   }
 
-  /** One transaction for every queued row; on failure the rows stay queued (the oldest dropped past the cap). */
+  /** Flushes and stops the background writer; returns a warning when rows may be lost. */
+  close(): string | undefined {
+    const thread = this.#thread;
+    this.#thread = undefined;
+    if (thread && !thread.close()) return "The background audit writer did not finish writing before close.";
+    return this.#write()?.message;
+  }
+
   #write(): Error | undefined {
-    if (this.#pending.length === 0) return undefined;
-    const rows = this.#pending;
-    this.#pending = [];
-    try {
-      const db = this.db();
-      db.transaction(() => {
-        for (const row of rows) writeCompileLog(db, row);
-      }).immediate();
-      this.#writable = true;
-      return undefined;
-    } catch (error) {
-      this.#writable = false;
-      this.#pending = [...rows, ...this.#pending];
-      if (this.#pending.length > MAX_PENDING) {
-        this.#dropped += this.#pending.length - MAX_PENDING;
-        this.#pending = this.#pending.slice(-MAX_PENDING);
+    const failure = this.#batch.write();
+    this.#writable = failure === undefined;
+    return failure;
+  }
+
+  #startThread(): void {
+    if (!this.options.background || this.options.path === ":memory:") return;
+    this.#thread = AuditThread.start(this.options.path);
+  }
+
+  /** Warnings owed to this compile: the writer's reports, or its loss when it stopped. */
+  #takeUnreported(): string[] {
+    const thread = this.#thread;
+    if (thread) {
+      // A batch retried and refused again is one problem: say the latest attempt, and every row dropped.
+      const replies = thread.takeReplies();
+      const last = replies.at(-1);
+      if (last) {
+        const dropped = replies.reduce((n, r) => n + r.dropped, 0);
+        this.#unreported.push(
+          `An earlier batch of ${last.rows} audit row(s) could not be written (${last.message}); the rows are kept and retried with the next.${dropped > 0 ? ` ${dropped} earlier audit row(s) were dropped.` : ""}`,
+        );
       }
-      return error as Error;
+      const lost = thread.lost;
+      if (lost) {
+        // Back to writing on this thread, at once, until the database is seen to take a write again.
+        this.#thread = undefined;
+        this.#writable = false;
+        this.#unreported.push(
+          `The background audit writer stopped (${lost.reason}); ${lost.rows} audit row(s) were not written.`,
+        );
+      }
     }
+    const warnings = this.#unreported;
+    this.#unreported = [];
+    return warnings;
   }
 
   #lost(): string {
-    return this.#dropped > 0 ? ` ${this.#dropped} earlier audit row(s) were dropped.` : "";
+    const dropped = this.#batch.takeDropped();
+    return dropped > 0 ? ` ${dropped} earlier audit row(s) were dropped.` : "";
   }
+}
+
+function joined(warnings: readonly string[]): string | undefined {
+  return warnings.length > 0 ? warnings.join(" ") : undefined;
 }

@@ -1,6 +1,6 @@
 // compile_context at the edges: keeps the index for the current knowledge version and tag catalog, reads
 // content, writes the audit row, adds the time-varying notices, and replays a logged compile.
-import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
+import { type Clock, canonicalJson, type IdGenerator, UserError } from "@archon/core";
 import type { Channel } from "../knowledge/next-step.js";
 import { redactSecrets } from "../knowledge/secret-scan.js";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
@@ -8,10 +8,12 @@ import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
 import { buildIndex, type KnowledgeIndex, withTags } from "../read/knowledge-index.js";
 import type { CompileAudit } from "../store/audit.js";
+import { AuditTerms } from "../store/audit-terms.js";
 import { readContent } from "../store/documents.js";
 import type { KnowledgeDb } from "../store/knowledge-db.js";
 import { loadKnowledge, loadSnapshotRows, loadTags } from "../store/load-knowledge.js";
 import { type Revisions, readRevisions, readVersion } from "../store/version.js";
+import { resultHash } from "./audit-entry.js";
 import { AuditQueue } from "./audit-queue.js";
 import { collectNotices } from "./notices.js";
 
@@ -31,15 +33,14 @@ export interface CompileReplay {
   same_result: boolean;
 }
 
-/** What the audit log and a replay compare: the outcome without its debug part. */
-const resultHash = (outcome: CompileOutcome) => hashCanonical({ ...outcome, debug: undefined });
-
 export class CompileService {
   #index: KnowledgeIndex | undefined;
   /** The counters #index was read at. */
   #revisions: Revisions | undefined;
   readonly #text: DocText;
   readonly #auditQueue: AuditQueue;
+  /** The audit's interned terms as this connection has read them; dropped when the file is replaced. */
+  readonly #terms: AuditTerms;
 
   constructor(
     private readonly kdb: KnowledgeDb,
@@ -48,14 +49,25 @@ export class CompileService {
     private readonly ids: IdGenerator,
     private readonly templatesDir: string,
     private readonly channel: Channel,
+    /** Write audit rows in a background thread (the server); off for one-shot commands and tests. */
+    backgroundAudit = false,
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
-    this.#auditQueue = new AuditQueue(() => this.kdb.db);
+    this.#terms = new AuditTerms(() => this.kdb.db);
+    this.#auditQueue = new AuditQueue(() => this.kdb.db, this.#terms, {
+      path: kdb.path,
+      background: backgroundAudit,
+    });
   }
 
-  /** Writes audit rows still queued; call before reading the audit log or closing the database. */
+  /** Writes audit rows still queued; call before reading the audit log. */
   flushAudit(): string | undefined {
     return this.#auditQueue.flush();
+  }
+
+  /** Writes what is queued and stops the background writer; call before closing the database. */
+  closeAudit(): string | undefined {
+    return this.#auditQueue.close();
   }
 
   /**
@@ -92,6 +104,7 @@ export class CompileService {
     if (this.kdb.reopenIfReplaced()) {
       this.#index = undefined;
       this.#revisions = undefined;
+      this.#terms.reset();
       lateWarnings.push(
         "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
       );
@@ -220,7 +233,6 @@ export class CompileService {
       snapshot_id: index?.snapshot_id ?? null,
       tag_catalog: index ? { hash: index.tag_catalog_hash, bytes: index.tag_catalog_bytes } : null,
       outcome: outcome.outcome,
-      result_hash: outcome.outcome ? resultHash(outcome.outcome) : null,
       error:
         outcome.error === undefined
           ? null

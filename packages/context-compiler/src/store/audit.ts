@@ -1,6 +1,10 @@
-// The compile audit log: every compile, failed ones too, by compile_id (INV-5).
+// The compile audit log: every compile, failed ones too, by compile_id (INV-5). A row keeps the request,
+// the snapshot and tag catalog it compiled against, the result hash, and the packed outcome
+// (audit-pack.ts): what the snapshot already holds is never copied into it.
 import { canonicalJson, type Db } from "@archon/core";
-import type { CompileOutcome, CompileRequest } from "../read/compile.js";
+import type { CompileRequest } from "../read/compile.js";
+import { type AuditOutcome, budgetDrops, deliverySummary, packOutcome, unpackOutcome } from "./audit-pack.js";
+import { AuditTerms } from "./audit-terms.js";
 import { recordTagCatalog } from "./tags.js";
 
 export interface CompileLogEntry {
@@ -12,56 +16,34 @@ export interface CompileLogEntry {
   snapshot_id: string | null;
   /** The tag catalog the compile used (null when it failed before reading one), kept for replay. */
   tag_catalog: { hash: string; bytes: string } | null;
-  outcome?: CompileOutcome;
+  /** Null for a failed compile. */
+  outcome: AuditOutcome | null;
   result_hash: string | null;
   error: string | null;
   duration_ms: number;
 }
 
-export function writeCompileLog(db: Db, entry: CompileLogEntry): void {
-  const o = entry.outcome;
-  const all = o ? [...o.base.documents, ...o.base.templates, ...(o.expanded?.documents ?? [])] : [];
-  const count = (d: string) => all.filter((x) => x.delivery === d).length;
-  const delivery = o
-    ? {
-        inline: count("inline"),
-        deferred: count("deferred"),
-        omitted: count("omitted"),
-        inline_bytes: o.budget.inline_bytes,
-        max_inline_bytes: o.budget.max_inline_bytes,
-        budget_utilization: Math.round((o.budget.inline_bytes / o.budget.max_inline_bytes) * 10_000) / 10_000,
-        content_mode: o.budget.content_mode,
-      }
-    : {};
-  const insertLog = db.prepare(
+/** Writes one row; call inside a transaction (the batch's), with the terms of the same connection. */
+export function writeCompileLog(db: Db, terms: AuditTerms, entry: CompileLogEntry): void {
+  db.prepare(
     `INSERT INTO compile_log (compile_id, created_at, agent_id, status, error, knowledge_version, snapshot_id,
-       request, resolved_doc_ids, result_hash, delivery, debug, duration_ms, tag_catalog_hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       tag_catalog_hash, request, result_hash, outcome, duration_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    entry.compile_id,
+    entry.created_at,
+    entry.agent_id,
+    entry.error === null ? "ok" : "error",
+    entry.error,
+    entry.knowledge_version,
+    entry.snapshot_id,
+    entry.tag_catalog?.hash ?? null,
+    canonicalJson(entry.request),
+    entry.result_hash,
+    entry.outcome && packOutcome(entry.outcome, terms),
+    entry.duration_ms,
   );
-  // The audit row and its per-document rows land together or not at all.
-  const deliveries = db.prepare(
-    "INSERT OR IGNORE INTO compile_deliveries (compile_id, doc_id, delivery) VALUES (?, ?, ?)",
-  );
-  db.transaction(() => {
-    insertLog.run(
-      entry.compile_id,
-      entry.created_at,
-      entry.agent_id,
-      entry.error === null ? "ok" : "error",
-      entry.error,
-      entry.knowledge_version,
-      entry.snapshot_id,
-      canonicalJson(entry.request),
-      JSON.stringify(all.map((d) => d.doc_id)),
-      entry.result_hash,
-      JSON.stringify(delivery),
-      JSON.stringify(o?.debug ?? {}),
-      entry.duration_ms,
-      entry.tag_catalog?.hash ?? null,
-    );
-    if (entry.tag_catalog) recordTagCatalog(db, entry.tag_catalog.hash, entry.tag_catalog.bytes);
-    for (const d of all) deliveries.run(entry.compile_id, d.doc_id, d.delivery);
-  })();
+  if (entry.tag_catalog) recordTagCatalog(db, entry.tag_catalog.hash, entry.tag_catalog.bytes);
 }
 
 export interface CompileAudit {
@@ -84,28 +66,109 @@ export interface CompileAudit {
   duration_ms: number;
 }
 
-export function readCompileLog(db: Db, compileId: string): CompileAudit | undefined {
+interface LogRow {
+  compile_id: string;
+  created_at: string;
+  agent_id: string | null;
+  status: "ok" | "error";
+  error: string | null;
+  knowledge_version: number;
+  snapshot_id: string | null;
+  tag_catalog_hash: string | null;
+  request: string;
+  result_hash: string | null;
+  outcome: Buffer | null;
+  duration_ms: number;
+}
+
+export function readCompileLog(
+  db: Db,
+  compileId: string,
+  terms = new AuditTerms(() => db),
+): CompileAudit | undefined {
   const row = db.prepare("SELECT * FROM compile_log WHERE compile_id = ?").get(compileId) as
-    | Record<string, string | number | null>
+    | LogRow
     | undefined;
-  if (!row) return undefined;
-  const debug = JSON.parse(row.debug as string) as Partial<CompileOutcome["debug"]>;
-  return {
-    compile_id: row.compile_id as string,
-    created_at: row.created_at as string,
-    agent_id: row.agent_id as string | null,
-    status: row.status as "ok" | "error",
-    error: row.error as string | null,
-    knowledge_version: row.knowledge_version as number,
-    snapshot_id: row.snapshot_id as string | null,
-    tag_catalog_hash: row.tag_catalog_hash as string | null,
-    request: JSON.parse(row.request as string) as CompileRequest,
-    resolved_doc_ids: JSON.parse(row.resolved_doc_ids as string) as string[],
-    result_hash: row.result_hash as string | null,
-    delivery: JSON.parse(row.delivery as string) as Record<string, unknown>,
-    budget_drops: debug.budget_drops ?? [],
-    near_miss_edges: debug.near_miss_edges ?? [],
-    layer_classification: debug.layer_classification ?? [],
-    duration_ms: row.duration_ms as number,
+  return row && auditOf(row, terms);
+}
+
+function auditOf(row: LogRow, terms: AuditTerms): CompileAudit {
+  const head = {
+    compile_id: row.compile_id,
+    created_at: row.created_at,
+    agent_id: row.agent_id,
+    status: row.status,
+    error: row.error,
+    knowledge_version: row.knowledge_version,
+    snapshot_id: row.snapshot_id,
+    tag_catalog_hash: row.tag_catalog_hash,
+    request: JSON.parse(row.request) as CompileRequest,
   };
+  const tail = { result_hash: row.result_hash };
+  if (row.outcome === null) {
+    return {
+      ...head,
+      resolved_doc_ids: [],
+      ...tail,
+      delivery: {},
+      budget_drops: [],
+      near_miss_edges: [],
+      layer_classification: [],
+      duration_ms: row.duration_ms,
+    };
+  }
+  const unpacked = unpackOutcome(row.outcome, terms);
+  if ("legacy" in unpacked) {
+    const { resolved_doc_ids, delivery, debug } = unpacked.legacy;
+    return {
+      ...head,
+      resolved_doc_ids,
+      ...tail,
+      delivery,
+      budget_drops: debug.budget_drops ?? [],
+      near_miss_edges: debug.near_miss_edges ?? [],
+      layer_classification: debug.layer_classification ?? [],
+      duration_ms: row.duration_ms,
+    };
+  }
+  const o = unpacked.packed;
+  return {
+    ...head,
+    resolved_doc_ids: o.deliveries.map((d) => d.doc_id),
+    ...tail,
+    delivery: deliverySummary(o),
+    budget_drops: budgetDrops(o.deliveries),
+    near_miss_edges: o.near_miss_edges,
+    layer_classification: o.layer_classification,
+    duration_ms: row.duration_ms,
+  };
+}
+
+/** Each compile's deliveries, oldest first, for the usage dashboards; legacy rows give theirs unpacked. */
+export function* compileDeliveries(
+  db: Db,
+  terms = new AuditTerms(() => db),
+): Generator<{ compile_id: string; created_at: string; deliveries: { doc_id: string; delivery: string }[] }> {
+  terms.loadAll();
+  const rows = db
+    .prepare(
+      "SELECT compile_id, created_at, outcome FROM compile_log WHERE outcome IS NOT NULL ORDER BY created_at, compile_id",
+    )
+    .iterate() as IterableIterator<{ compile_id: string; created_at: string; outcome: Buffer }>;
+  for (const row of rows) {
+    const unpacked = unpackOutcome(row.outcome, terms);
+    const deliveries =
+      "packed" in unpacked
+        ? unpacked.packed.deliveries
+        : legacyDeliveries(unpacked.legacy.resolved_doc_ids, unpacked.legacy.debug.budget_drops ?? []);
+    yield { compile_id: row.compile_id, created_at: row.created_at, deliveries };
+  }
+}
+
+/** A legacy row's per-document delivery: dropped documents as the drop says, every other one inline. */
+function legacyDeliveries(ids: readonly string[], drops: readonly unknown[]) {
+  const dropped = new Map(
+    (drops as { doc_id?: string; delivery?: string }[]).map((d) => [d.doc_id, d.delivery ?? "omitted"]),
+  );
+  return ids.map((doc_id) => ({ doc_id, delivery: dropped.get(doc_id) ?? "inline" }));
 }

@@ -1,6 +1,7 @@
-// Reads over the compile audit (compile_log, compile_deliveries) for the dashboards: usage per document and
-// what recent compiles were about. Writing the audit is audit.ts's job.
+// Reads over the compile audit for the dashboards: usage per document and what recent compiles were
+// about. Writing the audit is audit.ts's job.
 import type { Db } from "@archon/core";
+import { compileDeliveries } from "./audit.js";
 
 export interface DocumentUsage {
   doc_id: string;
@@ -13,19 +14,30 @@ export interface DocumentUsage {
 
 /** How often each approved document came back from a compile, and how it was delivered, by doc_id. */
 export function documentUsage(db: Db): DocumentUsage[] {
-  return db
-    .prepare(
-      `SELECT d.doc_id, COUNT(cd.compile_id) AS compiles,
-         COUNT(CASE WHEN cd.delivery = 'inline' THEN 1 END) AS inline,
-         COUNT(CASE WHEN cd.delivery = 'deferred' THEN 1 END) AS deferred,
-         COUNT(CASE WHEN cd.delivery = 'omitted' THEN 1 END) AS omitted,
-         MAX(c.created_at) AS last_compiled_at
-       FROM documents d
-       LEFT JOIN compile_deliveries cd ON cd.doc_id = d.doc_id
-       LEFT JOIN compile_log c ON c.compile_id = cd.compile_id
-       WHERE d.status = 'approved' GROUP BY d.doc_id ORDER BY d.doc_id`,
-    )
-    .all() as DocumentUsage[];
+  const approved = db
+    .prepare("SELECT doc_id FROM documents WHERE status = 'approved' ORDER BY doc_id")
+    .pluck()
+    .all() as string[];
+  const usage = new Map<string, DocumentUsage>(
+    approved.map((doc_id) => [
+      doc_id,
+      { doc_id, compiles: 0, inline: 0, deferred: 0, omitted: 0, last_compiled_at: null },
+    ]),
+  );
+  for (const compile of compileDeliveries(db)) {
+    const seen = new Set<string>();
+    for (const { doc_id, delivery } of compile.deliveries) {
+      const u = usage.get(doc_id);
+      // A document counts once per compile, as it was first delivered there.
+      if (!u || seen.has(doc_id)) continue;
+      seen.add(doc_id);
+      u.compiles += 1;
+      if (delivery === "inline" || delivery === "deferred" || delivery === "omitted") u[delivery] += 1;
+      if (u.last_compiled_at === null || compile.created_at > u.last_compiled_at)
+        u.last_compiled_at = compile.created_at;
+    }
+  }
+  return [...usage.values()];
 }
 
 /** The target_files of the last `limit` compiles, newest first, each list as the request gave it. */

@@ -6,7 +6,10 @@ import { migrations } from "./migrations/index.js";
 export const EXPORT_FORMAT = "archon-export";
 export const EXPORT_FORMAT_VERSION = 1;
 
-/** Tables in foreign-key order, each with the columns that order its rows. */
+/**
+ * Tables in foreign-key order, each with the columns that order its rows and its BLOB column, if any.
+ * compile_deliveries is gone since schema 12 and only ever read from older exports.
+ */
 const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "meta", orderBy: "key" },
   { name: "content_blobs", orderBy: "content_hash" },
@@ -14,7 +17,8 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "edges", orderBy: "edge_id" },
   { name: "layer_rules", orderBy: "rule_id" },
   { name: "snapshots", orderBy: "knowledge_version", blob: "manifest" },
-  { name: "compile_log", orderBy: "created_at, compile_id" },
+  { name: "audit_terms", orderBy: "term_id" },
+  { name: "compile_log", orderBy: "created_at, compile_id", blob: "outcome" },
   { name: "compile_deliveries", orderBy: "compile_id, doc_id" },
   { name: "tag_mappings", orderBy: "tag, doc_id" },
   { name: "tag_catalogs", orderBy: "tag_catalog_hash" },
@@ -39,16 +43,27 @@ export function exportDatabase(db: Db): ExportFile {
   const tables: ExportFile["tables"] = {};
   db.transaction(() => {
     for (const t of TABLES) {
+      if (!tableExists(db, t.name)) continue;
       const rows = db.prepare(`SELECT * FROM ${t.name} ORDER BY ${t.orderBy}`).all() as Record<
         string,
         unknown
       >[];
       tables[t.name] = t.blob
-        ? rows.map((r) => ({ ...r, [t.blob as string]: (r[t.blob as string] as Buffer).toString("base64") }))
+        ? rows.map((r) => withBlob(r, t.blob as string, (b) => (b as Buffer).toString("base64")))
         : rows;
     }
   })();
   return { format: EXPORT_FORMAT, format_version: EXPORT_FORMAT_VERSION, schema_version, tables };
+}
+
+function tableExists(db: Db, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+/** The row with its BLOB column converted (a NULL stays NULL). */
+function withBlob(row: Record<string, unknown>, column: string, convert: (value: unknown) => unknown) {
+  const value = row[column];
+  return value === null || value === undefined ? row : { ...row, [column]: convert(value) };
 }
 
 function parseExport(path: string): ExportFile {
@@ -93,15 +108,25 @@ export function importDatabase(
   const db = openDatabase(temp);
   let rows = 0;
   try {
-    migrate(db, migrations);
+    // Rows go in at the schema they were exported from; the migrations since then carry them forward.
+    migrate(
+      db,
+      migrations.filter((m) => m.id <= file.schema_version),
+    );
     db.transaction(() => {
       db.prepare("DELETE FROM meta").run();
       for (const t of TABLES) {
+        if (!tableExists(db, t.name)) {
+          if ((file.tables[t.name] ?? []).length === 0) continue;
+          throw new UserError(
+            `The export has rows for table ${t.name}, which schema ${file.schema_version} does not have.`,
+          );
+        }
         const known = new Set(
           (db.prepare(`PRAGMA table_info(${t.name})`).all() as { name: string }[]).map((c) => c.name),
         );
         for (const row of file.tables[t.name] ?? []) {
-          const values = t.blob ? { ...row, [t.blob]: Buffer.from(String(row[t.blob]), "base64") } : row;
+          const values = t.blob ? withBlob(row, t.blob, (v) => Buffer.from(String(v), "base64")) : row;
           const cols = Object.keys(values);
           const unknown = cols.filter((c) => !known.has(c));
           if (unknown.length > 0)
@@ -113,6 +138,7 @@ export function importDatabase(
         }
       }
     })();
+    migrate(db, migrations);
     const version = Number(
       (
         db.prepare("SELECT value FROM meta WHERE key = 'knowledge_version'").get() as

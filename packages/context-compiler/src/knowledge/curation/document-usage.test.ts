@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompileOutcome } from "../../read/compile.js";
 import { stats } from "../../services/stats.js";
-import { writeCompileLog } from "../../store/audit.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 
 let project: TestProject;
@@ -56,61 +54,5 @@ describe("per-document usage in get_stats", () => {
     ctx.compiler.compile({ target_files: ["src/a.ts"] });
     ctx.compiler.flushAudit();
     expect(stats(ctx.kdb.db)).toMatchObject({ never_delivered: [], never_delivered_hint: null });
-  });
-
-  it("writes a compile's delivery rows with its audit row, or neither", () => {
-    const ctx = migrated();
-    seedUsage(ctx);
-    const outcome: CompileOutcome = {
-      snapshot_id: null,
-      knowledge_version: 1,
-      tag_catalog_hash: "t",
-      base: {
-        documents: [
-          {
-            doc_id: "api",
-            title: "A",
-            kind: "guideline",
-            delivery: "inline",
-            content_bytes: 1,
-            content_hash: "h",
-          },
-          {
-            doc_id: "ghost",
-            title: "G",
-            kind: "guideline",
-            delivery: "inline",
-            content_bytes: 1,
-            content_hash: "h",
-          },
-        ],
-        templates: [],
-        resolution_path: [],
-      },
-      budget: { max_inline_bytes: 8192, inline_bytes: 2, content_mode: "auto" },
-      warnings: [],
-      debug: { files: [], near_miss_edges: [], layer_classification: [], budget_drops: [] },
-    };
-    const entry = {
-      compile_id: "cmp_x",
-      created_at: "2026-11-29T12:00:00.000Z",
-      agent_id: null,
-      request: { target_files: ["src/api/a.ts"] },
-      knowledge_version: 1,
-      snapshot_id: null,
-      tag_catalog: null,
-      outcome,
-      result_hash: null,
-      error: null,
-      duration_ms: 1,
-    };
-    const count = (table: string) =>
-      ctx.kdb.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
-    // A document that no longer exists ("ghost") is still history worth keeping.
-    writeCompileLog(ctx.kdb.db, entry);
-    expect([count("compile_log"), count("compile_deliveries")]).toEqual([1, 2]);
-    // Writing the same compile twice fails on the audit row, and adds no delivery row either.
-    expect(() => writeCompileLog(ctx.kdb.db, entry)).toThrow(/UNIQUE/);
-    expect([count("compile_log"), count("compile_deliveries")]).toEqual([1, 2]);
   });
 });

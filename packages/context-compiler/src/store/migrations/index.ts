@@ -8,6 +8,7 @@ import { adapterMeta } from "./005-adapter-meta.js";
 import { documentDescription } from "./006-document-description.js";
 import { tagCatalogs } from "./007-tag-catalogs.js";
 import { codeAwareness } from "./008-code-awareness.js";
+import { compactAudit } from "./012-compact-audit.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   documentDescription,
   tagCatalogs,
   codeAwareness,
+  compactAudit,
 ];

@@ -1,0 +1,59 @@
+// A compile's audit row made ready to store: the result hash, the outcome reduced to what the audit keeps,
+// and every string the agent sent or that echoes it redacted (the agent writes the plan, file names and
+// agent_id, and may paste a secret into any of them). Runs where the row is written, off the response path.
+import { hashCanonical } from "@archon/core";
+import { redactValue } from "../knowledge/secret-scan.js";
+import type { CompileOutcome, CompileRequest } from "../read/compile.js";
+import type { CompileLogEntry } from "../store/audit.js";
+import type { AuditDelivery, AuditOutcome } from "../store/audit-pack.js";
+
+/** What a compile hands to the audit queue: the row before hashing, packing and redaction. */
+export interface PendingAudit {
+  compile_id: string;
+  created_at: string;
+  agent_id: string | null;
+  request: CompileRequest;
+  knowledge_version: number;
+  snapshot_id: string | null;
+  tag_catalog: { hash: string; bytes: string } | null;
+  outcome?: CompileOutcome;
+  error: string | null;
+  duration_ms: number;
+}
+
+/** What the audit log and a replay compare: the outcome without its debug part. */
+export const resultHash = (outcome: CompileOutcome) => hashCanonical({ ...outcome, debug: undefined });
+
+export function completeEntry(pending: PendingAudit): CompileLogEntry {
+  const { outcome, ...head } = pending;
+  return {
+    ...head,
+    agent_id: redactValue(head.agent_id, "agent_id").value,
+    request: redactValue(head.request, "request").value,
+    error: redactValue(head.error, "error").value,
+    outcome: outcome ? redactValue(auditOutcome(outcome), "debug").value : null,
+    result_hash: outcome ? resultHash(outcome) : null,
+  };
+}
+
+function auditOutcome(o: CompileOutcome): AuditOutcome {
+  const reasons = new Map(o.debug.budget_drops.map((d) => [d.doc_id, d.reason]));
+  const deliveries = [...o.base.documents, ...o.base.templates, ...(o.expanded?.documents ?? [])].map(
+    (d): AuditDelivery => ({
+      doc_id: d.doc_id,
+      delivery: d.delivery,
+      reason:
+        d.delivery === "inline" ? null : (reasons.get(d.doc_id) ?? d.omit_reason ?? d.defer_reason ?? ""),
+    }),
+  );
+  return {
+    deliveries,
+    budget: {
+      inline_bytes: o.budget.inline_bytes,
+      max_inline_bytes: o.budget.max_inline_bytes,
+      content_mode: o.budget.content_mode,
+    },
+    near_miss_edges: o.debug.near_miss_edges,
+    layer_classification: o.debug.layer_classification,
+  };
+}

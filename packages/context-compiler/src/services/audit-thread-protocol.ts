@@ -1,0 +1,13 @@
+// What the main thread and the background audit writer say to each other.
+import type { PendingAudit } from "./audit-entry.js";
+
+export type ThreadRequest =
+  | { type: "rows"; rows: PendingAudit[] }
+  | { type: "flush"; seq: number }
+  | { type: "close" };
+
+export type ThreadReply = { type: "failed"; rows: number; message: string; dropped: number };
+
+/** Slots of the shared Int32Array: the last flush answered, rows written so far, closed. */
+export const FLAG = { flushed: 0, written: 1, closed: 2 } as const;
+export const FLAG_SLOTS = 3;

@@ -1,0 +1,66 @@
+// The background audit writer: a worker thread with its own connection, so that the commit of a batch
+// (two fsyncs in DELETE-journal mode) never runs on the thread answering requests. It writes what it is
+// sent as soon as it is idle, retries what failed with the next batch, and reports failures on its
+// reply port; the main thread reads them synchronously when the next compile is audited (INV-5).
+import { type MessagePort, parentPort, workerData } from "node:worker_threads";
+import { AuditTerms } from "../store/audit-terms.js";
+import { KnowledgeDb } from "../store/knowledge-db.js";
+import { AuditBatch } from "./audit-batch.js";
+import type { PendingAudit } from "./audit-entry.js";
+import { FLAG, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
+
+const {
+  path,
+  flags: shared,
+  replies,
+} = workerData as {
+  path: string;
+  flags: SharedArrayBuffer;
+  replies: MessagePort;
+};
+const flags = new Int32Array(shared);
+const kdb = new KnowledgeDb(path);
+const terms = new AuditTerms(() => kdb.db);
+const batch = new AuditBatch(() => kdb.db, terms);
+let scheduled = false;
+
+function reply(message: ThreadReply): void {
+  replies.postMessage(message);
+}
+
+function writeNow(): void {
+  scheduled = false;
+  // A `git pull` may have swapped the file: write to the one at the path now, as the server reads it.
+  if (kdb.reopenIfReplaced()) terms.reset();
+  const rows = batch.size;
+  const failure = batch.write();
+  if (failure) {
+    const explained = kdb.explainFailure(failure);
+    const message = explained instanceof Error ? explained.message : failure.message;
+    reply({ type: "failed", rows, message, dropped: batch.takeDropped() });
+  } else {
+    Atomics.add(flags, FLAG.written, rows);
+  }
+}
+
+parentPort?.on("message", (message: ThreadRequest) => {
+  if (message.type === "rows") {
+    for (const row of message.rows as PendingAudit[]) batch.add(row);
+    // Rows that arrive while this thread is busy committing queue up behind it and share the next commit.
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(writeNow);
+    }
+  } else if (message.type === "flush") {
+    writeNow();
+    Atomics.store(flags, FLAG.flushed, message.seq);
+    Atomics.notify(flags, FLAG.flushed);
+  } else {
+    writeNow();
+    kdb.close();
+    Atomics.store(flags, FLAG.closed, 1);
+    Atomics.notify(flags, FLAG.closed);
+    parentPort?.close();
+    replies.close();
+  }
+});

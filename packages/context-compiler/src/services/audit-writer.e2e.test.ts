@@ -48,7 +48,10 @@ afterEach(async () => {
 
 const REQUESTS = [
   { target_files: ["apps/web/src/api/users.ts"], plan: "add paging to the users route" },
-  { target_files: ["apps/web/src/components/Table.tsx", "apps/web/src/api/users.ts"], max_inline_bytes: 1500 },
+  {
+    target_files: ["apps/web/src/components/Table.tsx", "apps/web/src/api/users.ts"],
+    max_inline_bytes: 1500,
+  },
   { target_files: ["apps/web/src/components/Table.ts"], plan: "rename a column" },
   { target_files: ["apps/admin/src/index.ts"], content_mode: "metadata" as const },
 ];

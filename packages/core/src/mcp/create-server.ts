@@ -1,7 +1,7 @@
 // A server factory: an explicit tool list in, { server, cleanup } out; nothing happens at import.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDefinition } from "./define-tool.js";
-import { boundedResult, errorResult, jsonResult } from "./results.js";
+import { errorResult, jsonResult } from "./results.js";
 import { BoundedStdioTransport } from "./stdio-transport.js";
 
 export interface ServerSpec<Ctx> {
@@ -46,9 +46,9 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
       async (args: unknown) => {
         try {
           const result = await tool.run(args as never, spec.context);
-          return boundedResult(jsonResult(result, tool.text?.(result, args as never)), name);
+          return jsonResult(result, tool.text?.(result, args as never));
         } catch (error) {
-          return boundedResult(errorResult(error), name);
+          return errorResult(error);
         }
       },
     );

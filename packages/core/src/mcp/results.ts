@@ -29,17 +29,18 @@ export function errorResult(error: unknown): CallToolResult {
 }
 
 /**
- * The result as sent, measured as it is serialized (text and structuredContent both count). An answer
- * over the limit becomes an error saying so: cutting rules out of a compile would hand the agent a rule set
- * that looks whole. An error's text over the limit is cut, and says where.
+ * A tool answer of `bytes` as serialized (text and structuredContent both count) when over `limit`: an
+ * error saying so, since cutting rules out of a compile would hand the agent a rule set that looks whole;
+ * an error's text over the limit is cut, and says where. Undefined when the answer fits. The transport
+ * calls this with the size of the line it already serialized, so no answer is serialized twice.
  */
-export function boundedResult(
+export function oversizedAnswer(
   result: CallToolResult,
+  bytes: number,
   toolName: string,
   limit: number = MAX_RESPONSE_BYTES,
-): CallToolResult {
-  const bytes = Buffer.byteLength(JSON.stringify(result));
-  if (bytes <= limit) return result;
+): CallToolResult | undefined {
+  if (bytes <= limit) return undefined;
   if (result.isError) {
     const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
     // An eighth of the limit in characters stays under it even if each one is serialized as a 6-byte \u escape.

@@ -1,14 +1,21 @@
 // The server's stdio transport: the SDK's wire format, but no input can end the session. A line over
-// the limit is discarded as it streams in and answered with an error for its id; an answer over the
-// limit a client reads is replaced by an error, since the client would close on it.
+// the limit is discarded as it streams in and answered with an error for its id; a tool answer over the
+// answer limit becomes a tool error saying so (measured on the line serialized once, here), and any
+// message over the limit a client reads is replaced by an error, since the client would close on it.
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ErrorCode, type JSONRPCMessage, type RequestId } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  type JSONRPCMessage,
+  type RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
 import { LineReader, type OversizedLine } from "./line-reader.js";
-import { describeBytes, MAX_MESSAGE_BYTES } from "./message-limits.js";
+import { describeBytes, MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./message-limits.js";
 import { findRequestId } from "./request-id.js";
+import { oversizedAnswer } from "./results.js";
 
 export class BoundedStdioTransport implements Transport {
   onclose?: () => void;
@@ -16,11 +23,14 @@ export class BoundedStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   readonly #reader: LineReader;
   #started = false;
+  /** The tool each tools/call request in flight names, by request id, for the answer's size check. */
+  readonly #toolCalls = new Map<RequestId, string>();
 
   constructor(
     private readonly stdin: Readable = process.stdin,
     private readonly stdout: Writable = process.stdout,
     private readonly maxMessageBytes: number = MAX_MESSAGE_BYTES,
+    private readonly maxAnswerBytes: number = MAX_RESPONSE_BYTES,
   ) {
     this.#reader = new LineReader(maxMessageBytes);
   }
@@ -43,7 +53,18 @@ export class BoundedStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     let json = serializeMessage(message);
-    const bytes = Buffer.byteLength(json);
+    let bytes = Buffer.byteLength(json);
+    const tool = "result" in message ? this.#toolCalls.get(message.id) : undefined;
+    if (tool !== undefined && "result" in message) {
+      this.#toolCalls.delete(message.id);
+      const replaced = oversizedAnswer(message.result as CallToolResult, bytes, tool, this.maxAnswerBytes);
+      if (replaced) {
+        json = serializeMessage({ ...message, result: replaced });
+        bytes = Buffer.byteLength(json);
+      }
+    } else if ("error" in message && message.id !== undefined) {
+      this.#toolCalls.delete(message.id);
+    }
     if (bytes > this.maxMessageBytes) {
       const id = "id" in message ? message.id : undefined;
       this.onerror?.(new Error(`Outgoing message of ${describeBytes(bytes)} replaced: over the limit.`));
@@ -72,7 +93,12 @@ export class BoundedStdioTransport implements Transport {
 
   #deliver(text: string): void {
     try {
-      this.onmessage?.(deserializeMessage(text));
+      const message = deserializeMessage(text);
+      if ("method" in message && message.method === "tools/call" && "id" in message) {
+        const name = (message.params as { name?: unknown } | undefined)?.name;
+        this.#toolCalls.set(message.id, typeof name === "string" ? name : "the tool");
+      }
+      this.onmessage?.(message);
     } catch (error) {
       // As the SDK's transport does: a malformed line is reported and skipped.
       this.onerror?.(error as Error);

@@ -9,11 +9,13 @@ import { between, pick, type Random, seededRandom } from "./project-tree.js";
 const APPS = ["apps/web", "apps/admin", "apps/mobile", "services/api", "services/worker", "packages/ui"];
 const FOLDERS = ["src/components", "src/hooks", "src/api", "src/lib", "src/pages", "tests"];
 const TOPICS =
-  "errors logging paging caching retries validation naming imports exports state forms tables styling accessibility i18n testing mocks fixtures security tokens sessions permissions queries migrations"
-    .split(" ");
+  "errors logging paging caching retries validation naming imports exports state forms tables styling accessibility i18n testing mocks fixtures security tokens sessions permissions queries migrations".split(
+    " ",
+  );
 const WORDS =
-  "keep every handler thin and typed prefer explicit return values over thrown errors name files for what they hold never log secrets wrap external calls with timeouts test the boundary not the internals"
-    .split(" ");
+  "keep every handler thin and typed prefer explicit return values over thrown errors name files for what they hold never log secrets wrap external calls with timeouts test the boundary not the internals".split(
+    " ",
+  );
 
 export interface CursorRule {
   globs: string[];

@@ -49,7 +49,11 @@ function matchingBytes(project: CursorRulesProject, file: string): { rules: numb
   return { rules, bytes };
 }
 
-async function run(size: number, requestCount: number, log: (line: string) => void): Promise<ManyMatchesResult> {
+async function run(
+  size: number,
+  requestCount: number,
+  log: (line: string) => void,
+): Promise<ManyMatchesResult> {
   const root = mkdtempSync(join(tmpdir(), "archon-rules-bench-"));
   try {
     const project = writeCursorRulesProject(root, size, requestCount);
@@ -59,7 +63,18 @@ async function run(size: number, requestCount: number, log: (line: string) => vo
     let t = performance.now();
     const imported = spawnSync(
       process.execPath,
-      [ARCHON_BIN, "--db", dbPath, "--project-root", root, "import-rules", "--from", "cursor", "--approve", "--json"],
+      [
+        ARCHON_BIN,
+        "--db",
+        dbPath,
+        "--project-root",
+        root,
+        "import-rules",
+        "--from",
+        "cursor",
+        "--approve",
+        "--json",
+      ],
       { encoding: "utf8", maxBuffer: 1 << 30 },
     );
     const importMs = performance.now() - t;
@@ -160,6 +175,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const results: ManyMatchesResult[] = [];
-  for (const size of sizes) results.push(await run(size, requests, (line) => process.stderr.write(`${line}\n`)));
-  process.stdout.write(values.json ? `${JSON.stringify(results, null, 2)}\n` : `${formatManyMatches(results)}\n`);
+  for (const size of sizes)
+    results.push(await run(size, requests, (line) => process.stderr.write(`${line}\n`)));
+  process.stdout.write(
+    values.json ? `${JSON.stringify(results, null, 2)}\n` : `${formatManyMatches(results)}\n`,
+  );
 }

@@ -119,14 +119,45 @@ describe("resolution: the four steps", () => {
 
   it("records every edge that fired in resolution_path, in document order", () => {
     const r = run(k, {});
-    const parent = r.base.resolution_path.filter((s) => s.doc_id === "base");
-    expect(parent).toEqual([
-      { doc_id: "base", via: "doc_depends_on", edge_id: 7, source_value: "parent", matched: "parent" },
+    expect(r.base.resolution_path.filter((g) => g.doc_ids.includes("base"))).toEqual([
+      {
+        via: "doc_depends_on",
+        source_value: "parent",
+        matched: ["parent"],
+        doc_ids: ["base"],
+        edge_ids: [7],
+      },
     ]);
-    expect(r.base.resolution_path.find((s) => s.doc_id === "layered")).toMatchObject({
+    expect(r.base.resolution_path.find((g) => g.doc_ids.includes("layered"))).toMatchObject({
       via: "layer_requires",
-      matched: "src/api/users.ts → api",
+      matched: ["src/api/users.ts → api"],
     });
+  });
+
+  it("says a glob that fired for several documents once, with the edge that reached each", () => {
+    const shared = knowledge({
+      a: { paths: ["src/**"], priority: 1 },
+      b: { paths: ["src/**", "src/api/**"], priority: 2 },
+      c: { paths: ["src/**"], priority: 3 },
+    });
+    const r = run(shared, { target_files: ["src/api/users.ts", "src/ui/page.tsx"] });
+    // b comes first (its src/api/** is the most specific match); each glob is said once with both files.
+    expect(r.base.resolution_path).toEqual([
+      {
+        via: "path_requires",
+        source_value: "src/**",
+        matched: ["src/api/users.ts", "src/ui/page.tsx"],
+        doc_ids: ["b", "a", "c"],
+        edge_ids: [2, 1, 4],
+      },
+      {
+        via: "path_requires",
+        source_value: "src/api/**",
+        matched: ["src/api/users.ts"],
+        doc_ids: ["b"],
+        edge_ids: [3],
+      },
+    ]);
   });
 });
 

@@ -13,7 +13,7 @@ import { expandTags } from "./expand-tags.js";
 import type { IndexedDoc, KnowledgeIndex } from "./knowledge-index.js";
 import { compareDocs } from "./order.js";
 import { planTerms, relevance } from "./relevance.js";
-import { type LayerClassification, type ResolutionStep, resolve } from "./resolve.js";
+import { type LayerClassification, type ResolutionGroup, type ResolutionStep, resolve } from "./resolve.js";
 
 export const DEFAULT_MAX_INLINE_BYTES = 8192;
 const NEAR_MISSES_PER_FILE = 5;
@@ -66,7 +66,7 @@ export interface CompileOutcome {
   knowledge_version: number;
   /** Tags change without a version bump, so the result names the catalog its `expanded` came from. */
   tag_catalog_hash: string;
-  base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionStep[] };
+  base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionGroup[] };
   /** Additive: documents reached through intent tags, or because the plan matches their description. */
   expanded?: { tags: string[]; described: string[]; documents: DeliveredDoc[] };
   budget: { max_inline_bytes: number; inline_bytes: number; content_mode: ContentMode };
@@ -178,7 +178,7 @@ export function compile(
   };
 
   const position = new Map(reached.map((d, i) => [d.doc_id, i]));
-  const resolution_path = resolution.steps
+  const steps = resolution.steps
     .map(
       ({ doc_id, via, edge_id, source_value, matched }): ResolutionStep => ({
         doc_id,
@@ -195,6 +195,7 @@ export function compile(
         a.edge_id - b.edge_id ||
         (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
     );
+  const resolution_path = groupSteps(steps);
 
   for (const file of files) {
     if (!resolution.wired_files.has(file))
@@ -248,3 +249,40 @@ export function compile(
 }
 
 const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;
+
+/** Steps grouped by edge type and source value, in the order their first step comes in `steps`. */
+function groupSteps(steps: readonly ResolutionStep[]): ResolutionGroup[] {
+  const groups = new Map<string, ResolutionGroup & { edges: Set<number>; files: Set<string> }>();
+  for (const { doc_id, via, edge_id, source_value, matched } of steps) {
+    const key = `${via}\u0000${source_value}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        via,
+        source_value,
+        matched: [],
+        doc_ids: [],
+        edge_ids: [],
+        edges: new Set(),
+        files: new Set(),
+      };
+      groups.set(key, group);
+    }
+    if (!group.files.has(matched)) {
+      group.files.add(matched);
+      group.matched.push(matched);
+    }
+    if (!group.edges.has(edge_id)) {
+      group.edges.add(edge_id);
+      group.doc_ids.push(doc_id);
+      group.edge_ids.push(edge_id);
+    }
+  }
+  return [...groups.values()].map(({ via, source_value, matched, doc_ids, edge_ids }) => ({
+    via,
+    source_value,
+    matched: [...matched].sort(),
+    doc_ids,
+    edge_ids,
+  }));
+}

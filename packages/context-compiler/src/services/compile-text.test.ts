@@ -43,15 +43,27 @@ const response: CompileResponse = {
     ],
     resolution_path: [
       {
-        doc_id: "api",
         via: "path_requires",
-        edge_id: 1,
         source_value: "src/api/**",
-        matched: "src/api/a.ts",
+        matched: ["src/api/a.ts"],
+        doc_ids: ["api"],
+        edge_ids: [1],
       },
-      { doc_id: "guide", via: "path_requires", edge_id: 2, source_value: "**", matched: "src/api/a.ts" },
-      { doc_id: "arch", via: "doc_depends_on", edge_id: 3, source_value: "api", matched: "api" },
-      { doc_id: "tpl", via: "path_requires", edge_id: 4, source_value: "src/**", matched: "src/api/a.ts" },
+      {
+        via: "path_requires",
+        source_value: "**",
+        matched: ["src/api/a.ts"],
+        doc_ids: ["guide"],
+        edge_ids: [2],
+      },
+      { via: "doc_depends_on", source_value: "api", matched: ["api"], doc_ids: ["arch"], edge_ids: [3] },
+      {
+        via: "path_requires",
+        source_value: "src/**",
+        matched: ["src/api/a.ts"],
+        doc_ids: ["tpl"],
+        edge_ids: [4],
+      },
     ],
   },
   expanded: { tags: [], described: ["flags"], documents: [doc("flags", { content: "Gate it." })] },
@@ -90,6 +102,41 @@ describe("the compile text a model reads", () => {
         "Omitted: tpl (template_requires_scaffold)",
         "",
       ].join("\n"),
+    );
+  });
+});
+
+describe("why a rule matched, from the grouped resolution path", () => {
+  it("names each document's first edge as compile orders them: lowest edge type, then lowest edge id", () => {
+    const grouped: CompileResponse = {
+      ...response,
+      base: {
+        documents: [doc("api", { content: "Use the client.\n" })],
+        templates: [],
+        resolution_path: [
+          // The broad glob comes first in the list (another document's specificity put it there) but reached
+          // api through a later edge than the narrow one.
+          {
+            via: "path_requires",
+            source_value: "src/**",
+            matched: ["src/api/a.ts"],
+            doc_ids: ["ui", "api"],
+            edge_ids: [1, 9],
+          },
+          { via: "doc_depends_on", source_value: "ui", matched: ["ui"], doc_ids: ["api"], edge_ids: [2] },
+          {
+            via: "path_requires",
+            source_value: "src/api/**",
+            matched: ["src/api/a.ts"],
+            doc_ids: ["api"],
+            edge_ids: [5],
+          },
+        ],
+      },
+      expanded: undefined,
+    };
+    expect(renderCompileText(grouped).split("\n")).toContain(
+      "## api (guideline) Title api · path src/api/**",
     );
   });
 });

@@ -2,11 +2,33 @@
 // and for a deferred document where to read it (by section when it has them). The JSON stays the
 // structuredContent; this is what keeps a compile from costing more than the rules it delivers.
 import type { DeliveredDoc } from "../read/compile.js";
-import type { ResolutionStep } from "../read/resolve.js";
+import type { ResolutionGroup } from "../read/resolve.js";
 import { parseSourceRef } from "../read/source-anchor.js";
 import type { CompileResponse } from "./compile-service.js";
 
-function why(step: ResolutionStep | undefined): string {
+type Reason = Pick<ResolutionGroup, "via" | "source_value">;
+
+const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;
+
+/** Each document's first edge: the lowest edge type, then the lowest edge id, as compile orders them. */
+function firstReasons(groups: readonly ResolutionGroup[]): Map<string, Reason> {
+  const first = new Map<string, Reason & { edge_id: number }>();
+  for (const group of groups) {
+    group.doc_ids.forEach((doc_id, i) => {
+      const edge_id = group.edge_ids[i] ?? 0;
+      const seen = first.get(doc_id);
+      if (
+        !seen ||
+        VIA_ORDER[group.via] < VIA_ORDER[seen.via] ||
+        (group.via === seen.via && edge_id < seen.edge_id)
+      )
+        first.set(doc_id, { via: group.via, source_value: group.source_value, edge_id });
+    });
+  }
+  return first;
+}
+
+function why(step: Reason | undefined): string {
   if (!step) return "";
   switch (step.via) {
     case "path_requires":
@@ -44,9 +66,7 @@ function renderDoc(doc: DeliveredDoc, reason: string): string[] {
 }
 
 export function renderCompileText(response: CompileResponse): string {
-  const firstStep = new Map<string, ResolutionStep>();
-  for (const step of response.base.resolution_path)
-    if (!firstStep.has(step.doc_id)) firstStep.set(step.doc_id, step);
+  const firstStep = firstReasons(response.base.resolution_path);
   const described = new Set(response.expanded?.described ?? []);
   const tagReason = `tag ${response.expanded?.tags.join(", ") ?? ""}`;
   const all = [

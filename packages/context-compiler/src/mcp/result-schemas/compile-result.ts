@@ -29,12 +29,12 @@ export const deliveredDocSchema = z.object({
   sections: z.array(deliveredSectionSchema).optional(),
 });
 
-export const resolutionStepSchema = z.object({
-  doc_id: z.string(),
+export const resolutionGroupSchema = z.object({
   via: z.enum(EDGE_TYPES),
-  edge_id: z.number().int(),
   source_value: z.string(),
-  matched: z.string(),
+  matched: z.array(z.string()),
+  doc_ids: z.array(z.string()),
+  edge_ids: z.array(z.number().int()),
 });
 
 export const nearMissSchema = z.object({
@@ -64,7 +64,7 @@ export const compileResultSchema = z.object({
   base: z.object({
     documents: z.array(deliveredDocSchema),
     templates: z.array(deliveredDocSchema),
-    resolution_path: z.array(resolutionStepSchema),
+    resolution_path: z.array(resolutionGroupSchema),
   }),
   expanded: z
     .object({

@@ -16,6 +16,14 @@ const compiler = spawnSync(
 );
 if (compiler.status !== 0) process.exit(compiler.status ?? 1);
 
+process.stdout.write("\n## Many matches per request (Cursor rule files, single-file compiles)\n\n");
+const manyMatches = spawnSync(
+  process.execPath,
+  [join(repo, "packages/context-compiler/dist/bench/rules-main.js")],
+  { stdio: "inherit" },
+);
+if (manyMatches.status !== 0) process.exit(manyMatches.status ?? 1);
+
 process.stdout.write("\n## PRD pipeline\n\n");
 const { benchPrdPipeline } = await import(join(repo, "packages/prd-pipeline/dist/demo/index.js"));
 const prd = await benchPrdPipeline();

@@ -15,6 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["context"],
   ["setup"],
   ["mcp"],
+  ["team"],
   ["cli"],
 ];
 /** Tests, their helpers and the bench sit beside the layers and may use any of them; nothing imports them. */

@@ -24,7 +24,7 @@ export {
   type ToolResult,
 } from "./mcp/define-tool.js";
 export { MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
-export { errorResult, jsonResult } from "./mcp/results.js";
+export { errorResult, jsonResult, oversizedAnswer } from "./mcp/results.js";
 export { BoundedStdioTransport } from "./mcp/stdio-transport.js";
 export { type Migration, migrate } from "./sqlite/migrate.js";
 export { type Db, type OpenOptions, openDatabase } from "./sqlite/open-database.js";

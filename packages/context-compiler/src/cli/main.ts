@@ -283,6 +283,69 @@ program
   });
 
 program
+  .command("serve")
+  .description("serve MCP: on stdio (as archon with no command does), or with --http as the team server")
+  .option("--http", "serve both surfaces over MCP Streamable HTTP, with bearer tokens (archon token)")
+  .option("--listen <host:port>", "where the HTTP server listens (default 127.0.0.1:7420; port 0 picks one)")
+  .option(
+    "--allow-host <name>",
+    "a host name clients use to reach it, beyond loopback (repeatable)",
+    collect,
+    [],
+  )
+  .option(
+    "--allow-origin <origin>",
+    "a browser origin that may call it, e.g. https://archon.example.com (repeatable)",
+    collect,
+    [],
+  )
+  .action(
+    async (
+      opts: { http?: boolean; listen?: string; allowHost: string[]; allowOrigin: string[] },
+      cmd: Command,
+    ) => {
+      if (!opts.http) {
+        if (opts.listen || opts.allowHost.length > 0 || opts.allowOrigin.length > 0)
+          throw new UserError("--listen, --allow-host and --allow-origin only apply with --http.");
+        return (await import("./serve.js")).serve(globals(cmd));
+      }
+      return (await import("./serve-http.command.js")).serveHttpCommand(globals(cmd), opts);
+    },
+  );
+
+const token = program.command("token").description("bearer tokens for the team server (archon serve --http)");
+token
+  .command("create")
+  .description("create a token for a person; the secret is printed once")
+  .option("--person <name>", "who the token is for (recorded on every decision made with it)")
+  .addOption(
+    new Option("--scope <scope>", "agent: compile and observe; admin: also approve")
+      .choices(["agent", "admin"])
+      .default("agent"),
+  )
+  .option("--json", "print the token as JSON")
+  .action(async (opts: { person?: string; scope?: string; json?: boolean }, cmd: Command) => {
+    await requirePerson(cmd, "archon token create");
+    return (await import("./token.command.js")).tokenCreateCommand(globals(cmd), opts);
+  });
+token
+  .command("list")
+  .description("list tokens (never their secrets), revoked ones included")
+  .option("--json", "print the list as JSON")
+  .action(async (opts: { json?: boolean }, cmd: Command) =>
+    (await import("./token.command.js")).tokenListCommand(globals(cmd), opts),
+  );
+token
+  .command("revoke")
+  .description("revoke a token by id; requests with it are refused from then on")
+  .argument("<token_id>", "the id archon token list shows")
+  .option("--json", "print the result as JSON")
+  .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
+    await requirePerson(cmd, "archon token revoke");
+    return (await import("./token.command.js")).tokenRevokeCommand(globals(cmd), id, opts);
+  });
+
+program
   .command("compile")
   .description("compile context for files, as compile_context does")
   .argument("<files...>", "repo-relative target files")
@@ -295,6 +358,10 @@ program
   .action(async (files: string[], opts, cmd: Command) =>
     (await import("./compile.command.js")).compileCommand(globals(cmd), files, opts),
   );
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
 
 function positiveInt(value: string, flag: string): number {
   const n = Number(value);

@@ -16,6 +16,8 @@ export interface ArchonContext {
   clock: Clock;
   ids: IdGenerator;
   compiler: CompileService;
+  /** The person behind this request, when a team server authenticated one (recorded on decisions). */
+  actor?: string;
   /** Template previews this server produced (init_detect), so init_confirm can refuse stale hashes. */
   init: InitSessions;
   /** Flushes queued audit rows and closes the database. */
@@ -28,6 +30,7 @@ export const writeContext = (ctx: ArchonContext): WriteContext => ({
   db: ctx.kdb.db,
   projectRoot: ctx.projectRoot,
   clock: ctx.clock,
+  ...(ctx.actor ? { actor: ctx.actor } : {}),
 });
 
 export interface ArchonServerOptions {

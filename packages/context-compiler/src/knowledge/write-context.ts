@@ -10,4 +10,6 @@ export interface WriteContext {
   db: Db;
   projectRoot: string;
   clock: Clock;
+  /** The person making the change, when the server knows one (a team server's token holder). */
+  actor?: string;
 }

@@ -23,6 +23,8 @@ export interface Proposal {
   rationale: string | null;
   created_at: string;
   decided_at: string | null;
+  /** The person who decided, when known: the token holder on the team server; null locally. */
+  decided_by: string | null;
   comment: string | null;
   applied_version: number | null;
 }
@@ -174,18 +176,20 @@ export function decideProposal(
   decision: {
     status: Exclude<ProposalStatus, "pending">;
     at: Date;
+    by?: string;
     comment?: string;
     applied_version?: number;
   },
 ): void {
   const info = db
     .prepare(
-      `UPDATE proposals SET status = ?, decided_at = ?, comment = ?, applied_version = ?
+      `UPDATE proposals SET status = ?, decided_at = ?, decided_by = ?, comment = ?, applied_version = ?
        WHERE proposal_id = ? AND status = 'pending'`,
     )
     .run(
       decision.status,
       decision.at.toISOString(),
+      decision.by ?? null,
       decision.comment ?? null,
       decision.applied_version ?? null,
       proposalId,

@@ -69,6 +69,7 @@ export function approveProposal(
     decideProposal(ctx.db, proposal.proposal_id, {
       status: "approved",
       at: ctx.clock.now(),
+      ...(ctx.actor ? { by: ctx.actor } : {}),
       applied_version,
     });
     return { change, value: applied_version };
@@ -92,6 +93,7 @@ export function rejectProposal(ctx: WriteContext, input: { proposal_id: string; 
   decideProposal(ctx.db, input.proposal_id, {
     status: "rejected",
     at: ctx.clock.now(),
+    ...(ctx.actor ? { by: ctx.actor } : {}),
     comment: input.comment,
   });
   return {

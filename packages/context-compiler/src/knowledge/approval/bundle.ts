@@ -46,7 +46,12 @@ const applyBundle =
     const change = combineChanges(plan.order.map((p) => applyProposal(ctx.db, p, version)));
     const applied_version = isChanged(change) ? version : readVersion(ctx.db);
     for (const p of plan.order) {
-      decideProposal(ctx.db, p.proposal_id, { status: "approved", at: ctx.clock.now(), applied_version });
+      decideProposal(ctx.db, p.proposal_id, {
+        status: "approved",
+        at: ctx.clock.now(),
+        ...(ctx.actor ? { by: ctx.actor } : {}),
+        applied_version,
+      });
     }
     return { change, value: applied_version };
   };

@@ -39,6 +39,7 @@ export function resolveConflict(ctx: WriteContext & { ids: IdGenerator }, input:
         decideProposal(ctx.db, input.proposal_id, {
           status: "cancelled",
           at: ctx.clock.now(),
+          ...(ctx.actor ? { by: ctx.actor } : {}),
           comment: `Cancelled: it conflicts with "${input.existing_doc_id}".`,
         });
       }

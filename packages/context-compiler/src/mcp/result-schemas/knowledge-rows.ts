@@ -99,6 +99,7 @@ export const proposalShape = {
   rationale: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
   comment: z.string().nullable(),
   applied_version: z.number().int().nullable(),
 };

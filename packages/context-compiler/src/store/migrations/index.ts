@@ -9,6 +9,7 @@ import { documentDescription } from "./006-document-description.js";
 import { tagCatalogs } from "./007-tag-catalogs.js";
 import { codeAwareness } from "./008-code-awareness.js";
 import { compactAudit } from "./012-compact-audit.js";
+import { teamTokens } from "./013-team-tokens.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   tagCatalogs,
   codeAwareness,
   compactAudit,
+  teamTokens,
 ];

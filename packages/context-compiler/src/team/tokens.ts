@@ -1,0 +1,66 @@
+// Tokens for the team server: one per person and scope, shown once when created and kept only as a
+// hash. `archon:admin` can do everything `archon:agent` can, and approve.
+import { randomBytes } from "node:crypto";
+import { type Clock, type Db, type IdGenerator, sha256, UserError } from "@archon/core";
+import {
+  insertToken,
+  listTokens,
+  liveTokenBySecretHash,
+  revokeToken,
+  TOKEN_SCOPES,
+  type TokenRow,
+  type TokenScope,
+} from "../store/team-tokens.js";
+
+/** What every secret starts with, so a leaked one is recognisable (and caught by secret scanning). */
+const SECRET_PREFIX = "archon_tok_";
+
+export function parseScope(value: string): TokenScope {
+  const scope = value.startsWith("archon:") ? value : `archon:${value}`;
+  if (!(TOKEN_SCOPES as readonly string[]).includes(scope))
+    throw new UserError(
+      `Unknown scope "${value}".`,
+      "Use agent (compile and observe) or admin (also approve).",
+    );
+  return scope as TokenScope;
+}
+
+export function createToken(
+  db: Db,
+  input: { person: string; scope: TokenScope },
+  clock: Clock,
+  ids: IdGenerator,
+): TokenRow & { secret: string } {
+  const person = input.person.trim();
+  if (person === "" || person.length > 200)
+    throw new UserError(
+      "A token needs the name of the person it is for.",
+      "Pass --person <name>, up to 200 characters.",
+    );
+  const secret = `${SECRET_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const row: TokenRow = {
+    token_id: ids.next("tok"),
+    person,
+    scope: input.scope,
+    created_at: clock.now().toISOString(),
+    revoked_at: null,
+  };
+  insertToken(db, { ...row, secret_sha256: sha256(secret) });
+  return { ...row, secret };
+}
+
+export { listTokens };
+
+export function revoke(db: Db, tokenId: string, clock: Clock): void {
+  if (!revokeToken(db, tokenId, clock.now().toISOString()))
+    throw new UserError(`No live token "${tokenId}".`, "List them with `archon token list`.");
+}
+
+/** The token an `Authorization: Bearer …` header names, or undefined when it is missing, unknown or revoked. */
+export function tokenOfHeader(db: Db, header: string | undefined): TokenRow | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  if (!match?.[1]) return undefined;
+  return liveTokenBySecretHash(db, sha256(match[1]));
+}
+
+export const canAdminister = (token: TokenRow) => token.scope === "archon:admin";

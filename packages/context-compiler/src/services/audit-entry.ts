@@ -3,23 +3,12 @@
 // agent_id, and may paste a secret into any of them). Runs where the row is written, off the response path.
 import { hashCanonical } from "@archon/core";
 import { redactValue } from "../knowledge/secret-scan.js";
-import type { CompileOutcome, CompileRequest } from "../read/compile.js";
+import type { CompileOutcome } from "../read/compile.js";
 import type { CompileLogEntry } from "../store/audit.js";
 import type { AuditDelivery, AuditOutcome } from "../store/audit-pack.js";
 
 /** What a compile hands to the audit queue: the row before hashing, packing and redaction. */
-export interface PendingAudit {
-  compile_id: string;
-  created_at: string;
-  agent_id: string | null;
-  request: CompileRequest;
-  knowledge_version: number;
-  snapshot_id: string | null;
-  tag_catalog: { hash: string; bytes: string } | null;
-  outcome?: CompileOutcome;
-  error: string | null;
-  duration_ms: number;
-}
+export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & { outcome?: CompileOutcome };
 
 /** What the audit log and a replay compare: the outcome without its debug part. */
 export const resultHash = (outcome: CompileOutcome) => hashCanonical({ ...outcome, debug: undefined });

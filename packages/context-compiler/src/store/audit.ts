@@ -66,20 +66,20 @@ export interface CompileAudit {
   duration_ms: number;
 }
 
-interface LogRow {
-  compile_id: string;
-  created_at: string;
-  agent_id: string | null;
-  status: "ok" | "error";
-  error: string | null;
-  knowledge_version: number;
-  snapshot_id: string | null;
-  tag_catalog_hash: string | null;
-  request: string;
-  result_hash: string | null;
-  outcome: Buffer | null;
-  duration_ms: number;
-}
+/** A compile_log row as SQLite gives it: the request still JSON, the outcome still packed. */
+type LogRow = Pick<
+  CompileAudit,
+  | "compile_id"
+  | "created_at"
+  | "agent_id"
+  | "status"
+  | "error"
+  | "knowledge_version"
+  | "snapshot_id"
+  | "tag_catalog_hash"
+  | "result_hash"
+  | "duration_ms"
+> & { request: string; outcome: Buffer | null };
 
 export function readCompileLog(
   db: Db,

@@ -3,7 +3,15 @@
 // (audit-pack.ts): what the snapshot already holds is never copied into it.
 import { canonicalJson, type Db } from "@archon/core";
 import type { CompileRequest } from "../read/compile.js";
-import { type AuditOutcome, budgetDrops, deliverySummary, packOutcome, unpackOutcome } from "./audit-pack.js";
+import {
+  type AuditOutcome,
+  budgetDrops,
+  type Delivery,
+  deliverySummary,
+  type LegacyAudit,
+  packOutcome,
+  unpackOutcome,
+} from "./audit-pack.js";
 import { AuditTerms } from "./audit-terms.js";
 import { recordTagCatalog } from "./tags.js";
 
@@ -144,31 +152,64 @@ function auditOf(row: LogRow, terms: AuditTerms): CompileAudit {
   };
 }
 
-/** Each compile's deliveries, oldest first, for the usage dashboards; legacy rows give theirs unpacked. */
-export function* compileDeliveries(
+/** One kept audit row as the readers over many rows need it. */
+export interface LoggedOutcome {
+  compile_id: string;
+  created_at: string;
+  status: "ok" | "error";
+  /** Null for a failed compile. A legacy row (kept as JSON by migration 12) is read into the same shape. */
+  outcome: AuditOutcome | null;
+}
+
+/**
+ * Every kept audit row with its outcome unpacked, oldest first; only those created before `before` (an
+ * ISO time) when given. For the passes over the whole log: usage, eval, near-miss counts, prune-log.
+ */
+export function* loggedOutcomes(
   db: Db,
+  options: { before?: string } = {},
   terms = new AuditTerms(() => db),
-): Generator<{ compile_id: string; created_at: string; deliveries: { doc_id: string; delivery: string }[] }> {
+): Generator<LoggedOutcome> {
   terms.loadAll();
   const rows = db
     .prepare(
-      "SELECT compile_id, created_at, outcome FROM compile_log WHERE outcome IS NOT NULL ORDER BY created_at, compile_id",
+      `SELECT compile_id, created_at, status, outcome FROM compile_log
+       WHERE @before IS NULL OR created_at < @before ORDER BY created_at, compile_id`,
     )
-    .iterate() as IterableIterator<{ compile_id: string; created_at: string; outcome: Buffer }>;
+    .iterate({ before: options.before ?? null }) as IterableIterator<{
+    compile_id: string;
+    created_at: string;
+    status: "ok" | "error";
+    outcome: Buffer | null;
+  }>;
   for (const row of rows) {
-    const unpacked = unpackOutcome(row.outcome, terms);
-    const deliveries =
-      "packed" in unpacked
-        ? unpacked.packed.deliveries
-        : legacyDeliveries(unpacked.legacy.resolved_doc_ids, unpacked.legacy.debug.budget_drops ?? []);
-    yield { compile_id: row.compile_id, created_at: row.created_at, deliveries };
+    const unpacked = row.outcome && unpackOutcome(row.outcome, terms);
+    const outcome = !unpacked ? null : "packed" in unpacked ? unpacked.packed : fromLegacy(unpacked.legacy);
+    yield { compile_id: row.compile_id, created_at: row.created_at, status: row.status, outcome };
   }
 }
 
-/** A legacy row's per-document delivery: dropped documents as the drop says, every other one inline. */
-function legacyDeliveries(ids: readonly string[], drops: readonly unknown[]) {
-  const dropped = new Map(
-    (drops as { doc_id?: string; delivery?: string }[]).map((d) => [d.doc_id, d.delivery ?? "omitted"]),
+/** A legacy row in the packed shape: dropped documents as the drop says, every other one inline. */
+function fromLegacy(legacy: LegacyAudit): AuditOutcome {
+  const drops = new Map(
+    ((legacy.debug.budget_drops ?? []) as { doc_id?: string; delivery?: Delivery; reason?: string }[]).map(
+      (d) => [d.doc_id, d],
+    ),
   );
-  return ids.map((doc_id) => ({ doc_id, delivery: dropped.get(doc_id) ?? "inline" }));
+  const budget = legacy.delivery as Partial<AuditOutcome["budget"]>;
+  return {
+    deliveries: legacy.resolved_doc_ids.map((doc_id) => {
+      const drop = drops.get(doc_id);
+      return drop
+        ? { doc_id, delivery: drop.delivery ?? "omitted", reason: drop.reason ?? "" }
+        : { doc_id, delivery: "inline", reason: null };
+    }),
+    budget: {
+      inline_bytes: budget.inline_bytes ?? 0,
+      max_inline_bytes: budget.max_inline_bytes ?? 0,
+      content_mode: budget.content_mode ?? "auto",
+    },
+    near_miss_edges: (legacy.debug.near_miss_edges ?? []) as AuditOutcome["near_miss_edges"],
+    layer_classification: (legacy.debug.layer_classification ?? []) as AuditOutcome["layer_classification"],
+  };
 }

@@ -1,7 +1,7 @@
 // Reads over the compile audit for the dashboards: usage per document and what recent compiles were
 // about. Writing the audit is audit.ts's job.
 import type { Db } from "@archon/core";
-import { compileDeliveries } from "./audit.js";
+import { loggedOutcomes } from "./audit.js";
 
 export interface DocumentUsage {
   doc_id: string;
@@ -24,15 +24,15 @@ export function documentUsage(db: Db): DocumentUsage[] {
       { doc_id, compiles: 0, inline: 0, deferred: 0, omitted: 0, last_compiled_at: null },
     ]),
   );
-  for (const compile of compileDeliveries(db)) {
+  for (const compile of loggedOutcomes(db)) {
     const seen = new Set<string>();
-    for (const { doc_id, delivery } of compile.deliveries) {
+    for (const { doc_id, delivery } of compile.outcome?.deliveries ?? []) {
       const u = usage.get(doc_id);
       // A document counts once per compile, as it was first delivered there.
       if (!u || seen.has(doc_id)) continue;
       seen.add(doc_id);
       u.compiles += 1;
-      if (delivery === "inline" || delivery === "deferred" || delivery === "omitted") u[delivery] += 1;
+      u[delivery] += 1;
       if (u.last_compiled_at === null || compile.created_at > u.last_compiled_at)
         u.last_compiled_at = compile.created_at;
     }

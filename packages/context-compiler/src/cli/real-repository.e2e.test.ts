@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_TARGETS } from "../adapters/export/export-targets.js";
 import { withoutArchonBlocks } from "../adapters/export/shared-files.js";
 import { REALISTIC_TARGETS, realisticRepoFiles, writeRealisticRepo } from "../bench/realistic-repo.js";
-import type { CompileResponse } from "../services/compile-service.js";
+import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
 import { approvedDocumentTexts } from "../store/documents.js";
 import { commitAll, git } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { runCli } from "../test-support/run-cli.js";
-import { ARCHON_BIN, connectArchon, textOf } from "../test-support/stdio-client.js";
+import { ARCHON_BIN, connectArchon } from "../test-support/stdio-client.js";
 
 let project: TestProject;
 const originals = realisticRepoFiles();
@@ -97,23 +97,21 @@ describe("a real repository, migrated", () => {
     });
     try {
       for (const { file, plan } of REALISTIC_TARGETS) {
-        const r = await agent.call("archon_compile_context", { target_files: [file], plan });
-        expect(r.isError).toBeFalsy();
-        const text = textOf(r);
+        const { result, text } = await agent.resultAndText(compileContextTool, {
+          target_files: [file],
+          plan,
+        });
         expect(text).not.toMatch(/archon:(start|end|managed)/);
-        expect(Buffer.byteLength(text)).toBeLessThan(JSON.stringify(r.structuredContent).length);
-        const result = r.structuredContent as unknown as CompileResponse;
+        expect(Buffer.byteLength(text)).toBeLessThan(JSON.stringify(result).length);
         expect(result.warnings).toEqual([]);
         if (file === "apps/web/lib/flags.ts") expect(result.expanded?.described).toContain("posthog-flags");
         if (file === "packages/db/migrations/002_digest.sql")
           expect(result.expanded?.described).toContain("weekly-digest");
       }
-      const button = (
-        await agent.call("archon_compile_context", {
-          target_files: ["apps/web/components/Button.tsx"],
-          plan: "add a loading state to the Button component",
-        })
-      ).structuredContent as unknown as CompileResponse;
+      const button = await agent.result(compileContextTool, {
+        target_files: ["apps/web/components/Button.tsx"],
+        plan: "add a loading state to the Button component",
+      });
       const inline = button.base.documents.filter((d) => d.delivery === "inline").map((d) => d.doc_id);
       expect(inline).toContain("react-components");
       expect(inline).toContain("web-components");

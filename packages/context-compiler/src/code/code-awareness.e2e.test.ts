@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchLogicFlowTool } from "../mcp/agent/search-logic-flow.tool.js";
+import { verifyDoneTool } from "../mcp/agent/verify-done.tool.js";
 import { commitAll, git } from "../test-support/git.js";
 import { personEnv } from "../test-support/person-env.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
@@ -21,11 +23,6 @@ function archon(args: string[], stdin?: unknown) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 const id = (path: string, name: string) => `typescript ${path} ${name}`;
-const structured = async (name: string, args: Record<string, unknown>) => {
-  const result = await agent.call(`archon_${name}`, args);
-  if (result.isError) throw new Error(JSON.stringify(result.content));
-  return result.structuredContent as Record<string, unknown>;
-};
 
 beforeAll(async () => {
   project = tempProject();
@@ -72,7 +69,7 @@ describe("code awareness through the CLI and a real MCP client", () => {
     expect(JSON.parse(indexed.stdout)).toMatchObject({ source: "git", parsed: 6, complete: true });
 
     expect(
-      await structured("search_logic_flow", {
+      await agent.result(searchLogicFlowTool, {
         from_symbol: "placeOrder",
         to_symbol: id("src/db/orders.ts", "write"),
       }),
@@ -88,7 +85,7 @@ describe("code awareness through the CLI and a real MCP client", () => {
       steps_by_resolution: { import: 1, local: 1 },
       unresolved_calls: 0,
     });
-    const ambiguous = await structured("search_logic_flow", {
+    const ambiguous = await agent.result(searchLogicFlowTool, {
       from_symbol: "placeOrder",
       to_symbol: "write",
     });
@@ -107,7 +104,7 @@ describe("code awareness through the CLI and a real MCP client", () => {
       "src/ui/cart.ts",
       'import { saveOrder } from "../db/orders.js";\nexport function cart() { saveOrder(); return 1; }\n',
     );
-    const verdict = await structured("verify_done", { diff: git(project.root, "diff") });
+    const verdict = await agent.result(verifyDoneTool, { diff: git(project.root, "diff") });
     expect({
       verdict: verdict.verdict,
       violations: verdict.violations,
@@ -149,7 +146,7 @@ describe("code awareness through the CLI and a real MCP client", () => {
         },
       ],
     });
-    const again = await structured("verify_done", { diff: git(project.root, "diff") });
+    const again = await agent.result(verifyDoneTool, { diff: git(project.root, "diff") });
     expect(again.cache).toMatchObject({ hit: true });
   });
 

@@ -1,9 +1,11 @@
 import { MAX_MESSAGE_BYTES } from "@archon/core";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompileResponse } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+import { getDocumentTool } from "./admin/get-document.tool.js";
+import { importDocTool } from "./admin/import-doc.tool.js";
+import { compileContextTool } from "./agent/compile-context.tool.js";
 import { LIMITS } from "./input-limits.js";
 
 // Oversized inputs and answers, sent by a client to the built servers over real stdio: each is refused
@@ -30,10 +32,8 @@ afterEach(async () => {
 
 /** The session still answers: a compile of one file delivers the seeded rule. */
 async function expectNextCompileAnswered(client: ConnectedClient) {
-  const next = await client.call("archon_compile_context", { target_files: ["src/api/users.ts"] });
-  expect((next.structuredContent as unknown as CompileResponse).base.documents.map((d) => d.doc_id)).toEqual([
-    "api-errors",
-  ]);
+  const next = await client.result(compileContextTool, { target_files: ["src/api/users.ts"] });
+  expect(next.base.documents.map((d) => d.doc_id)).toEqual(["api-errors"]);
 }
 
 const refusal = async (pending: Promise<unknown>) => {
@@ -133,36 +133,33 @@ describe("legitimate use never meets a limit", () => {
   it("passes a 20 KB AGENTS.md imported inline, a 1 MB rule file inline and by path, and a compile of 2,000 files", async () => {
     const agentsMd = `# AGENTS.md\n\n${"- Keep handlers thin; put logic in services.\n".repeat(460)}`;
     expect(agentsMd.length).toBeGreaterThan(20_000);
-    const inline = await admin.call("archon_import_doc", {
+    const inline = await admin.result(importDocTool, {
       doc_id: "agents-md",
       title: "AGENTS.md",
       content: agentsMd,
     });
-    expect(inline.structuredContent).toMatchObject({ doc_id: "agents-md", content_bytes: agentsMd.length });
+    expect(inline).toMatchObject({ doc_id: "agents-md", content_bytes: agentsMd.length });
     const megabyte = `# Big rules\n\n${"Every query goes through the repository layer.\n".repeat(21_500)}`;
     expect(megabyte.length).toBeGreaterThan(1_000_000);
-    const big = await admin.call("archon_import_doc", {
+    const big = await admin.result(importDocTool, {
       doc_id: "big-inline",
       title: "Big",
       content: megabyte,
     });
-    expect(big.structuredContent).toMatchObject({ doc_id: "big-inline", content_bytes: megabyte.length });
-    const readBack = await admin.call("archon_get_document", { doc_id: "big-inline" });
-    expect(readBack.structuredContent).toMatchObject({ doc_id: "big-inline" });
+    expect(big).toMatchObject({ doc_id: "big-inline", content_bytes: megabyte.length });
+    const readBack = await admin.result(getDocumentTool, { doc_id: "big-inline" });
+    expect(readBack).toMatchObject({ doc_id: "big-inline" });
     project.write("docs/rules/big.md", megabyte);
-    const file = await admin.call("archon_import_doc", {
+    const file = await admin.result(importDocTool, {
       doc_id: "big-rules",
       title: "Big rules",
       file_path: "docs/rules/big.md",
       edge_hints: [{ edge_type: "path_requires", source_value: "src/**" }],
     });
-    expect(file.structuredContent).toMatchObject({ doc_id: "big-rules", source_path: "docs/rules/big.md" });
-    expect((file.structuredContent as { content_bytes: number }).content_bytes).toBeGreaterThan(1_000_000);
-    const compiled = await agent.call("archon_compile_context", { target_files: paths(2000) });
-    expect(compiled.isError).toBeFalsy();
-    expect(
-      (compiled.structuredContent as unknown as CompileResponse).base.documents.map((d) => d.doc_id),
-    ).toEqual(["api-errors", "big-rules"]);
+    expect(file).toMatchObject({ doc_id: "big-rules", source_path: "docs/rules/big.md" });
+    expect(file.content_bytes).toBeGreaterThan(1_000_000);
+    const compiled = await agent.result(compileContextTool, { target_files: paths(2000) });
+    expect(compiled.base.documents.map((d) => d.doc_id)).toEqual(["api-errors", "big-rules"]);
   });
 });
 

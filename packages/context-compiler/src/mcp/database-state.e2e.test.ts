@@ -1,10 +1,11 @@
 import { chmodSync, copyFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompileResponse } from "../services/compile-service.js";
 import { CAN_OBEY_MODES, OBEY_MODES } from "../test-support/file-modes.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+import { compileContextTool } from "./agent/compile-context.tool.js";
+import { getCompileAuditTool } from "./agent/get-compile-audit.tool.js";
 
 // The database taken away or made read-only under the built servers, seen from the agent's side.
 
@@ -36,9 +37,8 @@ const connect = async (surface: "agent" | "admin", launcher: readonly string[] =
   clients.push(client);
   return client;
 };
-const compile = async (client: ConnectedClient) =>
-  (await client.call("archon_compile_context", { target_files: ["src/api/users.ts"] }))
-    .structuredContent as unknown as CompileResponse;
+const compile = (client: ConnectedClient) =>
+  client.result(compileContextTool, { target_files: ["src/api/users.ts"] });
 const note = { event_type: "manual_note", payload: { note: "From now on, use tabs." } };
 const importArgs = { doc_id: "tabs", title: "Tabs", content: "Use tabs." };
 /** The answer of a call, as whether it failed and what it says. */
@@ -81,8 +81,8 @@ describe("a database file removed under running servers", () => {
     expect(restored.warnings).toEqual([
       "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
     ]);
-    const audit = await agent.call("archon_get_compile_audit", { compile_id: meanwhile.compile_id });
-    expect(audit.structuredContent).toMatchObject({
+    const audit = await agent.result(getCompileAuditTool, { compile_id: meanwhile.compile_id });
+    expect(audit).toMatchObject({
       compile_id: meanwhile.compile_id,
       resolved_doc_ids: ["api-errors"],
     });

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompileResponse } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+import { approveProposalTool } from "./admin/approve-proposal.tool.js";
+import { listProposalsTool } from "./admin/list-proposals.tool.js";
+import { processObservationsTool } from "./admin/process-observations.tool.js";
+import { compileContextTool } from "./agent/compile-context.tool.js";
+import { observeTool } from "./agent/observe.tool.js";
+import { workspaceStatusTool } from "./agent/workspace-status.tool.js";
 
 // The human-approval pipeline across two real server processes: the agent reports, a person decides.
 let project: TestProject;
@@ -24,14 +29,12 @@ afterEach(async () => {
   project.cleanup();
 });
 
-const compile = async (files: string[]) =>
-  (await agent.call("archon_compile_context", { target_files: files }))
-    .structuredContent as unknown as CompileResponse;
+const compile = (files: string[]) => agent.result(compileContextTool, { target_files: files });
 
 describe("a compile miss becomes a rule only through a person's approval", () => {
   it("goes observe → process_observations → approve_proposal, and the next compile delivers the rule", async () => {
     expect((await compile(["src/api/users.ts"])).base.documents).toEqual([]);
-    const observed = await agent.call("archon_observe", {
+    await agent.result(observeTool, {
       event_type: "compile_miss",
       payload: {
         target_files: ["src/api/users.ts"],
@@ -39,23 +42,18 @@ describe("a compile miss becomes a rule only through a person's approval", () =>
         target_doc_id: "api-errors",
       },
     });
-    expect(observed.isError).toBeFalsy();
     expect((await compile(["src/api/users.ts"])).base.documents).toEqual([]);
 
-    const processed = (await admin.call("archon_process_observations", {})).structuredContent as {
-      proposed: { proposal_id: string; proposal_type: string }[];
-    };
+    const processed = await admin.result(processObservationsTool, {});
     expect(processed.proposed).toMatchObject([{ proposal_type: "add_edge" }]);
     const proposalId = processed.proposed[0]?.proposal_id as string;
-    const pending = (await admin.call("archon_list_proposals", {})).structuredContent as {
-      proposals: unknown[];
-    };
+    const pending = await admin.result(listProposalsTool, {});
     expect(JSON.stringify(pending)).toContain(proposalId);
     const notices = (await compile(["src/api/users.ts"])).notices;
     expect(notices).toContain("1 proposal(s) are waiting for a person's approval.");
 
-    const approved = await admin.call("archon_approve_proposal", { proposal_id: proposalId });
-    expect(approved.structuredContent).toMatchObject({ knowledge_version: 2 });
+    const approved = await admin.result(approveProposalTool, { proposal_id: proposalId });
+    expect(approved).toMatchObject({ knowledge_version: 2 });
     const after = await compile(["src/api/users.ts"]);
     expect(after.base.documents.map((d) => d.doc_id)).toEqual(["api-errors"]);
     expect(after.notices).toEqual([]);
@@ -77,10 +75,7 @@ describe("a compile miss becomes a rule only through a person's approval", () =>
       expect(r.isError).toBe(true);
       expect(textOf(r)).toContain(`Tool archon_${name} not found`);
     }
-    const status = (await agent.call("archon_workspace_status")).structuredContent as {
-      knowledge_version: number;
-    };
-    expect(status.knowledge_version).toBe(1);
+    expect((await agent.result(workspaceStatusTool)).knowledge_version).toBe(1);
   });
 
   it("does not list, and refuses as unknown, a tool that has not shipped", async () => {

@@ -1,10 +1,18 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompileResponse } from "../services/compile-service.js";
-import { CompileService } from "../services/compile-service.js";
+import { type CompileResponse, CompileService } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+import { getDocumentTool } from "./admin/get-document.tool.js";
+import { getEdgeTool } from "./admin/get-edge.tool.js";
+import { getStatsTool } from "./admin/get-stats.tool.js";
+import { importDocTool } from "./admin/import-doc.tool.js";
+import { compileContextTool } from "./agent/compile-context.tool.js";
+import { getCompileAuditTool } from "./agent/get-compile-audit.tool.js";
+import { getKnownTagsTool } from "./agent/get-known-tags.tool.js";
+import { impactTool } from "./agent/impact.tool.js";
+import { workspaceStatusTool } from "./agent/workspace-status.tool.js";
 
 let project: TestProject;
 const clients: ConnectedClient[] = [];
@@ -110,10 +118,7 @@ describe("the two surfaces", () => {
     const r = await agent.call("archon_import_doc", { doc_id: "evil", title: "Evil", content: "x" });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/Tool archon_import_doc not found/);
-    const status = (await agent.call("archon_workspace_status")).structuredContent as {
-      knowledge_version: number;
-    };
-    expect(status.knowledge_version).toBe(1);
+    expect((await agent.result(workspaceStatusTool)).knowledge_version).toBe(1);
   });
 
   it("takes the prefix from ARCHON_TOOL_PREFIX", async () => {
@@ -139,12 +144,10 @@ describe("the two surfaces", () => {
 describe("compile_context over stdio", () => {
   it("returns the resolved documents with every response field", async () => {
     const agent = await open("agent");
-    const r = (
-      await agent.call("archon_compile_context", {
-        target_files: ["src/api/users.ts"],
-        plan: "users endpoint",
-      })
-    ).structuredContent as unknown as CompileResponse;
+    const r = await agent.result(compileContextTool, {
+      target_files: ["src/api/users.ts"],
+      plan: "users endpoint",
+    });
     expect(r.compile_id).toMatch(/^cmp_[0-9a-f]{16}$/);
     expect(r).toMatchObject({ knowledge_version: 1, snapshot_id: "snap_v1", warnings: [], notices: [] });
     expect(r.base.documents.map((d) => d.doc_id)).toEqual([
@@ -160,9 +163,7 @@ describe("compile_context over stdio", () => {
   it("answers the model in compact text, and in JSON text when response_format is json", async () => {
     const agent = await open("agent");
     const request = { target_files: ["src/api/users.ts"], plan: "users endpoint" };
-    const r = await agent.call("archon_compile_context", request);
-    const structured = r.structuredContent as unknown as CompileResponse;
-    const text = textOf(r);
+    const { result: structured, text } = await agent.resultAndText(compileContextTool, request);
     expect(text.split("\n").slice(0, 4)).toEqual([
       `archon ${structured.compile_id} · knowledge v1 · 4 rule(s) · ${structured.budget.inline_bytes} of 8192 bytes inline`,
       "",
@@ -174,6 +175,7 @@ describe("compile_context over stdio", () => {
     );
     expect(Buffer.byteLength(text)).toBeLessThan(JSON.stringify(structured).length / 2);
     const json = await agent.call("archon_compile_context", { ...request, response_format: "json" });
+    // The JSON text as sent, unparsed by the schema: a field the structuredContent lacks must show here.
     const parsed = JSON.parse(textOf(json)) as CompileResponse;
     expect(CompileService.deterministicPart(parsed)).toBe(CompileService.deterministicPart(structured));
   });
@@ -186,10 +188,8 @@ describe("compile_context over stdio", () => {
     };
     const one = await open("agent");
     const two = await open("agent");
-    const a = (await one.call("archon_compile_context", request))
-      .structuredContent as unknown as CompileResponse;
-    const b = (await two.call("archon_compile_context", request))
-      .structuredContent as unknown as CompileResponse;
+    const a = await one.result(compileContextTool, request);
+    const b = await two.result(compileContextTool, request);
     expect(a.compile_id).not.toBe(b.compile_id);
     expect(CompileService.deterministicPart(a)).toBe(CompileService.deterministicPart(b));
     expect(a.expanded?.documents.map((d) => d.doc_id)).toEqual(["session-rules"]);
@@ -208,11 +208,8 @@ describe("compile_context over stdio", () => {
 
   it("records each compile for get_compile_audit", async () => {
     const agent = await open("agent");
-    const r = (
-      await agent.call("archon_compile_context", { target_files: ["src/api/x.ts"], agent_id: "claude" })
-    ).structuredContent as unknown as CompileResponse;
-    const audit = (await agent.call("archon_get_compile_audit", { compile_id: r.compile_id }))
-      .structuredContent;
+    const r = await agent.result(compileContextTool, { target_files: ["src/api/x.ts"], agent_id: "claude" });
+    const audit = await agent.result(getCompileAuditTool, { compile_id: r.compile_id });
     expect(audit).toMatchObject({
       compile_id: r.compile_id,
       status: "ok",
@@ -237,8 +234,7 @@ describe("compile_context over stdio", () => {
     other.cleanup();
     const { renameSync } = await import("node:fs");
     renameSync(`${project.dbPath}.new`, project.dbPath);
-    const first = (await agent.call("archon_compile_context", { target_files: ["src/a.ts"] }))
-      .structuredContent as unknown as CompileResponse;
+    const first = await agent.result(compileContextTool, { target_files: ["src/a.ts"] });
     expect(first.warnings).toContain(
       "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
     );
@@ -246,8 +242,7 @@ describe("compile_context over stdio", () => {
       knowledge_version: 2,
       base: { documents: [{ doc_id: "pulled", content: "v2" }] },
     });
-    const next = (await agent.call("archon_compile_context", { target_files: ["src/a.ts"] }))
-      .structuredContent as unknown as CompileResponse;
+    const next = await agent.result(compileContextTool, { target_files: ["src/a.ts"] });
     expect(next.warnings).toEqual([]);
   });
 });
@@ -262,9 +257,7 @@ describe("the other agent tools", () => {
       ["/etc/passwd"],
     ])
       await agent.call("archon_compile_context", { target_files });
-    const status = (await agent.call("archon_workspace_status")).structuredContent as {
-      recent_compile_regions: { region: string; compiles: number }[];
-    };
+    const status = await agent.result(workspaceStatusTool);
     expect(status.recent_compile_regions).toEqual([
       { region: "src/api/", compiles: 3 },
       { region: "./", compiles: 1 },
@@ -273,13 +266,7 @@ describe("the other agent tools", () => {
 
   it("impact gives evidence and the dependency chain", async () => {
     const agent = await open("agent");
-    const r = (await agent.call("archon_impact", { files: ["src/api/users.ts"] })).structuredContent as {
-      documents: {
-        doc_id: string;
-        evidence: { edge_type: string; pattern: string }[];
-        via_dependency_chain: string[];
-      }[];
-    };
+    const r = await agent.result(impactTool, { files: ["src/api/users.ts"] });
     const byId = Object.fromEntries(r.documents.map((d) => [d.doc_id, d]));
     expect(byId["api-constraint"]).toMatchObject({
       via_dependency_chain: [],
@@ -302,11 +289,9 @@ describe("the other agent tools", () => {
       ],
     });
     // Agents often send absolute paths: inside the project they mean the same file.
-    const absolute = (await agent.call("archon_impact", { files: [`${project.root}/src/api/users.ts`] }))
-      .structuredContent as typeof r;
+    const absolute = await agent.result(impactTool, { files: [`${project.root}/src/api/users.ts`] });
     expect(absolute.documents).toEqual(r.documents);
-    const sql = (await agent.call("archon_impact", { files: ["src/api/schema.sql"] }))
-      .structuredContent as typeof r;
+    const sql = await agent.result(impactTool, { files: ["src/api/schema.sql"] });
     const chains = Object.fromEntries(sql.documents.map((d) => [d.doc_id, d.via_dependency_chain]));
     expect(chains).toEqual({
       "api-constraint": [],
@@ -319,7 +304,7 @@ describe("the other agent tools", () => {
   it("workspace_status writes nothing at all", async () => {
     const agent = await open("agent");
     const before = sha256(readFileSync(project.dbPath));
-    const status = (await agent.call("archon_workspace_status")).structuredContent;
+    const status = await agent.result(workspaceStatusTool);
     expect(status).toMatchObject({
       knowledge_version: 1,
       initialized: true,
@@ -331,14 +316,11 @@ describe("the other agent tools", () => {
 
   it("get_known_tags lists the catalog with a stable hash", async () => {
     const agent = await open("agent");
-    const a = (await agent.call("archon_get_known_tags")).structuredContent as {
-      tags: unknown[];
-      tag_catalog_hash: string;
-    };
+    const a = await agent.result(getKnownTagsTool);
     expect(a.tags).toEqual([{ tag: "auth", doc_count: 2, doc_ids: ["layered", "session-rules"] }]);
     const admin = await open("admin");
     await admin.call("archon_set_doc_tags", { doc_id: "naming", tags: ["style"] });
-    const b = (await agent.call("archon_get_known_tags")).structuredContent as { tag_catalog_hash: string };
+    const b = await agent.result(getKnownTagsTool);
     expect(b.tag_catalog_hash).not.toBe(a.tag_catalog_hash);
   });
 });
@@ -347,13 +329,13 @@ describe("admin tools over stdio", () => {
   it("imports a file inside the root and refuses one outside it", async () => {
     project.write("docs/rule.md", "Use the client.");
     const admin = await open("admin");
-    const ok = await admin.call("archon_import_doc", {
+    const ok = await admin.result(importDocTool, {
       doc_id: "rule",
       title: "Rule",
       file_path: "docs/rule.md",
       edge_hints: [{ edge_type: "path_requires", source_value: "src/**" }],
     });
-    expect(ok.structuredContent).toMatchObject({
+    expect(ok).toMatchObject({
       knowledge_version: 2,
       source_path: "docs/rule.md",
       warnings: [],
@@ -365,16 +347,14 @@ describe("admin tools over stdio", () => {
     });
     expect(outside.isError).toBe(true);
     expect(textOf(outside)).toMatch(/is outside the project root/);
-    const doc = (await admin.call("archon_get_document", { doc_id: "rule" })).structuredContent as {
-      edges: { edge_id: number }[];
-    };
-    const edge = await admin.call("archon_get_edge", { edge_id: doc.edges[0]?.edge_id });
-    expect(edge.structuredContent).toMatchObject({
+    const doc = await admin.result(getDocumentTool, { doc_id: "rule" });
+    const edge = await admin.result(getEdgeTool, { edge_id: doc.edges[0]?.edge_id });
+    expect(edge).toMatchObject({
       edge_type: "path_requires",
       source_value: "src/**",
       target_doc_id: "rule",
     });
-    const stats = (await admin.call("archon_get_stats")).structuredContent;
+    const stats = await admin.result(getStatsTool);
     expect(stats).toMatchObject({ knowledge_version: 2, documents_by_status: { approved: 6 } });
   });
 });

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { openDatabase, sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
+import { getCompileAuditTool } from "../mcp/agent/get-compile-audit.tool.js";
+import { observeTool } from "../mcp/agent/observe.tool.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
 
@@ -29,19 +32,14 @@ const databaseHolds = (text: string) => readFileSync(project.dbPath).includes(Bu
 
 describe("a secret in a compile's plan or agent_id never reaches the audit log in clear", () => {
   it("answers get_compile_audit and stores the row with markers in place of the secrets", async () => {
-    const compiled = await agent.call("archon_compile_context", {
+    const { compile_id } = await agent.result(compileContextTool, {
       target_files: ["src/api/users.ts"],
       plan: `Call the billing API with ${STRIPE} and push with ${TOKEN}.`,
       agent_id: `claude ${TOKEN}`,
     });
-    const { compile_id } = compiled.structuredContent as { compile_id: string };
-    const audit = (await agent.call("archon_get_compile_audit", { compile_id })).structuredContent as {
-      agent_id: string;
-      request: Record<string, unknown>;
-      replay: { same_result: boolean };
-    };
+    const audit = await agent.result(getCompileAuditTool, { compile_id });
     // The plan was compiled as it is stored, so the redacted row still replays to the same bytes.
-    expect(audit.replay.same_result).toBe(true);
+    expect(audit.replay?.same_result).toBe(true);
     const plan = `Call the billing API with ${mark("Stripe secret key", STRIPE)} and push with ${mark("GitHub token", TOKEN)}.`;
     const agentId = `claude ${mark("GitHub token", TOKEN)}`;
     expect({ agent_id: audit.agent_id, request: audit.request }).toEqual({
@@ -91,12 +89,12 @@ describe("a secret in a compile's plan or agent_id never reaches the audit log i
 
 describe("a secret in an observation never reaches the database in clear", () => {
   it("answers observe with warnings and stores only the marker", async () => {
-    const observed = await agent.call("archon_observe", {
+    const observed = await agent.result(observeTool, {
       event_type: "session_note",
       payload: { plan: `Rotate ${TOKEN} tonight.`, tags: [TOKEN] },
       agent_id: TOKEN,
     });
-    expect((observed.structuredContent as { warnings: string[] }).warnings).toEqual([
+    expect(observed.warnings).toEqual([
       "Possible GitHub token in payload.plan; it was redacted before it was stored.",
       "Possible GitHub token in payload.tags.0; it was redacted before it was stored.",
       "Possible GitHub token in agent_id; it was redacted before it was stored.",

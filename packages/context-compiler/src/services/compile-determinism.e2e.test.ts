@@ -1,9 +1,13 @@
 // P-1 across uptime: tags change without a version bump, and every server process must see it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setDocTagsTool } from "../mcp/admin/set-doc-tags.tool.js";
+import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
+import { getCompileAuditTool } from "../mcp/agent/get-compile-audit.tool.js";
+import { getKnownTagsTool } from "../mcp/agent/get-known-tags.tool.js";
 import { canonicalTagCatalog } from "../read/tag-catalog.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
-import { type CompileResponse, CompileService } from "./compile-service.js";
+import { CompileService } from "./compile-service.js";
 
 let project: TestProject;
 const clients: ConnectedClient[] = [];
@@ -31,14 +35,10 @@ afterEach(async () => {
 });
 
 const request = { target_files: ["src/api/users.ts"], intent_tags: ["auth"] };
-const compileOn = async (c: ConnectedClient) =>
-  (await c.call("archon_compile_context", request)).structuredContent as unknown as CompileResponse;
-const knownTags = async (c: ConnectedClient) => (await c.call("archon_get_known_tags")).structuredContent;
-const auditOf = async (c: ConnectedClient, compileId: string) =>
-  (await c.call("archon_get_compile_audit", { compile_id: compileId })).structuredContent as {
-    tag_catalog_hash: string;
-    replay: { tag_catalog_hash: string; same_result: boolean };
-  };
+const compileOn = (c: ConnectedClient) => c.result(compileContextTool, request);
+const knownTags = (c: ConnectedClient) => c.result(getKnownTagsTool);
+const auditOf = (c: ConnectedClient, compileId: string) =>
+  c.result(getCompileAuditTool, { compile_id: compileId });
 
 describe("a tag change between two compiles of a running agent server", () => {
   it("reaches its next compile, agrees with get_known_tags, and matches a server started after it", async () => {
@@ -47,7 +47,7 @@ describe("a tag change between two compiles of a running agent server", () => {
     const knownBefore = await knownTags(a);
 
     const admin = await open("admin");
-    await admin.call("archon_set_doc_tags", { doc_id: "session-rules", tags: ["auth"] });
+    await admin.result(setDocTagsTool, { doc_id: "session-rules", tags: ["auth"] });
 
     const after = await compileOn(a);
     const knownAfter = await knownTags(a);
@@ -111,10 +111,12 @@ describe("a tag change between two compiles of a running agent server", () => {
     const a = await open("agent");
     const before = await compileOn(a);
     const admin = await open("admin");
-    await admin.call("archon_set_doc_tags", { doc_id: "session-rules", tags: ["auth"] });
+    await admin.result(setDocTagsTool, { doc_id: "session-rules", tags: ["auth"] });
     const after = await compileOn(a);
     const audits = [await auditOf(a, before.compile_id), await auditOf(a, after.compile_id)];
-    expect(audits.map((x) => [x.tag_catalog_hash, x.replay.tag_catalog_hash, x.replay.same_result])).toEqual([
+    expect(
+      audits.map((x) => [x.tag_catalog_hash, x.replay?.tag_catalog_hash, x.replay?.same_result]),
+    ).toEqual([
       [before.tag_catalog_hash, before.tag_catalog_hash, true],
       [after.tag_catalog_hash, after.tag_catalog_hash, true],
     ]);

@@ -19,6 +19,11 @@ export interface ConnectedClient {
     tool: T,
     args?: Record<string, unknown>,
   ): Promise<ToolResult<T>>;
+  /** As `result`, with the text content the model reads beside it: for tests of what that one answer says. */
+  resultAndText<T extends { name: string; output?: ToolOutput }>(
+    tool: T,
+    args?: Record<string, unknown>,
+  ): Promise<{ result: ToolResult<T>; text: string }>;
   close(): Promise<void>;
 }
 
@@ -52,20 +57,22 @@ export async function connectArchon(options: {
     (await client.callTool({ name, arguments: args })) as CallToolResult;
   const prefix = toolPrefix({ ...process.env, ...options.env });
   let listed = false;
+  const resultAndText: ConnectedClient["resultAndText"] = async (tool, args) => {
+    const schema = outputSchemaOf(tool);
+    if (!schema) throw new Error(`${tool.name} declares no output schema.`);
+    // Listing the tools makes the client keep each output schema and check every later structuredContent
+    // against it (closed objects: a field the schema does not name fails), on top of the server's check.
+    if (!listed) await client.listTools();
+    listed = true;
+    const answer = await call(`${prefix}${tool.name}`, args);
+    if (answer.isError) throw new Error(`${tool.name} failed: ${textOf(answer)}`);
+    return { result: schema.parse(answer.structuredContent), text: textOf(answer) };
+  };
   return {
     client,
     call,
-    result: async (tool, args) => {
-      const schema = outputSchemaOf(tool);
-      if (!schema) throw new Error(`${tool.name} declares no output schema.`);
-      // Listing the tools makes the client keep each output schema and check every later structuredContent
-      // against it (closed objects: a field the schema does not name fails), on top of the server's check.
-      if (!listed) await client.listTools();
-      listed = true;
-      const answer = await call(`${prefix}${tool.name}`, args);
-      if (answer.isError) throw new Error(`${tool.name} failed: ${textOf(answer)}`);
-      return schema.parse(answer.structuredContent);
-    },
+    result: async (tool, args) => (await resultAndText(tool, args)).result,
+    resultAndText,
     close: () => client.close(),
   };
 }

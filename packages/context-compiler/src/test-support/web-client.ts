@@ -13,7 +13,7 @@ export interface RequestShape {
   htmx?: boolean;
 }
 
-const unescape = (text: string) =>
+const htmlText = (text: string) =>
   text
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
@@ -47,7 +47,7 @@ export function webClient(app: Hono, token: string) {
       const card = page.split(`data-proposal="${proposalId}"`)[1]?.split("</article>")[0] ?? "";
       const pre = /<pre class="diff">([\s\S]*?)<\/pre>/.exec(card)?.[1] ?? "";
       return [...pre.matchAll(/<span class="op-[a-z]+">([^<]*)<\/span>/g)].map((m) =>
-        unescape(m[1] as string),
+        htmlText(m[1] as string),
       );
     },
   };

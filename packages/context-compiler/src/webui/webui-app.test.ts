@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getProposal } from "../store/proposals.js";
+import { openConflicts } from "../store/conflicts.js";
+import { setDocumentOrigin } from "../store/documents.js";
+import { createProposal, getProposal } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
 import { type KnowledgeFixture, seedKnowledge } from "../test-support/knowledge-fixture.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
@@ -153,5 +155,66 @@ describe("browsing knowledge", () => {
     expect(first).toContain('page 1 of 2 (30 in all) <a href="/audit?page=2">next →</a>');
     const second = await (await web.get("/audit?page=2")).text();
     expect(second.match(/<tr><td><a href="\/audit\//g)?.length).toBe(5);
+  });
+});
+
+describe("a bundle and its preflight", () => {
+  it("shows what approving the bundle would change, then approves it as one version", async () => {
+    const { ctx, web } = client();
+    for (const doc_id of ["b-one", "b-two"])
+      createProposal(
+        ctx.kdb.db,
+        {
+          proposal_type: "new_doc",
+          payload: { doc_id, title: doc_id, content: "x" },
+          source: "import",
+          bundle_id: "bnd_x",
+        },
+        ctx.clock,
+        ctx.ids,
+      );
+    const page = await (await web.get("/bundles/bnd_x")).text();
+    expect(page).toContain(
+      "Ready: approving applies every member below as one knowledge version. knowledge_version 1 → 2.",
+    );
+    expect(page).toContain(
+      "Documents added: b-one, b-two; updated: none; removed: none; edges added: 0, removed: 0.",
+    );
+    const res = await web.post("/bundles/bnd_x/approve", {});
+    expect(await res.text()).toContain("Approved bundle bnd_x (2 proposals): knowledge_version 2.");
+    expect(readVersion(ctx.kdb.db)).toBe(2);
+  });
+});
+
+describe("answering a conflict", () => {
+  it("holds the proposal back until answered, then lets it through", async () => {
+    const { ctx, web } = client();
+    openConflicts(ctx.kdb.db, fx.newDocProposal, ["api-errors"], ctx.clock, ctx.ids);
+    const listed = await (await web.get("/")).text();
+    expect(listed).toContain(
+      'Unresolved conflict with api-errors: <a href="/conflicts">answer it first</a>.',
+    );
+    const refused = await web.post(`/proposals/${fx.newDocProposal}/approve`, {});
+    expect(refused.status).toBe(409);
+    const answered = await web.post("/conflicts/resolve", {
+      proposal_id: fx.newDocProposal,
+      existing_doc_id: "api-errors",
+      resolution: "keep_both",
+    });
+    const body = await answered.text();
+    expect(body).toContain(
+      `Answered ${fx.newDocProposal} against api-errors: keep_both; the proposal is pending.`,
+    );
+    expect(body).toContain("No conflict waits for an answer.");
+    expect((await web.post(`/proposals/${fx.newDocProposal}/approve`, {})).status).toBe(200);
+  });
+});
+
+describe("standing rules", () => {
+  it("lists the approved standing rules only", async () => {
+    const { ctx, web } = client();
+    setDocumentOrigin(ctx.kdb.db, "base-style", "standing");
+    const page = await (await web.get("/standing-rules")).text();
+    expect([...page.matchAll(/<a href="\/documents\/([^"]+)">/g)].map((m) => m[1])).toEqual(["base-style"]);
   });
 });

@@ -22,16 +22,11 @@ export interface FileResolutions {
 /** The compile's resolution steps for one file, as the documents it delivers in its order and the edges used. */
 export function resolveFile(index: KnowledgeIndex, file: string): FileHit {
   const r = resolve(index, { files: [file] });
-  const doc_ids = [...r.specificity.keys()]
-    .filter((id) => index.docs.has(id))
-    .sort((a, b) =>
-      compareDocs(
-        index.docs.get(a) as NonNullable<ReturnType<typeof index.docs.get>>,
-        index.docs.get(b) as NonNullable<ReturnType<typeof index.docs.get>>,
-        r.specificity.get(a) ?? 0,
-        r.specificity.get(b) ?? 0,
-      ),
-    );
+  const reached = [...r.specificity.keys()].flatMap((id) => {
+    const doc = index.docs.get(id);
+    return doc ? [{ doc, spec: r.specificity.get(id) ?? 0 }] : [];
+  });
+  const doc_ids = reached.sort((a, b) => compareDocs(a.doc, b.doc, a.spec, b.spec)).map((d) => d.doc.doc_id);
   const edge_ids = [...new Set(r.steps.map((s) => s.edge_id))].sort((a, b) => a - b);
   return { doc_ids, edge_ids };
 }

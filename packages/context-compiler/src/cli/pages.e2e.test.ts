@@ -32,7 +32,9 @@ describe("archon graph", () => {
   it("writes where it is told, relative to the current folder, and says what it wrote", () => {
     const r = runCli(join(project.root, "src"), ["graph", "graph.html"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Wrote src\/graph\.html \(knowledge_version 1, 12 nodes, 8 links, \d+ bytes\)\./);
+    expect(r.stdout).toMatch(
+      /^Wrote src\/graph\.html \(knowledge_version 1, 12 nodes, 8 links, \d+ bytes\)\./,
+    );
   });
 
   it("refuses to replace a file it did not write, in one line with what to do, exit 1", () => {

@@ -7,12 +7,12 @@ export const BROWSER_COMMANDS = ["chromium-headless-shell", "chromium"] as const
 const PACKAGE_HINT =
   "install Debian's chromium-headless-shell package (apt-get install -y --no-install-recommends chromium-headless-shell), or chromium";
 
-function onPath(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    const path = join(dir, command);
+function onPath(command: string, path: string): string | undefined {
+  for (const dir of path.split(delimiter)) {
+    const file = join(dir, command);
     try {
-      accessSync(path, constants.X_OK);
-      return path;
+      accessSync(file, constants.X_OK);
+      return file;
     } catch {
       // Not in this folder.
     }
@@ -24,12 +24,15 @@ function onPath(command: string): string | undefined {
  * The browser's path, or undefined on a developer machine without one (the caller skips, and this says why
  * once). In CI a missing browser fails the test file: the browser tests must run there.
  */
-export function findBrowser(): string | undefined {
+export function findBrowser(
+  env: NodeJS.ProcessEnv = process.env,
+  say: (line: string) => void = (line) => process.stderr.write(line),
+): string | undefined {
   for (const command of BROWSER_COMMANDS) {
-    const path = onPath(command);
-    if (path) return path;
+    const found = onPath(command, env.PATH ?? "");
+    if (found) return found;
   }
-  if (process.env.CI) throw new Error(`No headless browser found on PATH and CI is set: ${PACKAGE_HINT}.`);
+  if (env.CI) throw new Error(`No headless browser found on PATH and CI is set: ${PACKAGE_HINT}.`);
   process.stderr.write(
     `Skipping the browser tests: no ${BROWSER_COMMANDS.join(" or ")} on PATH; ${PACKAGE_HINT}.\n`,
   );

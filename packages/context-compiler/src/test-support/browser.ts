@@ -33,8 +33,6 @@ export function findBrowser(
     if (found) return found;
   }
   if (env.CI) throw new Error(`No headless browser found on PATH and CI is set: ${PACKAGE_HINT}.`);
-  process.stderr.write(
-    `Skipping the browser tests: no ${BROWSER_COMMANDS.join(" or ")} on PATH; ${PACKAGE_HINT}.\n`,
-  );
+  say(`Skipping the browser tests: no ${BROWSER_COMMANDS.join(" or ")} on PATH; ${PACKAGE_HINT}.\n`);
   return undefined;
 }

@@ -218,3 +218,24 @@ describe("standing rules", () => {
     expect([...page.matchAll(/<a href="\/documents\/([^"]+)">/g)].map((m) => m[1])).toEqual(["base-style"]);
   });
 });
+
+describe("a page that cannot be shown", () => {
+  it("answers an unknown bundle with the service's refusal and hint, never a stack trace", async () => {
+    const { web } = client();
+    const res = await web.get("/bundles/bnd_nope");
+    expect(res.status).toBe(409);
+    const page = await res.text();
+    expect(page).toContain("<title>Refused · archon</title>");
+    expect(page).toContain(
+      "<pre>No proposals carry bundle_id &quot;bnd_nope&quot;.\nHint: List pending proposals with archon proposals; each shows its bundle_id.</pre>",
+    );
+    expect(page).not.toContain("    at ");
+  });
+
+  it("answers an unknown address with 404 inside the panel", async () => {
+    const { web } = client();
+    const res = await web.get("/nowhere");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("<p>Nothing is at /nowhere.</p>");
+  });
+});

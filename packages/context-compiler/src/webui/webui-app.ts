@@ -35,7 +35,7 @@ const LIST_PAGES: Record<string, PageView> = {
   "/audit": auditPage,
 };
 
-const titleOf = (path: string) => NAV.find((n) => n.path === path)?.label ?? "archon";
+const titleOf = (path: string) => NAV.find((n) => n.path === path)?.label ?? "Page";
 
 /** The graph page runs its inlined d3 and script; it still may fetch nothing. */
 const GRAPH_POLICY =
@@ -44,8 +44,8 @@ const GRAPH_POLICY =
 export function createWebApp(ctx: ArchonContext, options: WebAppOptions): Hono {
   const app = new Hono();
   app.use("*", guard(options));
-  const page = (path: string, main: Html) =>
-    layout({ title: titleOf(path), path, version: readVersion(ctx.kdb.db), main });
+  const page = (path: string, main: Html, title = titleOf(path)) =>
+    layout({ title, path, version: readVersion(ctx.kdb.db), main });
 
   app.get("/assets/htmx.js", (c) =>
     c.body(htmxScript(), 200, { "Content-Type": "text/javascript; charset=utf-8" }),
@@ -83,7 +83,9 @@ export function createWebApp(ctx: ArchonContext, options: WebAppOptions): Hono {
     conflicts: () => ({ path: "/conflicts", render: () => conflictsPage(ctx, {}) }),
   });
 
-  app.notFound((c) => c.html(page("", html`<h2>Not found</h2><p>Nothing is at ${c.req.path}.</p>`), 404));
+  app.notFound((c) =>
+    c.html(page("", html`<h2>Not found</h2><p>Nothing is at ${c.req.path}.</p>`, "Not found"), 404),
+  );
   app.onError((error, c) => {
     // A refusal is shown as what to do; anything else as its message, never a stack trace.
     const status = error instanceof UserError ? 409 : 500;
@@ -91,6 +93,7 @@ export function createWebApp(ctx: ArchonContext, options: WebAppOptions): Hono {
       page(
         "",
         html`<h2>${status === 409 ? "Refused" : "Something went wrong"}</h2><pre>${describeError(error)}</pre>`,
+        status === 409 ? "Refused" : "Error",
       ),
       status,
     );

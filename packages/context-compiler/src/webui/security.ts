@@ -70,7 +70,9 @@ export function guard(options: GuardOptions): MiddlewareHandler {
         );
       setCookie(c, TOKEN_COOKIE, options.token, { httpOnly: true, sameSite: "Strict", path: "/" });
       url.searchParams.delete(TOKEN_PARAM);
-      return c.redirect(`${url.pathname}${url.search}`, 303);
+      const back = c.redirect(`${url.pathname}${url.search}`, 303);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) back.headers.set(name, value);
+      return back;
     }
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       if (c.req.header("origin") !== `http://${host}`)

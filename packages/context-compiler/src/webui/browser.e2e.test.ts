@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openConflicts } from "../store/conflicts.js";
 import { readVersion } from "../store/version.js";
 import { findBrowser } from "../test-support/browser.js";
 import { type KnowledgeFixture, seedKnowledge } from "../test-support/knowledge-fixture.js";
@@ -112,6 +113,22 @@ describe.skipIf(!executablePath)("the web UI in a browser", () => {
     );
     expect(await page.locator(`article[data-proposal="${fx.newDocProposal}"]`).count()).toBe(0);
     expect(readVersion(project.context().kdb.db)).toBe(2);
+    await context.close();
+  });
+
+  it("shows a refusal from the service in the page and leaves the version where it was", async () => {
+    const ctx = project.context();
+    openConflicts(ctx.kdb.db, fx.updateProposal, ["base-style"], ctx.clock, ctx.ids);
+    ctx.close();
+    server = await startWebUiProcess(project.root);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.click(`article[data-proposal="${fx.updateProposal}"] button[name="approve"]`);
+    await page.waitForSelector("#flash.error");
+    expect(await page.textContent("#flash.error p")).toMatch(/^Approval refused: .*base-style/);
+    expect(await page.textContent("#knowledge-version")).toBe("knowledge_version 1");
+    expect(await page.locator(`article[data-proposal="${fx.updateProposal}"]`).count()).toBe(1);
     await context.close();
   });
 

@@ -20,7 +20,7 @@ export interface FileResolutions {
 }
 
 /** The compile's resolution steps for one file, as the documents it delivers in its order and the edges used. */
-export function resolveFile(index: KnowledgeIndex, file: string): FileHit {
+function resolveFile(index: KnowledgeIndex, file: string): FileHit {
   const r = resolve(index, { files: [file] });
   const reached = [...r.specificity.keys()].flatMap((id) => {
     const doc = index.docs.get(id);

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { recordObservation } from "../store/observations.js";
 import { seedKnowledge } from "../test-support/knowledge-fixture.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { graphModel } from "./graph-model.js";
+import { GHOST_LIMIT, graphModel } from "./graph-model.js";
 import { D3_MODULES } from "./vendor-scripts.js";
 import { graphPage, writeGraph } from "./write-graph.js";
 
@@ -45,6 +46,15 @@ describe("the graph model", () => {
     ]);
     expect(model.knowledge_version).toBe(1);
     expect(model.ghosts_left_out).toBe(0);
+  });
+
+  it("draws at most GHOST_LIMIT backlog items and counts the rest", () => {
+    const ctx = project.context();
+    for (let i = 0; i <= GHOST_LIMIT; i++)
+      recordObservation(ctx.kdb.db, { event_type: "session_note", payload: { i } }, ctx.clock, ctx.ids);
+    const model = graphModel(ctx.kdb.db, []);
+    expect(model.nodes.filter((n) => n.kind === "observation").length).toBe(GHOST_LIMIT);
+    expect(model.ghosts_left_out).toBe(1);
   });
 
   it("answers each project file with the documents its compile reaches, in compile order", () => {

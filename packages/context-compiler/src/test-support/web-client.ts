@@ -1,5 +1,6 @@
 // Requests to the web UI app in-process, as its own page would send them unless a test says otherwise.
 import type { Hono } from "hono";
+import { TOKEN_COOKIE } from "../webui/security.js";
 
 export const WEB_HOST = "127.0.0.1:4173";
 
@@ -24,7 +25,7 @@ const htmlText = (text: string) =>
 export function webClient(app: Hono, token: string) {
   const headers = (shape: RequestShape) => ({
     host: shape.host ?? WEB_HOST,
-    ...(shape.cookie === false ? {} : { cookie: `archon_webui=${token}` }),
+    ...(shape.cookie === false ? {} : { cookie: `${TOKEN_COOKIE}=${token}` }),
   });
   return {
     get: (path: string, shape: RequestShape = {}) =>

@@ -8,7 +8,7 @@ import { TOKEN_PARAM } from "./security.js";
 import { createWebApp } from "./webui-app.js";
 
 /** Only the loopback interface: nothing on the network can connect, whatever the firewall says. */
-export const WEBUI_HOST = "127.0.0.1";
+const WEBUI_HOST = "127.0.0.1";
 
 export interface RunningWebUi {
   /** The address with the token, to open once; the browser trades it for a cookie. */

@@ -14,8 +14,9 @@ const FLOORS: readonly (readonly string[])[] = [
   ["services", "code"],
   ["context"],
   ["setup"],
-  ["mcp"],
-  ["team"],
+  // The two pages read through store/ and knowledge/ like the tools do; the panel also embeds the graph.
+  ["mcp", "graph"],
+  ["webui", "team"],
   ["cli"],
 ];
 /** Tests, their helpers and the bench sit beside the layers and may use any of them; nothing imports them. */

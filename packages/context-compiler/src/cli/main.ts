@@ -346,6 +346,29 @@ token
   });
 
 program
+  .command("graph")
+  .description("write the knowledge graph as one self-contained HTML page that works offline")
+  .argument(
+    "[file]",
+    "output file, relative to the current folder (default: .archon/graph.html in the project)",
+  )
+  .option("--json", "print what was written as JSON")
+  .action(async (file: string | undefined, opts: { json?: boolean }, cmd: Command) =>
+    (await import("./graph.command.js")).graphCommand(globals(cmd), file, opts),
+  );
+
+program
+  .command("webui")
+  .description("serve the local admin panel on 127.0.0.1: browse knowledge, approve and reject in a browser")
+  .option("--port <n>", "port to listen on; 0 picks a free one (default: 0)", (v) => port(v))
+  .option("--no-open", "print the address instead of opening a browser")
+  .action(async (opts: { port?: number; open: boolean }, cmd: Command) => {
+    // The panel approves knowledge, and whoever starts it holds its token: a person's command.
+    await requirePerson(cmd, "archon webui");
+    await (await import("./webui.command.js")).webuiCommand(globals(cmd), opts);
+  });
+
+program
   .command("compile")
   .description("compile context for files, as compile_context does")
   .argument("<files...>", "repo-relative target files")
@@ -367,6 +390,13 @@ function positiveInt(value: string, flag: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0)
     throw new UserError(`${flag} must be a positive whole number, not "${value}".`);
+  return n;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UserError(`--port must be a whole number from 0 to 65535, not "${value}".`);
   return n;
 }
 

@@ -1,0 +1,94 @@
+// The web UI's defences: loopback Host only, the per-launch token as a strict cookie, same-origin writes.
+import { timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+
+export const TOKEN_COOKIE = "archon_webui";
+export const TOKEN_PARAM = "token";
+
+/** Names a browser on this machine uses for the loopback address; anything else is a rebound DNS name. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Nothing the panel sends is loaded from elsewhere, framed, or kept: its pages carry the knowledge base. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cache-Control": "no-store",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+const sameToken = (given: string | undefined, token: string) => {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** `host[:port]` of a loopback name, on the port the panel listens on when that is known. */
+export function isLoopbackHost(host: string | undefined, port: number | undefined): boolean {
+  if (host === undefined) return false;
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase());
+  if (!match || !LOOPBACK_HOSTS.has(match[1] as string)) return false;
+  return port === undefined || Number(match[2] ?? 80) === port;
+}
+
+const refuse = (status: 401 | 403, message: string) =>
+  new Response(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS },
+  });
+
+export interface GuardOptions {
+  token: string;
+  /** The port the server listens on, once known; undefined accepts any port on a loopback name (tests). */
+  port?: () => number | undefined;
+}
+
+/**
+ * Every request: a loopback Host (DNS rebinding gives a foreign name), then the token, from the cookie or
+ * once from `?token=` (answered with the cookie and a redirect that drops it from the address bar).
+ * Every non-GET also needs an Origin equal to the panel's own, so no other page can post to it.
+ */
+export function guard(options: GuardOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const host = c.req.header("host");
+    if (!isLoopbackHost(host, options.port?.()))
+      return refuse(
+        403,
+        "Refused: the web UI answers only to 127.0.0.1 or localhost (this Host header is not one).",
+      );
+    const url = new URL(c.req.url);
+    const offered = url.searchParams.get(TOKEN_PARAM);
+    if (c.req.method === "GET" && offered !== null) {
+      if (!sameToken(offered, options.token))
+        return refuse(
+          401,
+          "Refused: that token is not this launch's. Open the address `archon webui` printed.",
+        );
+      setCookie(c, TOKEN_COOKIE, options.token, { httpOnly: true, sameSite: "Strict", path: "/" });
+      url.searchParams.delete(TOKEN_PARAM);
+      const back = c.redirect(`${url.pathname}${url.search}`, 303);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) back.headers.set(name, value);
+      return back;
+    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      if (c.req.header("origin") !== `http://${host}`)
+        return refuse(
+          403,
+          "Refused: a change must come from the web UI's own page (the Origin does not match).",
+        );
+    }
+    if (!sameToken(getCookie(c, TOKEN_COOKIE), options.token))
+      return refuse(
+        401,
+        "Refused: no valid token. Open the address `archon webui` printed (it carries the token).",
+      );
+    await next();
+    // A route may set a stricter or looser policy of its own (the graph page runs inline scripts).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      if (!c.res.headers.has(name)) c.header(name, value);
+  };
+}

@@ -1,7 +1,14 @@
 import { openDatabase } from "@archon/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AuditOutcome, budgetDrops, packOutcome, unpackOutcome } from "./audit-pack.js";
+import {
+  type AuditOutcome,
+  budgetDrops,
+  deliveredCount,
+  legacyOutcome,
+  packOutcome,
+  unpackOutcome,
+} from "./audit-pack.js";
 import { AuditTerms } from "./audit-terms.js";
 
 function terms() {
@@ -66,6 +73,14 @@ describe("the packed audit outcome", () => {
     };
     const packed = packOutcome(o, new AuditTerms(() => db));
     expect(unpackOutcome(packed, new AuditTerms(() => db))).toEqual({ packed: o });
+    // The web UI's compile log counts deliveries from the head alone, packed or legacy.
+    expect(deliveredCount(packed)).toBe(2);
+    expect(
+      deliveredCount(
+        legacyOutcome(JSON.stringify({ resolved_doc_ids: ["a", "b", "c"], delivery: {}, debug: {} })),
+      ),
+    ).toBe(3);
+    expect(deliveredCount(null)).toBe(0);
     // Ten documents' worth of ids, reasons and paths: a few bytes each once the terms exist.
     expect(packed.length).toBeLessThan(40);
   });

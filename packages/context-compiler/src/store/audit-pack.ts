@@ -163,6 +163,19 @@ export function unpackOutcome(
   return { packed: { deliveries, budget, near_miss_edges, layer_classification } };
 }
 
+/** How many documents a packed outcome delivered, read from its head alone (no terms needed). */
+export function deliveredCount(bytes: Uint8Array | null): number {
+  if (!bytes || bytes.length === 0) return 0;
+  if (bytes[0] === LEGACY_JSON)
+    return (JSON.parse(Buffer.from(bytes.subarray(1)).toString("utf8")) as LegacyAudit).resolved_doc_ids
+      .length;
+  const r = new Reader(bytes);
+  r.varint(); // inline_bytes
+  r.varint(); // max_inline_bytes
+  r.varint(); // content_mode
+  return r.varint();
+}
+
 /** The drops as compile() lists them: every document not inlined, once, by doc_id. */
 export function budgetDrops(deliveries: readonly AuditDelivery[]): BudgetDrop[] {
   const drops = new Map<string, BudgetDrop>();

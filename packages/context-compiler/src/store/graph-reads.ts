@@ -1,5 +1,6 @@
 // Paged reads for the web UI's lists: one page of rows in a pinned order, with the total it is a page of.
 import type { Db } from "@archon/core";
+import { deliveredCount } from "./audit-pack.js";
 import type { ConflictRow } from "./conflicts.js";
 import type { EdgeRow } from "./edges.js";
 import type { Observation } from "./observations.js";
@@ -67,12 +68,19 @@ export function compileLogPage(db: Db, page: PageRequest): Paged<CompileLogLine>
   const rows = db
     .prepare(
       `SELECT compile_id, created_at, status, knowledge_version,
-         json_extract(request, '$.target_files') AS target_files, json_array_length(resolved_doc_ids) AS resolved
+         json_extract(request, '$.target_files') AS target_files, outcome
        FROM compile_log ORDER BY created_at DESC, compile_id DESC LIMIT @limit OFFSET @offset`,
     )
-    .all(page) as (Omit<CompileLogLine, "target_files"> & { target_files: string | null })[];
+    .all(page) as (Omit<CompileLogLine, "target_files" | "resolved"> & {
+    target_files: string | null;
+    outcome: Buffer | null;
+  })[];
   return {
-    rows: rows.map((r) => ({ ...r, target_files: JSON.parse(r.target_files ?? "[]") as string[] })),
+    rows: rows.map(({ outcome, ...r }) => ({
+      ...r,
+      target_files: JSON.parse(r.target_files ?? "[]") as string[],
+      resolved: deliveredCount(outcome),
+    })),
     total: db.prepare("SELECT COUNT(*) FROM compile_log").pluck().get() as number,
   };
 }

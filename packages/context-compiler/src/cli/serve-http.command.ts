@@ -4,7 +4,7 @@ import { UserError } from "@archon/core";
 import { serve as listen } from "@hono/node-server";
 import { createArchonContext } from "../context/archon-context.js";
 import { teamApp } from "../team/http-app.js";
-import { hostName, LOOPBACK_HOSTS } from "../team/request-guards.js";
+import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -30,7 +30,7 @@ function parseListen(value: string): { host: string; port: number } {
 export async function serveHttpCommand(options: GlobalOptions, opts: ServeHttpOptions): Promise<void> {
   const { host, port } = parseListen(opts.listen ?? DEFAULT_LISTEN);
   const listenName = hostName(host.includes(":") ? `[${host}]` : host) as string;
-  const loopback = (LOOPBACK_HOSTS as readonly string[]).includes(listenName);
+  const loopback = LOOPBACK_HOSTS.includes(listenName);
   const extraHosts = (opts.allowHost ?? []).map((h) => {
     const name = hostName(h);
     if (!name) throw new UserError(`--allow-host takes a host name, not "${h}".`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hostName, LOOPBACK_HOSTS, refusal } from "./request-guards.js";
+import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
+import { refusal } from "./request-guards.js";
 
 const policy = { hosts: [...LOOPBACK_HOSTS, "archon.example.com"], origins: ["https://archon.example.com"] };
 

@@ -1,20 +1,13 @@
 // The checks every request to a local HTTP server of archon passes before anything else: the Host a
 // browser sent must be one this server answers to (a DNS-rebinding page sends its own name), and a
 // browser request must come from an allowed Origin. Programs send no Origin and pass that check.
+import { hostName } from "../vocabulary/loopback-hosts.js";
+
 export interface HostPolicy {
   /** Host names (no port) this server answers to. */
   hosts: readonly string[];
   /** Full origins (`http://127.0.0.1:7420`) whose pages may call it. */
   origins: readonly string[];
-}
-
-export const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"] as const;
-
-/** `127.0.0.1:7420` → `127.0.0.1`, `[::1]:7420` → `[::1]`; undefined for a malformed value. */
-export function hostName(host: string | undefined): string | undefined {
-  if (!host) return undefined;
-  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]\s]+)(?::\d{1,5})?$/.exec(host.trim());
-  return match?.[1]?.toLowerCase();
 }
 
 /** Why the request is refused, or undefined when Host and Origin are acceptable. */

@@ -2,12 +2,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
 
 export const TOKEN_COOKIE = "archon_webui";
 export const TOKEN_PARAM = "token";
-
-/** Names a browser on this machine uses for the loopback address; anything else is a rebound DNS name. */
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** Nothing the panel sends is loaded from elsewhere, framed, or kept: its pages carry the knowledge base. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -29,10 +27,9 @@ const sameToken = (given: string | undefined, token: string) => {
 
 /** `host[:port]` of a loopback name, on the port the panel listens on when that is known. */
 export function isLoopbackHost(host: string | undefined, port: number | undefined): boolean {
-  if (host === undefined) return false;
-  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase());
-  if (!match || !LOOPBACK_HOSTS.has(match[1] as string)) return false;
-  return port === undefined || Number(match[2] ?? 80) === port;
+  const name = hostName(host);
+  if (name === undefined || !LOOPBACK_HOSTS.includes(name)) return false;
+  return port === undefined || Number(/:(\d+)$/.exec(host ?? "")?.[1] ?? 80) === port;
 }
 
 const refuse = (status: 401 | 403, message: string) =>

@@ -28,7 +28,9 @@ const ROWS: [label: string, cell: (r: BenchResult) => string][] = [
   ["in-process CompileService (with audit) p99 (ms)", (r) => ms(r.inProcess.service.p99)],
   ["**stdio compile p50 (ms)**", (r) => ms(r.stdio.compile.p50)],
   ["**stdio compile p99 (ms)**", (r) => ms(r.stdio.compile.p99)],
+  ["stdio p99 / p50", (r) => (r.stdio.compile.p99 / r.stdio.compile.p50).toFixed(2)],
   ["stdio first compile (index build) (ms)", (r) => ms(r.stdio.firstCompileMs)],
+  ["**database growth per compile (bytes)**", (r) => r.stdio.auditBytesPerCompile.toFixed(0)],
   ["**server start → tools/list (ms, median)**", (r) => ms(r.stdio.startMs)],
   ["peak RSS, in-process run (MiB)", (r) => mb(r.inProcess.peakRssMb)],
   ["peak RSS, stdio server (MiB)", (r) => mb(r.stdio.peakRssMb)],
@@ -57,6 +59,20 @@ export function checkTargets(results: readonly BenchResult[]): TargetCheck[] {
     check("10k in-process p99 < 5 ms", ten?.inProcess.pure.p99, 5),
     check("10k stdio p50 < 5 ms", ten?.stdio.compile.p50, 5),
     check("10k start → first tools/list < 300 ms", ten?.stdio.startMs, 300),
+    ten
+      ? {
+          target: "10k stdio p99 < 3 × p50",
+          measured: `${ms(ten.stdio.compile.p99)} ms vs 3 × ${ms(ten.stdio.compile.p50)} ms`,
+          pass: ten.stdio.compile.p99 < 3 * ten.stdio.compile.p50,
+        }
+      : { target: "10k stdio p99 < 3 × p50", measured: "not measured", pass: undefined },
+    ten
+      ? {
+          target: "10k database growth ≤ 2 KB per compile",
+          measured: `${ten.stdio.auditBytesPerCompile.toFixed(0)} bytes`,
+          pass: ten.stdio.auditBytesPerCompile <= 2048,
+        }
+      : { target: "10k database growth ≤ 2 KB per compile", measured: "not measured", pass: undefined },
     scaling,
   ];
 }

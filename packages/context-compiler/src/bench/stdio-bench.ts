@@ -1,5 +1,6 @@
 // The over-the-wire half of the benchmark: a real MCP client against `archon --surface agent` spawned on
 // stdio, so every figure includes JSON-RPC framing, argument validation and the audit row's commit.
+import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -18,6 +19,8 @@ export interface StdioResult {
   compile: Summary;
   errors: number;
   auditRows: number;
+  /** Database file growth over the timed compiles, per compile (the audit log's cost on disk). */
+  auditBytesPerCompile: number;
   peakRssMb: number;
 }
 
@@ -62,6 +65,7 @@ export async function measureStdio(
   let t = performance.now();
   await call(requests[0] as BenchRequest);
   const firstCompileMs = performance.now() - t;
+  const sizeBefore = statSync(dbPath).size;
   const times: number[] = [];
   for (let i = 0; i < options.iterations; i++) {
     t = performance.now();
@@ -71,9 +75,16 @@ export async function measureStdio(
   const peak = transport.pid === null ? Number.NaN : peakRssMb(transport.pid);
   await client.close();
 
-  const db = openDatabase(dbPath, { readonly: true });
-  const auditRows = rowCounts(db).compiles;
-  db.close();
+  // The server writes what its audit writer still holds as it closes; wait for every row.
+  const expected = options.iterations + 1;
+  let auditRows = 0;
+  for (let tries = 0; tries < 200 && auditRows < expected; tries++) {
+    const db = openDatabase(dbPath, { readonly: true });
+    auditRows = rowCounts(db).compiles;
+    db.close();
+    if (auditRows < expected) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const auditBytesPerCompile = (statSync(dbPath).size - sizeBefore) / options.iterations;
   return {
     startMs: median(startSamples),
     startSamples,
@@ -81,6 +92,7 @@ export async function measureStdio(
     compile: summarize(times),
     errors,
     auditRows,
+    auditBytesPerCompile,
     peakRssMb: peak,
   };
 }

@@ -84,6 +84,7 @@ describe("the review tools", () => {
       rationale: null,
       created_at: "2026-11-29T12:00:00.000Z",
       decided_at: null,
+      decided_by: null,
       comment: null,
       applied_version: null,
       evidence_observation_ids: [obs.observation_id],

@@ -13,6 +13,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["init", "hooks", "migrate"],
   ["services", "code"],
   ["context"],
+  ["grounding"],
   ["setup"],
   ["mcp"],
   ["cli"],

@@ -1,0 +1,104 @@
+// The grounding the PRD pipeline reads in-process: the project's Archon database opened read-only, and the
+// questions a PRD run asks of it (what a feature touches, the rules for those files, recall, name checks).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { type Db, openDatabase } from "@archon/core";
+import { countApprovedDocuments } from "../store/documents.js";
+import { findSymbols, indexCounts, indexedFiles } from "../store/symbol-queries.js";
+import { readRevisions } from "../store/version.js";
+import { type FeatureTouches, featureTouches } from "./feature-touches.js";
+import { knownTables } from "./known-tables.js";
+import { type RulesForFiles, rulesForFiles } from "./project-rules.js";
+import { knowledgeRecall, type RecallSource } from "./recall-source.js";
+
+/** Where `archon` keeps a project's database unless told otherwise. */
+export const ARCHON_DB = ".archon/archon.db";
+
+export interface GroundingStatus {
+  knowledge_version: number;
+  documents: number;
+  /** Null when the symbol index was never built (`archon reindex-symbols`). */
+  index: { files: number; symbols: number; edges: number } | null;
+}
+
+export interface NameCheck {
+  name: string;
+  kind: "file" | "symbol";
+  exists: boolean;
+  /** Where the index has it: the path, or `path:line` of the first symbol of that name. */
+  where: string | null;
+}
+
+export interface ProjectGrounding {
+  readonly projectRoot: string;
+  readonly dbPath: string;
+  status(): GroundingStatus;
+  touches(feature: string): FeatureTouches;
+  rules(files: readonly string[], plan?: string): RulesForFiles;
+  /** Recall over approved knowledge until an episodic memory source is plugged in. */
+  readonly recall: RecallSource;
+  /** Whether each backticked file or symbol name of a claim is in the index. */
+  checkNames(names: readonly string[]): NameCheck[];
+  /** Tables the project's schema files define. */
+  tables(): string[];
+  close(): void;
+}
+
+/** Whether the project has an Archon database at the usual place (or at `dbPath`). */
+export function hasArchonDatabase(projectRoot: string, dbPath?: string): boolean {
+  return existsSync(dbPath ?? join(projectRoot, ARCHON_DB));
+}
+
+const looksLikeFile = (name: string) => name.includes("/") || /\.[a-z]{1,5}$/.test(name);
+
+/** Opens the database read-only; undefined when the project has none. Nothing here ever writes to it. */
+export function openGrounding(
+  projectRoot: string,
+  options: { dbPath?: string; recall?: RecallSource } = {},
+): ProjectGrounding | undefined {
+  const dbPath = options.dbPath ?? join(projectRoot, ARCHON_DB);
+  if (!existsSync(dbPath)) return undefined;
+  const db: Db = openDatabase(dbPath, { readonly: true });
+  const recall = options.recall ?? knowledgeRecall(db);
+  let tables: string[] | undefined;
+  return {
+    projectRoot,
+    dbPath,
+    recall,
+    status() {
+      const counts = indexCounts(db);
+      return {
+        knowledge_version: readRevisions(db).knowledge_version,
+        documents: countApprovedDocuments(db),
+        index:
+          counts.files === 0 ? null : { files: counts.files, symbols: counts.symbols, edges: counts.edges },
+      };
+    },
+    touches: (feature) => featureTouches(db, projectRoot, feature),
+    rules: (files, plan) => rulesForFiles(db, files, plan),
+    checkNames(names) {
+      const files = new Set(indexedFiles(db).map((f) => f.path));
+      return [...new Set(names)].map((name) => {
+        if (looksLikeFile(name)) {
+          const path = name.replace(/^\.\//, "");
+          const exists = files.has(path) || existsSync(join(projectRoot, path));
+          return { name, kind: "file", exists, where: exists ? path : null };
+        }
+        const first = findSymbols(db, name.replace(/\(\)$/, ""), 1).symbols[0];
+        return {
+          name,
+          kind: "symbol",
+          exists: first !== undefined,
+          where: first ? `${first.path}:${first.start_line}` : null,
+        };
+      });
+    },
+    tables() {
+      tables ??= knownTables(projectRoot);
+      return tables;
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -7,6 +7,7 @@ export {
   type NameCheck,
   openGrounding,
   type ProjectGrounding,
+  type SymbolImpact,
 } from "./open-grounding.js";
 export type { ProjectRule, RulesForFiles } from "./project-rules.js";
 export { knowledgeRecall, type RecallHit, type RecallSource } from "./recall-source.js";

@@ -4,7 +4,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Db, openDatabase } from "@archon/core";
 import { countApprovedDocuments } from "../store/documents.js";
-import { findSymbols, indexCounts, indexedFiles } from "../store/symbol-queries.js";
+import {
+  edgesTo,
+  findSymbols,
+  importsResolvingTo,
+  indexCounts,
+  indexedFiles,
+} from "../store/symbol-queries.js";
 import { readRevisions } from "../store/version.js";
 import { type FeatureTouches, featureTouches } from "./feature-touches.js";
 import { knownTables } from "./known-tables.js";
@@ -23,7 +29,8 @@ export interface GroundingStatus {
 
 export interface NameCheck {
   name: string;
-  kind: "file" | "symbol";
+  /** An endpoint is a route path (`/api/invoices/export`), looked for as a route file. */
+  kind: "file" | "symbol" | "endpoint";
   exists: boolean;
   /** Where the index has it: the path, or `path:line` of the first symbol of that name. */
   where: string | null;
@@ -37,11 +44,21 @@ export interface ProjectGrounding {
   rules(files: readonly string[], plan?: string): RulesForFiles;
   /** Recall over approved knowledge until an episodic memory source is plugged in. */
   readonly recall: RecallSource;
-  /** Whether each backticked file or symbol name of a claim is in the index. */
+  /** Whether each backticked file, symbol or endpoint a claim names is in the index. */
   checkNames(names: readonly string[]): NameCheck[];
+  /** The symbols a name denotes and their callers: what an impact query gives. */
+  impact(name: string): SymbolImpact;
   /** Tables the project's schema files define. */
   tables(): string[];
   close(): void;
+}
+
+export interface SymbolImpact {
+  name: string;
+  symbols: { symbol_id: string; path: string; line: number }[];
+  callers: { from: string | null; path: string; line: number }[];
+  /** Files that import a file the name denotes (for a file name). */
+  importers: string[];
 }
 
 /** Whether the project has an Archon database at the usual place (or at `dbPath`). */
@@ -49,7 +66,26 @@ export function hasArchonDatabase(projectRoot: string, dbPath?: string): boolean
   return existsSync(dbPath ?? join(projectRoot, ARCHON_DB));
 }
 
+const looksLikeEndpoint = (name: string) =>
+  /^(?:(?:GET|POST|PUT|PATCH|DELETE)\s+)?\/[\w\-/:{}[\].]*$/.test(name);
 const looksLikeFile = (name: string) => name.includes("/") || /\.[a-z]{1,5}$/.test(name);
+
+/** The route files an endpoint would live in (Next.js app and pages routers, and plain `routes/` folders). */
+function routeFiles(files: ReadonlySet<string>, endpoint: string): string | null {
+  const path = endpoint.replace(/^[A-Z]+\s+/, "").replace(/\/+$/, "");
+  const parts = path.split("/").filter((p) => p !== "");
+  const open = (p: string) => /^[:{[]/.test(p);
+  for (const file of files) {
+    const segments = file.replace(/\.[a-z]+$/, "").split("/");
+    const at = segments.findIndex((s, i) =>
+      parts.every((p, j) => (open(p) ? segments[i + j] !== undefined : segments[i + j] === p)),
+    );
+    if (at === -1) continue;
+    const rest = segments.slice(at + parts.length);
+    if (rest.length === 0 || (rest.length === 1 && ["route", "index"].includes(rest[0] ?? ""))) return file;
+  }
+  return null;
+}
 
 /** Opens the database read-only; undefined when the project has none. Nothing here ever writes to it. */
 export function openGrounding(
@@ -78,7 +114,11 @@ export function openGrounding(
     rules: (files, plan) => rulesForFiles(db, files, plan),
     checkNames(names) {
       const files = new Set(indexedFiles(db).map((f) => f.path));
-      return [...new Set(names)].map((name) => {
+      return [...new Set(names)].map((name): NameCheck => {
+        if (looksLikeEndpoint(name)) {
+          const where = routeFiles(files, name);
+          return { name, kind: "endpoint", exists: where !== null, where };
+        }
         if (looksLikeFile(name)) {
           const path = name.replace(/^\.\//, "");
           const exists = files.has(path) || existsSync(join(projectRoot, path));
@@ -92,6 +132,23 @@ export function openGrounding(
           where: first ? `${first.path}:${first.start_line}` : null,
         };
       });
+    },
+    impact(name) {
+      const symbols = findSymbols(db, name.replace(/\(\)$/, ""), 20).symbols;
+      const callers = symbols.flatMap((s) =>
+        edgesTo(db, s.symbol_id, "calls").map((e) => ({
+          from: e.from_symbol_id,
+          path: e.path,
+          line: e.line,
+        })),
+      );
+      const path = name.replace(/^\.\//, "");
+      return {
+        name,
+        symbols: symbols.map((s) => ({ symbol_id: s.symbol_id, path: s.path, line: s.start_line })),
+        callers: callers.slice(0, 50),
+        importers: looksLikeFile(name) ? [...new Set(importsResolvingTo(db, [path]).map((i) => i.path))] : [],
+      };
     },
     tables() {
       tables ??= knownTables(projectRoot);

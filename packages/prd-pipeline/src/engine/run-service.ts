@@ -1,12 +1,20 @@
 // The impure shell around the reducer: ids, clock, persistence, the answer lease and the limits.
 
+import { relative, resolve } from "node:path";
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
 import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "../run-model/bounding.js";
 import { type Envelope, envelopeOf, summarise } from "../run-model/envelope.js";
+import {
+  answerSafely,
+  type InProcessServers,
+  inProcessServerFor,
+  MAX_IN_PROCESS_CALLS,
+} from "../run-model/in-process.js";
 import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "../run-model/limits.js";
 import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "../run-model/protocol.js";
+import type { RunSources } from "../run-model/sources.js";
 import { initialState, type NewRunInput, type RunState } from "../run-model/state.js";
 import { actionToken, resultToken } from "../run-model/tokens.js";
 import { STEP_TABLE } from "../steps/index.js";
@@ -51,6 +59,19 @@ export interface ServiceDeps {
   toolPrefix: string;
   /** The step handlers the reducer runs; the real table unless a test drives its own. */
   steps?: StepTable;
+  /** The project directory: write_file paths are relative to it, and Archon grounds a run from it. */
+  projectRoot?: string;
+  /** Where new runs get their codebase and memory grounding; external servers unless said otherwise. */
+  sources?: RunSources;
+  /** The servers that answer tool calls in-process for runs whose sources are Archon. */
+  inProcess?: InProcessServers;
+}
+
+/** The codebase folder relative to the project directory, or null when it lies outside. */
+export function codebaseDir(projectRoot: string, codebase: string): string | null {
+  const rel = relative(resolve(projectRoot), resolve(projectRoot, codebase));
+  if (rel === "") return ".";
+  return rel.startsWith("..") || resolve(rel) === rel ? null : rel.split("\\").join("/");
 }
 
 export class PipelineService {
@@ -61,6 +82,26 @@ export class PipelineService {
   constructor(private readonly deps: ServiceDeps) {
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.steps = deps.steps ?? STEP_TABLE;
+  }
+
+  /**
+   * Steps on through every tool call a run's Archon sources answer in-process, so the host only sees the
+   * actions that need it. The messages of every hop are kept, in order.
+   */
+  private serveInProcess(out: StepReturn, env: StepEnv): StepReturn {
+    const servers = this.deps.inProcess;
+    if (!servers || out.reissued) return out;
+    let current = out;
+    const messages = [...out.messages];
+    for (let calls = 0; calls < MAX_IN_PROCESS_CALLS; calls++) {
+      const action = current.action;
+      if (action.kind !== "call_pipeline_tool" && action.kind !== "call_cortex_tool") break;
+      const server = inProcessServerFor(current.state, action, servers);
+      if (!server) break;
+      current = step(this.steps, current.state, answerSafely(server, action), env);
+      messages.push(...current.messages);
+    }
+    return { ...current, messages };
   }
 
   private bounded(out: StepReturn): Envelope {
@@ -121,11 +162,28 @@ export class PipelineService {
       );
     }
     const env = this.env();
-    const state = initialState({ ...input, run_id: this.deps.ids.next("run"), now: env.now });
-    const out = step(this.steps, state, undefined, env);
+    const state = initialState({
+      ...input,
+      ...this.placeCodebase(input.codebase_path ?? null),
+      run_id: this.deps.ids.next("run"),
+      now: env.now,
+    });
+    const out = this.serveInProcess(step(this.steps, state, undefined, env), env);
     this.deps.store.insert(out.state, nowMs);
     this.recordEvidence(state, out.state);
     return this.bounded(out);
+  }
+
+  /** The run's sources and where its codebase is: Archon grounds from the project itself, `none` from nothing. */
+  private placeCodebase(
+    given: string | null,
+  ): Pick<NewRunInput, "codebase_path" | "codebase_dir" | "sources"> {
+    const sources = this.deps.sources ?? { codebase: "external", memory: "external" };
+    const root = this.deps.projectRoot;
+    const codebase =
+      sources.codebase === "none" ? null : sources.codebase === "archon" ? (given ?? root ?? null) : given;
+    const dir = codebase === null ? null : root ? codebaseDir(root, codebase) : null;
+    return { sources, codebase_path: codebase, codebase_dir: dir };
   }
 
   private load(runId: string): RunState {
@@ -164,7 +222,8 @@ export class PipelineService {
       if (state.pending && token === answeredToken && token !== actionToken(state.pending)) {
         throw alreadyAnswered(runId, token, this.deps.toolPrefix);
       }
-      const out = step(this.steps, state, result, this.env());
+      const env = this.env();
+      const out = this.serveInProcess(step(this.steps, state, result, env), env);
       const answered = out.reissued || !state.pending ? answeredToken : actionToken(state.pending);
       committed = this.deps.store.commit(out.state, { owner, version, answeredToken: answered, nowMs });
       if (!committed) throw alreadyAnswered(runId, token, this.deps.toolPrefix);

@@ -56,9 +56,10 @@ function budgetQuestion(state: RunState, env: StepEnv): AskUser {
   };
 }
 
-function conclude(state: RunState, judged: readonly JudgeVerdict[]): StepOutcome {
+/** `all` replaces the rule tier's verdicts too (a plan mismatch trusts none of them). */
+function conclude(state: RunState, judged: readonly JudgeVerdict[], all = false): StepOutcome {
   const v = verification(state);
-  const verdicts = [...ruleTierVerdicts(v.claims), ...judged];
+  const verdicts = all ? [...judged] : [...ruleTierVerdicts(v.claims), ...judged];
   const result = concludeDocument(v.claims, verdicts);
   const d = result.distribution;
   const text =
@@ -166,7 +167,7 @@ export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => 
         "the judge plan rebuilt at parse time differs from the plan dispatched; every verdict is INCONCLUSIVE",
         env.now,
       );
-      const out = conclude(failed, structuralMismatch(v.plan.judges));
+      const out = conclude(failed, structuralMismatch(v.plan.judges, ruleTierVerdicts(v.claims)), true);
       return {
         ...out,
         messages: [warning("Judge plan mismatch: verdicts discarded."), ...(out.messages ?? [])],

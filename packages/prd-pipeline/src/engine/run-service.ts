@@ -4,7 +4,13 @@ import { relative, resolve } from "node:path";
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
-import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "../run-model/bounding.js";
+import {
+  boundAction,
+  boundEnvelope,
+  boundFullState,
+  boundGrounding,
+  fitView,
+} from "../run-model/bounding.js";
 import { type Envelope, envelopeOf, summarise } from "../run-model/envelope.js";
 import {
   answerSafely,
@@ -12,8 +18,21 @@ import {
   inProcessServerFor,
   MAX_IN_PROCESS_CALLS,
 } from "../run-model/in-process.js";
-import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "../run-model/limits.js";
-import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "../run-model/protocol.js";
+import {
+  DEFAULT_LIMITS,
+  jsonLength,
+  type Limits,
+  MAX_ANSWER_CHARS,
+  MAX_LISTED_VIOLATIONS,
+  MAX_RESULT_CHARS,
+  overLimit,
+} from "../run-model/limits.js";
+import {
+  type ActionResult,
+  actionResultSchema,
+  type Message,
+  RESULT_KIND_FOR,
+} from "../run-model/protocol.js";
 import type { RunSources } from "../run-model/sources.js";
 import { initialState, type NewRunInput, type RunState } from "../run-model/state.js";
 import { actionToken, resultToken } from "../run-model/tokens.js";
@@ -217,13 +236,14 @@ export class PipelineService {
           `Stop the loop after \`done\` or \`failed\`. Start a new run with ${this.deps.toolPrefix}start_pipeline.`,
         );
       }
-      const result = parseResult(raw, state);
+      const { result, notes } = capFreeform(parseResult(raw, state));
       const token = resultToken(result);
       if (state.pending && token === answeredToken && token !== actionToken(state.pending)) {
         throw alreadyAnswered(runId, token, this.deps.toolPrefix);
       }
       const env = this.env();
-      const out = this.serveInProcess(step(this.steps, state, result, env), env);
+      const stepped = this.serveInProcess(step(this.steps, state, result, env), env);
+      const out = { ...stepped, messages: [...notes, ...stepped.messages] };
       const answered = out.reissued || !state.pending ? answeredToken : actionToken(state.pending);
       committed = this.deps.store.commit(out.state, { owner, version, answeredToken: answered, nowMs });
       if (!committed) throw alreadyAnswered(runId, token, this.deps.toolPrefix);
@@ -239,37 +259,47 @@ export class PipelineService {
     const state = this.load(runId);
     switch (format) {
       case "summary":
-        return {
-          run_id: state.run_id,
-          status: state.status,
-          current_step: state.step,
-          prd_context: state.prd_context,
-          feature_description: state.feature_description,
-          pending_action: state.pending?.kind ?? null,
-          final_action: state.final_action,
-          state_summary: summarise(state),
-          errors_dropped: state.errors_dropped,
-          files: state.files,
-        };
+        return fitView(
+          {
+            run_id: state.run_id,
+            status: state.status,
+            current_step: state.step,
+            prd_context: state.prd_context,
+            feature_description: state.feature_description,
+            pending_action: state.pending?.kind ?? null,
+            final_action: state.final_action,
+            state_summary: summarise(state),
+            errors_dropped: state.errors_dropped,
+            files: state.files,
+          },
+          'read the errors with format "full" and the verification in 10-verification-report.md',
+        );
       case "full":
         return boundFullState(state);
       case "grounding":
         return boundGrounding(state);
       case "validation":
-        return {
-          run_id: state.run_id,
-          sections: state.sections.map((s) => ({
-            type: s.type,
-            status: s.status,
-            attempts: s.attempt,
-            score: s.score,
-            violations: s.violations,
-          })),
-        };
+        return fitView(
+          {
+            run_id: state.run_id,
+            sections: state.sections.map((s) => ({
+              type: s.type,
+              status: s.status,
+              attempts: s.attempt,
+              score: s.score,
+              violations: s.violations.slice(0, MAX_LISTED_VIOLATIONS),
+              violations_omitted: Math.max(0, s.violations.length - MAX_LISTED_VIOLATIONS),
+            })),
+          },
+          "validate one section's text with validate_prd_section for its violations",
+        );
       case "action": {
         const action = state.pending ?? state.final_action;
         if (!action) return { run_id: state.run_id, action: null, part: 0, next_part: null };
-        return { run_id: state.run_id, ...boundAction(action, part) };
+        return fitView(
+          { run_id: state.run_id, ...boundAction(action, part) },
+          "the action is larger than any answer; the files it writes are under prd-output/",
+        );
       }
     }
   }
@@ -277,6 +307,22 @@ export class PipelineService {
   counts(): Record<string, number> {
     return this.deps.store.countByStatus();
   }
+}
+
+/** A free answer longer than a person's answer is kept to its first MAX_ANSWER_CHARS, and the host is told. */
+export function capFreeform(result: ActionResult): { result: ActionResult; notes: Message[] } {
+  if (result.kind !== "user_answer" || (result.freeform?.length ?? 0) <= MAX_ANSWER_CHARS)
+    return { result, notes: [] };
+  const length = result.freeform?.length ?? 0;
+  return {
+    result: { ...result, freeform: result.freeform?.slice(0, MAX_ANSWER_CHARS) },
+    notes: [
+      {
+        level: "warning",
+        text: `The answer was ${length} characters; only its first ${MAX_ANSWER_CHARS} were kept.`,
+      },
+    ],
+  };
 }
 
 /** Turns what the host sent into a typed result, or a UserError that says what was expected. */

@@ -1,11 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { featureClauses } from "./feature-clauses.js";
 import { epicSignals, refinedFeature } from "./feasibility-gate.step.js";
+import { featureClauses } from "./feature-clauses.js";
 
 describe("splitting a feature text into clauses", () => {
   it("splits a list of features and clauses joined by a conjunction", () => {
-    expect(featureClauses("Add login, CSV export and billing")).toEqual(["Add login", "CSV export", "billing"]);
+    expect(featureClauses("Add login, CSV export and billing")).toEqual([
+      "Add login",
+      "CSV export",
+      "billing",
+    ]);
     expect(featureClauses("Let members sign in with SSO and let admins manage their roles")).toEqual([
       "Let members sign in with SSO",
       "let admins manage their roles",
@@ -22,17 +26,22 @@ describe("splitting a feature text into clauses", () => {
   });
 
   it("keeps short noun pairs and dotted names together", () => {
-    expect(featureClauses("Export invoices and receipts as PDF")).toEqual(["Export invoices and receipts as PDF"]);
+    expect(featureClauses("Export invoices and receipts as PDF")).toEqual([
+      "Export invoices and receipts as PDF",
+    ]);
     expect(featureClauses("Upgrade the app to Next.js 15")).toEqual(["Upgrade the app to Next.js 15"]);
   });
 });
 
 // Clauses of three or more words, so that any conjunction between them is a clause boundary.
 const clause = fc
-  .array(fc.constantFrom("members", "export", "invoices", "reports", "weekly", "schedule", "admins", "roles"), {
-    minLength: 3,
-    maxLength: 6,
-  })
+  .array(
+    fc.constantFrom("members", "export", "invoices", "reports", "weekly", "schedule", "admins", "roles"),
+    {
+      minLength: 3,
+      maxLength: 6,
+    },
+  )
   .map((w) => w.join(" "));
 const optionList = fc
   .array(fc.constantFrom("later today", "tomorrow", "next week", "in an hour", "Monday"), {
@@ -44,10 +53,14 @@ const optionList = fc
 describe("the feasibility split, for any text", () => {
   it("offers whole clauses: every part is a clause as written, none cut short", () => {
     fc.assert(
-      fc.property(fc.array(clause, { minLength: 1, maxLength: 5 }), fc.constantFrom(" and ", "; ", ", "), (cs, join) => {
-        const distinct = [...new Set(cs)];
-        expect(featureClauses(distinct.join(join))).toEqual(distinct.slice(0, 6));
-      }),
+      fc.property(
+        fc.array(clause, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom(" and ", "; ", ", "),
+        (cs, join) => {
+          const distinct = [...new Set(cs)];
+          expect(featureClauses(distinct.join(join))).toEqual(distinct.slice(0, 6));
+        },
+      ),
       { numRuns: 300, seed: 13 },
     );
   });

@@ -22,7 +22,9 @@ function clean(part: string): string {
 /** The conjunction starting at `i` (a whole word, lower-case text), or undefined. */
 function conjunctionAt(lower: string, i: number): string | undefined {
   if (i > 0 && /[\p{L}\p{N}]/u.test(lower[i - 1] ?? "")) return undefined;
-  return CONJUNCTIONS.find((c) => lower.startsWith(c, i) && !/[\p{L}\p{N}]/u.test(lower[i + c.length] ?? " "));
+  return CONJUNCTIONS.find(
+    (c) => lower.startsWith(c, i) && !/[\p{L}\p{N}]/u.test(lower[i + c.length] ?? " "),
+  );
 }
 
 /** The feature clauses of `text`, whole and in order; one part when it bundles nothing. */

@@ -61,9 +61,9 @@ describe("the judge plan is checked when the replies arrive", () => {
     expect(full.errors.map((e) => e.kind)).toEqual(["structural"]);
     const verdicts = full.verification.verdicts;
     // The rule tier's verdicts are not trusted either: every one, judged or settled by rule, is INCONCLUSIVE.
-    expect(verdicts.every((v) => v.verdict === "INCONCLUSIVE" && v.caveats[0]?.startsWith("structural"))).toBe(
-      true,
-    );
+    expect(
+      verdicts.every((v) => v.verdict === "INCONCLUSIVE" && v.caveats[0]?.startsWith("structural")),
+    ).toBe(true);
   });
 });
 

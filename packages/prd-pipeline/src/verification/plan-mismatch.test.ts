@@ -25,7 +25,10 @@ describe("a plan that does not match its claims", () => {
   it("makes every verdict INCONCLUSIVE, the rule tier's included", () => {
     const planned = planVerification(claims, { namespace: "ns", feature: "PDF export" });
     if (!planned.plan) throw new Error("expected a plan");
-    const tampered = { ...planned.plan, judges: planned.plan.judges.map((j) => ({ ...j, claim_id: "FR-009" })) };
+    const tampered = {
+      ...planned.plan,
+      judges: planned.plan.judges.map((j) => ({ ...j, claim_id: "FR-009" })),
+    };
     const out = concludeVerification(claims, tampered, []);
     expect(out.structural_error).toContain("structural");
     expect(out.verdicts.map((v) => [v.claim_id, v.judge.name, v.verdict, v.confidence])).toEqual([

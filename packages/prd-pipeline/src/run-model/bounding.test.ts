@@ -194,9 +194,8 @@ describe("every format within the budget", () => {
   });
 
   it("falls back to what identifies a view when nothing else fits", () => {
-    expect(
-      fitView({ run_id: "r", status: "done", blob: "x".repeat(RESPONSE_BUDGET) }, "read the files"),
-    ).toEqual({
+    const view = { run_id: "r", status: "done", blob: "x".repeat(RESPONSE_BUDGET) };
+    expect(fitView(view, "read the files")).toEqual({
       run_id: "r",
       status: "done",
       __bounded: {

@@ -5,6 +5,7 @@ import { outputDir } from "../sections/file-plan.js";
 import { budgetOf, defaultChoice, planJudges, samePlan } from "../verification/budget.js";
 import { extractClaims } from "../verification/claims.js";
 import { concludeDocument, ruleTierVerdicts } from "../verification/consensus.js";
+import { indexChecks } from "../verification/index-evidence.js";
 import { judgeBatch } from "../verification/judge-batch.js";
 import { parseBatch, structuralMismatch } from "../verification/parse-verdicts.js";
 import type { BudgetChoice, JudgeVerdict } from "../verification/types.js";
@@ -81,7 +82,16 @@ function dispatch(state: RunStateAt<"self_check">, choice: BudgetChoice, env: St
     const out = conclude(next, []);
     return { ...out, messages: [info(why), ...(out.messages ?? [])] };
   }
-  return { state: next, action: judgeBatch("self_check_verify", plan, v.claims, state.feature_description) };
+  return {
+    state: next,
+    action: judgeBatch(
+      "self_check_verify",
+      plan,
+      v.claims,
+      state.feature_description,
+      indexChecks(v.graph_validation),
+    ),
+  };
 }
 
 function plan(state: RunStateAt<"self_check">, env: StepEnv): StepOutcome {

@@ -149,8 +149,42 @@ describe("checks of names a PRD claims", () => {
     expect(grounding.status()).toEqual({
       knowledge_version: 1,
       documents: 4,
-      index: { files: 6, symbols: 6, edges: 7 },
+      index: { files: 7, symbols: 7, edges: 9 },
     });
+  });
+});
+
+describe("endpoints and impact", () => {
+  it("finds an endpoint's route file, and says an endpoint without one would be new", () => {
+    expect(grounding.checkNames(["/api/session", "GET /api/session", "/api/invoices/export"])).toEqual([
+      { name: "/api/session", kind: "endpoint", exists: true, where: "app/api/session/route.ts" },
+      { name: "GET /api/session", kind: "endpoint", exists: true, where: "app/api/session/route.ts" },
+      { name: "/api/invoices/export", kind: "endpoint", exists: false, where: null },
+    ]);
+  });
+
+  it("gives a symbol's definitions and callers, and a file's importers", () => {
+    expect(grounding.impact("InvoiceRepository")).toEqual({
+      name: "InvoiceRepository",
+      symbols: [
+        {
+          symbol_id: "typescript lib/invoices/invoice-repository.ts InvoiceRepository",
+          path: "lib/invoices/invoice-repository.ts",
+          line: 2,
+        },
+      ],
+      callers: [
+        {
+          from: "typescript lib/invoices/create-invoice.ts createInvoice",
+          path: "lib/invoices/create-invoice.ts",
+          line: 3,
+        },
+      ],
+      importers: [],
+    });
+    expect(grounding.impact("lib/invoices/create-invoice.ts").importers).toEqual([
+      "tests/create-invoice.test.ts",
+    ]);
   });
 });
 

@@ -77,7 +77,7 @@ function routeFiles(files: ReadonlySet<string>, endpoint: string): string | null
   const open = (p: string) => /^[:{[]/.test(p);
   for (const file of files) {
     const segments = file.replace(/\.[a-z]+$/, "").split("/");
-    const at = segments.findIndex((s, i) =>
+    const at = segments.findIndex((_segment, i) =>
       parts.every((p, j) => (open(p) ? segments[i + j] !== undefined : segments[i + j] === p)),
     );
     if (at === -1) continue;

@@ -19,6 +19,8 @@ export const INVOICING_FILES: Record<string, string> = {
     "export function createInvoice(customerId: string) {\n  const repo = new InvoiceRepository();\n  return repo.find(customerId);\n}\n",
   "lib/db.ts": "export const db: any = {};\n",
   "lib/auth/session.ts": "export function currentSession() { return null; }\n",
+  "app/api/session/route.ts":
+    'import { currentSession } from "../../../lib/auth/session";\nexport async function GET() { return Response.json(currentSession()); }\n',
   "tests/create-invoice.test.ts":
     'import { createInvoice } from "../lib/invoices/create-invoice";\n' +
     'test("creates", () => { createInvoice("c1"); });\n',

@@ -2,11 +2,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archonProject, GROUNDED_FEATURE } from "../demo/archon-project.js";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
 import type { Envelope } from "../run-model/envelope.js";
 import type { Action } from "../run-model/protocol.js";
-import { archonProject, GROUNDED_FEATURE } from "./archon-project.js";
 
 const PREAMBLE = "Here is the overview section:";
 let root: string;

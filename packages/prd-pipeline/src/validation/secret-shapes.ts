@@ -31,8 +31,12 @@ const SHAPES: readonly Shape[] = [
   { name: "Slack token", matches: (t) => /^xox[abprs]-[A-Za-z0-9-]{10,}$/.test(t) },
 ];
 
+/** A line without any of these cannot hold a credential shape: one cheap scan spares most lines the rest. */
+const MAYBE = /AKIA|ASIA|sk[-_]|rk[-_]|eyJ|gh[pousr]_|xox[abprs]-|bearer|PRIVATE KEY/i;
+
 /** What kind of credential the line shows, or null: one answer per line is enough to flag it. */
 export function credentialIn(line: string): string | null {
+  if (!MAYBE.test(line)) return null;
   if (/-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----/.test(line)) return "private key block";
   const bearer = /\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)/i.exec(line);
   if (bearer?.[1] && !isPlaceholder(bearer[1])) return "bearer token";

@@ -148,11 +148,11 @@ describe("the validate_prd_document answer", () => {
 describe("a prompt larger than any answer", () => {
   it("comes in parts the host joins in order into the prompt as it was", () => {
     const prompt = Array.from({ length: 30_000 }, (_, i) => `line ${i} "quoted" é🙂\n`).join("");
-    const action = {
-      ...bigBatch(1, 0).action,
-      invocations: [{ ...bigBatch(1, 0).action.invocations[0], prompt }],
-    };
-    if (action.kind !== "spawn_subagents") throw new Error("expected a batch");
+    const batch = bigBatch(1, 0).action;
+    if (batch.kind !== "spawn_subagents") throw new Error("expected a batch");
+    const [only] = batch.invocations;
+    if (!only) throw new Error("expected one invocation");
+    const action = { ...batch, invocations: [{ ...only, prompt }] };
     const parts: { prompt: string; prompt_part: { index: number; count: number } }[] = [];
     let part: number | null = 0;
     while (part !== null) {

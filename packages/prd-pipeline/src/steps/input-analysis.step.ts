@@ -74,6 +74,15 @@ function gitHistory(state: RunStateAt<"input_analysis">, env: StepEnv, messages:
   };
 }
 
+/** Archon's index says how much it holds; a codebase server's answer is opaque. */
+function indexedMessage(state: RunStateAt<"input_analysis">, codebase: string, data: unknown): string {
+  const index = (data as { index?: { files?: unknown; symbols?: unknown } | null } | null)?.index;
+  if (state.sources.codebase !== "archon") return `Codebase indexed: ${codebase}`;
+  if (!index)
+    return "Archon has no symbol index for this project yet (`archon reindex-symbols` builds it): grounding uses its rules only.";
+  return `Grounding from Archon's symbol index: ${String(index.files)} files, ${String(index.symbols)} symbols.`;
+}
+
 export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, env) => {
   const codebase = state.codebase_path ?? "";
   switch (state.phase) {
@@ -126,7 +135,7 @@ export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, 
       }
       return {
         state: { ...state, phase: "prepare" },
-        messages: [info(`Codebase indexed: ${codebase}`)],
+        messages: [info(indexedMessage(state, codebase, result.data))],
         action: {
           kind: "call_pipeline_tool",
           tool_name: "prepare_prd_input",

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync, renameSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoicingProject } from "../test-support/invoicing-project.js";
-import type { TestProject } from "../test-support/project.js";
+import { doc, seed, type TestProject } from "../test-support/project.js";
 import { hasArchonDatabase, openGrounding, type ProjectGrounding } from "./open-grounding.js";
 
 let project: TestProject;
@@ -194,6 +194,26 @@ describe("opening the database", () => {
     grounding.touches(FEATURE);
     grounding.rules(["lib/invoices/create-invoice.ts"], FEATURE);
     expect(readFileSync(project.dbPath).equals(before)).toBe(true);
+  });
+
+  it("reads a database file swapped under it (an import, a git pull) from the new file", async () => {
+    const other = await invoicingProject();
+    try {
+      const older = `${other.dbPath}.older`;
+      copyFileSync(other.dbPath, older);
+      const ctx = other.context();
+      seed(ctx, { documents: [doc("pdf-exports", { content: "Render invoice PDFs on the server." })] });
+      ctx.close();
+      const swapped = openGrounding(other.root);
+      if (!swapped) throw new Error("the fixture has no database");
+      expect(swapped.status().documents).toBe(5);
+      // The older copy moved over the file: a new inode at the same path, as a swap gives.
+      renameSync(older, other.dbPath);
+      expect(swapped.status().documents).toBe(4);
+      swapped.close();
+    } finally {
+      other.cleanup();
+    }
   });
 
   it("finds no grounding in a project without an Archon database", () => {

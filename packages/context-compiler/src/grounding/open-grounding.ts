@@ -1,6 +1,6 @@
 // The grounding the PRD pipeline reads in-process: the project's Archon database opened read-only, and the
 // questions a PRD run asks of it (what a feature touches, the rules for those files, recall, name checks).
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Db, openDatabase } from "@archon/core";
 import { countApprovedDocuments } from "../store/documents.js";
@@ -94,14 +94,26 @@ export function openGrounding(
 ): ProjectGrounding | undefined {
   const dbPath = options.dbPath ?? join(projectRoot, ARCHON_DB);
   if (!existsSync(dbPath)) return undefined;
-  const db: Db = openDatabase(dbPath, { readonly: true });
-  const recall = options.recall ?? knowledgeRecall(db);
+  let db: Db = openDatabase(dbPath, { readonly: true });
+  let inode = statSync(dbPath).ino;
+  /** The open connection, reopened when the file was swapped (`archon import`, a git pull) since the last call. */
+  const current = (): Db => {
+    const now = existsSync(dbPath) ? statSync(dbPath).ino : inode;
+    if (now !== inode) {
+      db.close();
+      db = openDatabase(dbPath, { readonly: true });
+      inode = now;
+    }
+    return db;
+  };
+  const recall = options.recall ?? knowledgeRecall(current);
   let tables: string[] | undefined;
   return {
     projectRoot,
     dbPath,
     recall,
     status() {
+      const db = current();
       const counts = indexCounts(db);
       return {
         knowledge_version: readRevisions(db).knowledge_version,
@@ -110,9 +122,10 @@ export function openGrounding(
           counts.files === 0 ? null : { files: counts.files, symbols: counts.symbols, edges: counts.edges },
       };
     },
-    touches: (feature) => featureTouches(db, projectRoot, feature),
-    rules: (files, plan) => rulesForFiles(db, files, plan),
+    touches: (feature) => featureTouches(current(), projectRoot, feature),
+    rules: (files, plan) => rulesForFiles(current(), files, plan),
     checkNames(names) {
+      const db = current();
       const files = new Set(indexedFiles(db).map((f) => f.path));
       return [...new Set(names)].map((name): NameCheck => {
         if (looksLikeEndpoint(name)) {
@@ -134,6 +147,7 @@ export function openGrounding(
       });
     },
     impact(name) {
+      const db = current();
       const symbols = findSymbols(db, name.replace(/\(\)$/, ""), 20).symbols;
       const callers = symbols.flatMap((s) =>
         edgesTo(db, s.symbol_id, "calls").map((e) => ({

@@ -20,15 +20,18 @@ export interface RecallSource {
 
 export const RECALL_EXCERPT_CHARS = 800;
 
-/** A document matches when at least half the query terms (and at least one) appear in its title or text. */
-export function knowledgeRecall(db: Db): RecallSource {
+/**
+ * A document matches when at least half the query terms (and at least one) appear in its title or text.
+ * `db` gives the connection to read, so a caller that reopens a swapped file is read through.
+ */
+export function knowledgeRecall(db: () => Db): RecallSource {
   return {
     name: "archon-knowledge",
     recall(query, limit) {
       const terms = featureTerms(query);
       if (terms.length === 0 || limit <= 0) return [];
       const hits: (RecallHit & { doc_id: string })[] = [];
-      for (const doc of approvedDocumentTexts(db)) {
+      for (const doc of approvedDocumentTexts(db())) {
         const words = [...new Set(splitWords(`${doc.title} ${doc.content}`))];
         const matched = matchedTerms(words, terms);
         if (matched.length === 0 || matched.length * 2 < Math.min(terms.length, 4)) continue;

@@ -30,6 +30,17 @@ const prd = await benchPrdPipeline();
 const rows = [
   ["canned feature run over stdio: round trips", prd.roundTrips, "< 100"],
   ["canned feature run over stdio: wall time (ms)", Math.round(prd.wallMs), "< 2000"],
+  [
+    "grounded canned feature run (Archon in-process, no external servers): round trips",
+    prd.grounded.roundTrips,
+    "< canned",
+  ],
+  ["grounded canned feature run: wall time (ms)", Math.round(prd.grounded.wallMs), "-"],
+  [
+    "grounded project setup (git, archon seed, archon reindex-symbols) (ms)",
+    Math.round(prd.grounded.setupMs),
+    "-",
+  ],
   ["full 20-step canned run over stdio: round trips", prd.fullRun.roundTrips, "-"],
   ["full 20-step canned run over stdio: wall time (ms)", Math.round(prd.fullRun.wallMs), "-"],
   ["validator throughput (MB/s)", prd.validatorMBps.toFixed(1), "> 5"],

@@ -13,6 +13,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["init", "hooks", "migrate"],
   ["services", "code"],
   ["context"],
+  ["grounding"],
   ["setup"],
   // The two pages read through store/ and knowledge/ like the tools do; the panel also embeds the graph.
   ["mcp", "graph"],

@@ -10,6 +10,7 @@ import { type TestProject, tempProject } from "../test-support/project.js";
 import { adapterConfig } from "./adapter-config.js";
 import { deployAdapters } from "./deploy-adapters.js";
 import { TARGETS } from "./render-targets.js";
+import { SUBAGENT_NAMES } from "./subagents.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -38,6 +39,7 @@ const ALL_PATHS = [
   ["claude", "skill:archon-setup", ".claude/skills/archon-setup/SKILL.md"],
   ["claude", "skill:archon-bulk-import", ".claude/skills/archon-bulk-import/SKILL.md"],
   ["claude", "skill:archon-triage", ".claude/skills/archon-triage/SKILL.md"],
+  ...SUBAGENT_NAMES.map((name) => ["claude", `subagent:${name}`, `.claude/agents/${name}.md`] as const),
   ["claude", "claude-settings-hooks", ".claude/settings.json"],
   ["claude", "git-hook:pre-commit", ".git/hooks/pre-commit"],
   ["claude", "git-hook:post-merge", ".git/hooks/post-merge"],
@@ -64,7 +66,7 @@ describe("deploying into a fresh git repository", () => {
       targets: ["claude", "cursor", "codex"],
       files: outcomes("created"),
       conflicts: 0,
-      written: 15,
+      written: ALL_PATHS.length,
     });
     expect(meta.map((m) => [m.target, m.piece, m.path, m.archon_version])).toEqual(
       [...ALL_PATHS]
@@ -110,7 +112,7 @@ describe("deploying twice", () => {
       sha256(read(path)),
     ]);
     expect(after).toEqual(before);
-    expect(meta).toHaveLength(15);
+    expect(meta).toHaveLength(ALL_PATHS.length);
   });
 });
 

@@ -13,6 +13,7 @@ import { deployAdapters } from "./deploy-adapters.js";
 import { exportRules } from "./export/export-rules.js";
 import { EXPORT_TARGETS } from "./export/export-targets.js";
 import { TARGETS } from "./render-targets.js";
+import { SUBAGENT_NAMES } from "./subagents.js";
 
 // The attacker's side of deploy-adapters and export-rules: every place they write is a link out of the project.
 let project: TestProject;
@@ -75,6 +76,7 @@ describe("deploy-adapters into a project whose targets link outside it", () => {
       ".claude/skills/archon-setup/SKILL.md",
       ".claude/skills/archon-bulk-import/SKILL.md",
       ".claude/skills/archon-triage/SKILL.md",
+      ...SUBAGENT_NAMES.map((name) => `.claude/agents/${name}.md`),
       ".claude/settings.local.json",
       ".claude/settings.json",
       ".git/hooks/pre-commit",

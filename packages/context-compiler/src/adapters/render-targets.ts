@@ -6,6 +6,7 @@ import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
 import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
 import { cursorProcessRule, ruleBlock } from "./rule-block.js";
 import { renderSkill, SKILL_NAMES, type SkillSources, skillPath } from "./skills.js";
+import { loadSubagentSources, renderSubagent, SUBAGENT_NAMES, subagentPath } from "./subagents.js";
 
 export const TARGETS = ["claude", "cursor", "codex"] as const;
 export type Target = (typeof TARGETS)[number];
@@ -60,6 +61,19 @@ function skills(target: Target, config: AdapterConfig, sources: SkillSources): P
   }));
 }
 
+/** Claude Code's subagents for the PRD pipeline: owned files, like the skills. */
+function subagents(config: AdapterConfig): Piece[] {
+  const sources = loadSubagentSources();
+  return SUBAGENT_NAMES.map((name) => ({
+    target: "claude",
+    piece: `subagent:${name}`,
+    path: subagentPath(name),
+    kind: "owned",
+    marker: MANAGED_FILE_MARKER,
+    content: renderSubagent(sources[name], config),
+  }));
+}
+
 /** Every piece of one target, in a fixed order. */
 export function renderTarget(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
   switch (target) {
@@ -70,6 +84,7 @@ export function renderTarget(target: Target, config: AdapterConfig, sources: Ski
       return [
         { target, piece: "claude-md", path: "CLAUDE.md", kind: "block", content: ruleBlock(config) },
         ...skills(target, config, sources),
+        ...subagents(config),
         {
           target,
           piece: "claude-settings-hooks",

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
 // archon-prd: serves the PRD pipeline over stdio, or validates a PRD file for CI.
+import { UserError } from "@archon/core";
 import { Command, Option } from "commander";
 import { VERSION } from "../mcp/build-server.js";
 import { PROFILES } from "../mcp/profiles.js";
+import { SOURCE_MODES } from "../run-model/sources.js";
+import { DEFAULT_SUBAGENT_NAMESPACE, subagentType } from "../sections/subagents.js";
+import type { ServeOptions } from "./serve.js";
 import { runValidateCommand } from "./validate-command.js";
 
 const program = new Command()
@@ -16,13 +20,28 @@ const program = new Command()
   )
   .addOption(new Option("--profile <profile>", "tools to expose").choices(PROFILES).default("full"))
   .option("--evidence-db <path>", "strategy evidence database (default ~/.archon/evidence.db)")
+  .addOption(
+    new Option(
+      "--codebase <source>",
+      "codebase grounding: Archon's symbol index and rules, an external codebase server, or none (default: archon when the project has .archon/archon.db, else external)",
+    ).choices(SOURCE_MODES),
+  )
+  .addOption(
+    new Option(
+      "--memory <source>",
+      "recall: Archon's knowledge, an external memory server, or none (default: archon when the project has .archon/archon.db, else external)",
+    ).choices(SOURCE_MODES),
+  )
+  .option("--archon-db <path>", "the project's Archon database (default <root>/.archon/archon.db)")
+  .option(
+    "--subagent-namespace <ns>",
+    `subagent types of another suite, as <ns>:<role> (default: Archon's own, installed by \`archon deploy-adapters\`: ${subagentType(DEFAULT_SUBAGENT_NAMESPACE, "engineer")}, ...)`,
+  )
   .showHelpAfterError()
-  .action(
-    async (options: { projectRoot: string; profile: (typeof PROFILES)[number]; evidenceDb?: string }) => {
-      const { serve } = await import("./serve.js");
-      await serve(options.projectRoot, options.profile, options.evidenceDb);
-    },
-  );
+  .action(async (options: ServeOptions) => {
+    const { serve } = await import("./serve.js");
+    await serve(options);
+  });
 
 program
   .command("validate")
@@ -40,6 +59,8 @@ program
   });
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`archon-prd: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.stderr.write(
+    `archon-prd: ${error instanceof UserError ? error.describe() : error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(error instanceof UserError ? 2 : 1);
 });

@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import { outputDir } from "../sections/file-plan.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import { validateDocument } from "../validation/validate-document.js";
+import { archonProject, GROUNDED_FEATURE } from "./archon-project.js";
 import { cannedDraft } from "./canned-drafts.js";
 import { ScriptedHost, type ScriptedHostOptions } from "./scripted-host.js";
 import { connectPrdServer } from "./stdio-client.js";
@@ -30,8 +31,10 @@ export async function runPrdDemo(options: {
   projectRoot: string;
   log?: (line: string) => void;
   full?: boolean;
+  feature?: string;
 }): Promise<DemoResult> {
   const log = options.log ?? (() => {});
+  const feature = options.feature ?? DEMO_FEATURE;
   const started = performance.now();
   const connection = await connectPrdServer(options.projectRoot);
   try {
@@ -39,11 +42,11 @@ export async function runPrdDemo(options: {
     if (options.full) hostOptions.gate = "Implement";
     const host = new ScriptedHost(hostOptions);
     const first = await connection.start({
-      feature_description: DEMO_FEATURE,
+      feature_description: feature,
       prd_context: "feature",
       ...(options.full ? { codebase_path: options.projectRoot } : {}),
     });
-    log(`archon-prd: run ${first.run_id} started for "${DEMO_FEATURE}"`);
+    log(`archon-prd: run ${first.run_id} started for "${feature}"`);
     const { last, roundTrips } = await host.drive(connection, first);
     if (last.action.kind !== "done") throw new Error(`the demo run ended with ${last.action.kind}`);
     log(last.action.summary);
@@ -62,29 +65,37 @@ export async function runPrdDemo(options: {
 }
 
 /**
- * A canned PRD-only feature run over stdio (round trips, wall time), validator throughput in MB/s, and a
- * full 20-step canned run (implementation, review, PR) as `fullRun`.
+ * A canned PRD-only feature run over stdio with the external servers the host fakes (round trips, wall
+ * time), the same run grounded in-process on a seeded and indexed project (`grounded`), validator
+ * throughput in MB/s, and a full 20-step canned run (implementation, review, PR) as `fullRun`.
  */
 export async function benchPrdPipeline(): Promise<{
   roundTrips: number;
   wallMs: number;
   validatorMBps: number;
+  grounded: { roundTrips: number; wallMs: number; setupMs: number };
   fullRun: { roundTrips: number; wallMs: number };
 }> {
   const root = mkdtempSync(join(tmpdir(), "archon-prd-bench-"));
   const fullRoot = mkdtempSync(join(tmpdir(), "archon-prd-bench-full-"));
+  const setupStarted = performance.now();
+  const groundedRoot = archonProject();
+  const setupMs = performance.now() - setupStarted;
   try {
     const run = await runPrdDemo({ projectRoot: root });
+    const grounded = await runPrdDemo({ projectRoot: groundedRoot, feature: GROUNDED_FEATURE });
     const full = await runPrdDemo({ projectRoot: fullRoot, full: true });
     return {
       roundTrips: run.roundTrips,
       wallMs: run.ms,
       validatorMBps: validatorThroughput(),
+      grounded: { roundTrips: grounded.roundTrips, wallMs: grounded.ms, setupMs },
       fullRun: { roundTrips: full.roundTrips, wallMs: full.ms },
     };
   } finally {
     rmSync(root, { recursive: true, force: true });
     rmSync(fullRoot, { recursive: true, force: true });
+    rmSync(groundedRoot, { recursive: true, force: true });
   }
 }
 

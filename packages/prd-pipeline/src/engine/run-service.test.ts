@@ -289,7 +289,7 @@ describe("results over their caps", () => {
       message: `result too large, nothing was applied: responses.0.raw_text: over the limit of ${MAX_REPLY_CHARS} characters`,
     });
     const sizes = [
-      { kind: "user_answer", question_id: "q", freeform: "x".repeat(MAX_ANSWER_CHARS + 1) },
+      { kind: "user_answer", question_id: "q", freeform: "x".repeat(MAX_REPLY_CHARS + 1) },
       {
         kind: "tool_result",
         correlation_id: "c",
@@ -303,7 +303,7 @@ describe("results over their caps", () => {
       messages.push(await service.submit(envelope.run_id, result).catch((e: Error) => e.message));
     }
     expect(messages).toEqual([
-      `result too large, nothing was applied: freeform: over the limit of ${MAX_ANSWER_CHARS} characters`,
+      `result too large, nothing was applied: freeform: over the limit of ${MAX_REPLY_CHARS} characters`,
       `result too large, nothing was applied: data: over the limit of ${MAX_TOOL_DATA_CHARS} characters as JSON`,
       `result too large, nothing was applied: path: over the limit of ${MAX_PATH_CHARS} characters`,
     ]);
@@ -335,5 +335,33 @@ describe("persistence", () => {
     const next = await reopened.submit(envelope.run_id, host.respond(envelope.action));
     expect(next.run_id).toBe(envelope.run_id);
     expect(next.messages.some((m) => m.level === "warning")).toBe(false);
+  });
+});
+
+describe("a free answer longer than a person's answer", () => {
+  it("is applied cut to MAX_ANSWER_CHARS, and the envelope says so", async () => {
+    const { root, service } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    let envelope = service.start({
+      feature_description: "Add login, CSV export and billing",
+      prd_context: "poc",
+    });
+    while (envelope.action.kind !== "ask_user" || envelope.action.question_id !== "feasibility_focus")
+      envelope = await service.submit(envelope.run_id, host.respond(envelope.action));
+    const long = `Focus on CSV export ${"x".repeat(MAX_ANSWER_CHARS)}`;
+    const next = await service.submit(envelope.run_id, {
+      kind: "user_answer",
+      question_id: "feasibility_focus",
+      selected: [],
+      freeform: long,
+    });
+    expect(next.messages[0]).toEqual({
+      level: "warning",
+      text: `The answer was ${long.length} characters; only its first ${MAX_ANSWER_CHARS} were kept.`,
+    });
+    const state = service.getState(envelope.run_id, "summary") as { feature_description: string };
+    expect(state.feature_description).toBe(
+      `${long.slice(0, MAX_ANSWER_CHARS)} (one part of: Add login, CSV export and billing)`,
+    );
   });
 });

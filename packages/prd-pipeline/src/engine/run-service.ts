@@ -1,12 +1,39 @@
 // The impure shell around the reducer: ids, clock, persistence, the answer lease and the limits.
 
+import { relative, resolve } from "node:path";
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
-import { boundAction, boundEnvelope, boundFullState, boundGrounding } from "../run-model/bounding.js";
+import {
+  boundAction,
+  boundEnvelope,
+  boundFullState,
+  boundGrounding,
+  fitView,
+} from "../run-model/bounding.js";
 import { type Envelope, envelopeOf, summarise } from "../run-model/envelope.js";
-import { DEFAULT_LIMITS, jsonLength, type Limits, MAX_RESULT_CHARS, overLimit } from "../run-model/limits.js";
-import { type ActionResult, actionResultSchema, RESULT_KIND_FOR } from "../run-model/protocol.js";
+import {
+  answerSafely,
+  type InProcessServers,
+  inProcessServerFor,
+  MAX_IN_PROCESS_CALLS,
+} from "../run-model/in-process.js";
+import {
+  DEFAULT_LIMITS,
+  jsonLength,
+  type Limits,
+  MAX_ANSWER_CHARS,
+  MAX_LISTED_VIOLATIONS,
+  MAX_RESULT_CHARS,
+  overLimit,
+} from "../run-model/limits.js";
+import {
+  type ActionResult,
+  actionResultSchema,
+  type Message,
+  RESULT_KIND_FOR,
+} from "../run-model/protocol.js";
+import type { RunSources } from "../run-model/sources.js";
 import { initialState, type NewRunInput, type RunState } from "../run-model/state.js";
 import { actionToken, resultToken } from "../run-model/tokens.js";
 import { STEP_TABLE } from "../steps/index.js";
@@ -51,6 +78,19 @@ export interface ServiceDeps {
   toolPrefix: string;
   /** The step handlers the reducer runs; the real table unless a test drives its own. */
   steps?: StepTable;
+  /** The project directory: write_file paths are relative to it, and Archon grounds a run from it. */
+  projectRoot?: string;
+  /** Where new runs get their codebase and memory grounding; external servers unless said otherwise. */
+  sources?: RunSources;
+  /** The servers that answer tool calls in-process for runs whose sources are Archon. */
+  inProcess?: InProcessServers;
+}
+
+/** The codebase folder relative to the project directory, or null when it lies outside. */
+export function codebaseDir(projectRoot: string, codebase: string): string | null {
+  const rel = relative(resolve(projectRoot), resolve(projectRoot, codebase));
+  if (rel === "") return ".";
+  return rel.startsWith("..") || resolve(rel) === rel ? null : rel.split("\\").join("/");
 }
 
 export class PipelineService {
@@ -61,6 +101,26 @@ export class PipelineService {
   constructor(private readonly deps: ServiceDeps) {
     this.limits = { ...DEFAULT_LIMITS, ...deps.limits };
     this.steps = deps.steps ?? STEP_TABLE;
+  }
+
+  /**
+   * Steps on through every tool call a run's Archon sources answer in-process, so the host only sees the
+   * actions that need it. The messages of every hop are kept, in order.
+   */
+  private serveInProcess(out: StepReturn, env: StepEnv): StepReturn {
+    const servers = this.deps.inProcess;
+    if (!servers || out.reissued) return out;
+    let current = out;
+    const messages = [...out.messages];
+    for (let calls = 0; calls < MAX_IN_PROCESS_CALLS; calls++) {
+      const action = current.action;
+      if (action.kind !== "call_pipeline_tool" && action.kind !== "call_cortex_tool") break;
+      const server = inProcessServerFor(current.state, action, servers);
+      if (!server) break;
+      current = step(this.steps, current.state, answerSafely(server, action), env);
+      messages.push(...current.messages);
+    }
+    return { ...current, messages };
   }
 
   private bounded(out: StepReturn): Envelope {
@@ -121,11 +181,28 @@ export class PipelineService {
       );
     }
     const env = this.env();
-    const state = initialState({ ...input, run_id: this.deps.ids.next("run"), now: env.now });
-    const out = step(this.steps, state, undefined, env);
+    const state = initialState({
+      ...input,
+      ...this.placeCodebase(input.codebase_path ?? null),
+      run_id: this.deps.ids.next("run"),
+      now: env.now,
+    });
+    const out = this.serveInProcess(step(this.steps, state, undefined, env), env);
     this.deps.store.insert(out.state, nowMs);
     this.recordEvidence(state, out.state);
     return this.bounded(out);
+  }
+
+  /** The run's sources and where its codebase is: Archon grounds from the project itself, `none` from nothing. */
+  private placeCodebase(
+    given: string | null,
+  ): Pick<NewRunInput, "codebase_path" | "codebase_dir" | "sources"> {
+    const sources = this.deps.sources ?? { codebase: "external", memory: "external" };
+    const root = this.deps.projectRoot;
+    const codebase =
+      sources.codebase === "none" ? null : sources.codebase === "archon" ? (given ?? root ?? null) : given;
+    const dir = codebase === null ? null : root ? codebaseDir(root, codebase) : null;
+    return { sources, codebase_path: codebase, codebase_dir: dir };
   }
 
   private load(runId: string): RunState {
@@ -159,12 +236,14 @@ export class PipelineService {
           `Stop the loop after \`done\` or \`failed\`. Start a new run with ${this.deps.toolPrefix}start_pipeline.`,
         );
       }
-      const result = parseResult(raw, state);
+      const { result, notes } = capFreeform(parseResult(raw, state));
       const token = resultToken(result);
       if (state.pending && token === answeredToken && token !== actionToken(state.pending)) {
         throw alreadyAnswered(runId, token, this.deps.toolPrefix);
       }
-      const out = step(this.steps, state, result, this.env());
+      const env = this.env();
+      const stepped = this.serveInProcess(step(this.steps, state, result, env), env);
+      const out = { ...stepped, messages: [...notes, ...stepped.messages] };
       const answered = out.reissued || !state.pending ? answeredToken : actionToken(state.pending);
       committed = this.deps.store.commit(out.state, { owner, version, answeredToken: answered, nowMs });
       if (!committed) throw alreadyAnswered(runId, token, this.deps.toolPrefix);
@@ -180,37 +259,47 @@ export class PipelineService {
     const state = this.load(runId);
     switch (format) {
       case "summary":
-        return {
-          run_id: state.run_id,
-          status: state.status,
-          current_step: state.step,
-          prd_context: state.prd_context,
-          feature_description: state.feature_description,
-          pending_action: state.pending?.kind ?? null,
-          final_action: state.final_action,
-          state_summary: summarise(state),
-          errors_dropped: state.errors_dropped,
-          files: state.files,
-        };
+        return fitView(
+          {
+            run_id: state.run_id,
+            status: state.status,
+            current_step: state.step,
+            prd_context: state.prd_context,
+            feature_description: state.feature_description,
+            pending_action: state.pending?.kind ?? null,
+            final_action: state.final_action,
+            state_summary: summarise(state),
+            errors_dropped: state.errors_dropped,
+            files: state.files,
+          },
+          'read the errors with format "full" and the verification in 10-verification-report.md',
+        );
       case "full":
         return boundFullState(state);
       case "grounding":
         return boundGrounding(state);
       case "validation":
-        return {
-          run_id: state.run_id,
-          sections: state.sections.map((s) => ({
-            type: s.type,
-            status: s.status,
-            attempts: s.attempt,
-            score: s.score,
-            violations: s.violations,
-          })),
-        };
+        return fitView(
+          {
+            run_id: state.run_id,
+            sections: state.sections.map((s) => ({
+              type: s.type,
+              status: s.status,
+              attempts: s.attempt,
+              score: s.score,
+              violations: s.violations.slice(0, MAX_LISTED_VIOLATIONS),
+              violations_omitted: Math.max(0, s.violations.length - MAX_LISTED_VIOLATIONS),
+            })),
+          },
+          "validate one section's text with validate_prd_section for its violations",
+        );
       case "action": {
         const action = state.pending ?? state.final_action;
         if (!action) return { run_id: state.run_id, action: null, part: 0, next_part: null };
-        return { run_id: state.run_id, ...boundAction(action, part) };
+        return fitView(
+          { run_id: state.run_id, ...boundAction(action, part) },
+          "the action is larger than any answer; the files it writes are under prd-output/",
+        );
       }
     }
   }
@@ -218,6 +307,22 @@ export class PipelineService {
   counts(): Record<string, number> {
     return this.deps.store.countByStatus();
   }
+}
+
+/** A free answer longer than a person's answer is kept to its first MAX_ANSWER_CHARS, and the host is told. */
+export function capFreeform(result: ActionResult): { result: ActionResult; notes: Message[] } {
+  if (result.kind !== "user_answer" || (result.freeform?.length ?? 0) <= MAX_ANSWER_CHARS)
+    return { result, notes: [] };
+  const length = result.freeform?.length ?? 0;
+  return {
+    result: { ...result, freeform: result.freeform?.slice(0, MAX_ANSWER_CHARS) },
+    notes: [
+      {
+        level: "warning",
+        text: `The answer was ${length} characters; only its first ${MAX_ANSWER_CHARS} were kept.`,
+      },
+    ],
+  };
 }
 
 /** Turns what the host sent into a typed result, or a UserError that says what was expected. */

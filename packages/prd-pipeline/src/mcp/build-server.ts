@@ -14,7 +14,9 @@ import { PipelineService } from "../engine/run-service.js";
 import { RunStore } from "../engine/run-store.js";
 import { defaultEvidencePath, EvidenceStore } from "../evidence/evidence-store.js";
 import type { Limits } from "../run-model/limits.js";
+import type { SourceMode } from "../run-model/sources.js";
 import { DEFAULT_SUBAGENT_NAMESPACE } from "../sections/subagents.js";
+import { chooseSources } from "./choose-sources.js";
 import { PROFILE_TOOLS } from "./profiles.js";
 import type { Profile, ServerContext } from "./server-context.js";
 import { readSkill, SKILL_RESOURCE_URI } from "./skill-file.js";
@@ -34,6 +36,11 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Where ARCHON_PRD_TOOL_PREFIX is read; the process environment by default. */
   env?: NodeJS.ProcessEnv;
+  /** Grounding sources; each defaults to `archon` where the project has an Archon database, else `external`. */
+  codebase?: SourceMode;
+  memory?: SourceMode;
+  /** The project's Archon database when it is not at `.archon/archon.db`. */
+  archonDbPath?: string;
 }
 
 export function defaultDbPath(projectRoot: string): string {
@@ -43,6 +50,11 @@ export function defaultDbPath(projectRoot: string): string {
 export function buildServer(options: ServerOptions): CreatedServer & { context: ServerContext } {
   const profile = options.profile ?? "full";
   const dbPath = options.dbPath ?? defaultDbPath(options.projectRoot);
+  const chosen = chooseSources(options.projectRoot, {
+    codebase: options.codebase,
+    memory: options.memory,
+    archonDbPath: options.archonDbPath,
+  });
   const store = new RunStore(dbPath);
   const evidence = new EvidenceStore(options.evidenceDbPath ?? defaultEvidencePath());
   const namespace = options.namespace ?? DEFAULT_SUBAGENT_NAMESPACE;
@@ -55,6 +67,9 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     limits: options.limits,
     evidence,
     toolPrefix: prefix,
+    projectRoot: options.projectRoot,
+    sources: chosen.sources,
+    inProcess: chosen.inProcess,
   });
   const context: ServerContext = {
     service,
@@ -65,6 +80,8 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     namespace,
     version: VERSION,
     toolPrefix: prefix,
+    sources: chosen.sources,
+    archonDb: chosen.archonDb,
   };
   const tools = PROFILE_TOOLS[profile].map((t) => ({
     ...t,
@@ -85,6 +102,7 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     cleanup: () => {
       store.close();
       evidence.close();
+      chosen.close();
     },
     extend: (server) => {
       server.registerResource(

@@ -2,6 +2,7 @@
 
 import type { PipelineService } from "../engine/run-service.js";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
+import type { RunSources } from "../run-model/sources.js";
 
 export type Profile = "full" | "agent" | "verifier";
 
@@ -15,4 +16,8 @@ export interface ServerContext {
   version: string;
   /** The prefix every tool is registered with (ARCHON_PRD_TOOL_PREFIX, `prd_` by default). */
   toolPrefix: string;
+  /** Where runs get codebase and memory grounding (`--codebase`, `--memory`). */
+  sources: RunSources;
+  /** The Archon database grounding is read from, when a source is Archon. */
+  archonDb: string | null;
 }

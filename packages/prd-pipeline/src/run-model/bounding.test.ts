@@ -6,6 +6,8 @@ import {
   boundDocumentResult,
   boundEnvelope,
   boundFullState,
+  boundGrounding,
+  fitView,
   RESPONSE_BUDGET,
   sizeOf,
 } from "./bounding.js";
@@ -139,6 +141,68 @@ describe("the validate_prd_document answer", () => {
       unrecognised_headings: ["Miscellany"],
       unrecognised_headings_omitted: 0,
       truncated: false,
+    });
+  });
+});
+
+describe("a prompt larger than any answer", () => {
+  it("comes in parts the host joins in order into the prompt as it was", () => {
+    const prompt = Array.from({ length: 30_000 }, (_, i) => `line ${i} "quoted" é🙂\n`).join("");
+    const batch = bigBatch(1, 0).action;
+    if (batch.kind !== "spawn_subagents") throw new Error("expected a batch");
+    const [only] = batch.invocations;
+    if (!only) throw new Error("expected one invocation");
+    const action = { ...batch, invocations: [{ ...only, prompt }] };
+    const parts: { prompt: string; prompt_part: { index: number; count: number } }[] = [];
+    let part: number | null = 0;
+    while (part !== null) {
+      const page = boundAction(action as Envelope["action"], part);
+      expect(sizeOf(page)).toBeLessThanOrEqual(RESPONSE_BUDGET);
+      const invocations = (page.action as { invocations: (typeof parts)[number][] }).invocations;
+      expect(invocations).toHaveLength(1);
+      parts.push(invocations[0] as (typeof parts)[number]);
+      part = page.next_part as number | null;
+    }
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map((p) => p.prompt_part)).toEqual(
+      parts.map((_, index) => ({ index, count: parts.length })),
+    );
+    expect(parts.map((p) => p.prompt).join("")).toBe(prompt);
+  });
+});
+
+describe("every format within the budget", () => {
+  it("keeps a full view under budget when a huge graph validation was kept raw", () => {
+    const state = {
+      ...initialState({ run_id: "run_1", now, feature_description: "x" }),
+      verification: {
+        claims: [],
+        choice: null,
+        plan: null,
+        verdicts: [],
+        result: null,
+        graph_validation: {
+          nodes: Array.from({ length: 50_000 }, (_, i) => ({ id: `n${i}`, label: "x".repeat(60) })),
+        },
+        policy: null,
+      },
+    };
+    const view = boundFullState(state);
+    expect(sizeOf(view)).toBeLessThanOrEqual(RESPONSE_BUDGET);
+    expect((view.verification as { graph_validation: unknown }).graph_validation).toBeNull();
+    expect(sizeOf(boundGrounding(state))).toBeLessThanOrEqual(RESPONSE_BUDGET);
+  });
+
+  it("falls back to what identifies a view when nothing else fits", () => {
+    const view = { run_id: "r", status: "done", blob: "x".repeat(RESPONSE_BUDGET) };
+    expect(fitView(view, "read the files")).toEqual({
+      run_id: "r",
+      status: "done",
+      __bounded: {
+        omitted: [`the whole view (${sizeOf(view)} characters)`],
+        elided: [],
+        hint: "read the files",
+      },
     });
   });
 });

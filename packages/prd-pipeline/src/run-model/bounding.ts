@@ -53,15 +53,79 @@ export function boundEnvelope(envelope: Envelope, stateTool: string, budget = RE
   return out;
 }
 
-/** The pending action, split by invocation when a batch is larger than the budget. */
+/** Room a paged answer keeps for everything around its invocations. */
+const PAGE_OVERHEAD = 2_000;
+
+/** One piece of a paged batch: a whole invocation, or one part of a prompt too large for any answer. */
+interface Piece {
+  invocation: number;
+  /** The prompt's slice for a split prompt; undefined for a whole invocation. */
+  slice?: { index: number; count: number; start: number; end: number };
+}
+
+/** Cuts a prompt into slices whose JSON text fits `room`, on character boundaries, in order. */
+function promptSlices(prompt: string, room: number): { start: number; end: number }[] {
+  const slices: { start: number; end: number }[] = [];
+  let start = 0;
+  while (start < prompt.length) {
+    let length = Math.max(1, Math.floor(room / 2));
+    while (length > 1 && JSON.stringify(prompt.slice(start, start + length)).length > room)
+      length = Math.floor(length / 2);
+    // Never end a slice between the two halves of a surrogate pair: joined again, the text must be the same.
+    let end = Math.min(prompt.length, start + length);
+    const last = prompt.charCodeAt(end - 1);
+    if (end < prompt.length && end - start > 1 && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    slices.push({ start, end });
+    start = end;
+  }
+  return slices;
+}
+
+function piecesOf(invocations: readonly { prompt: string }[], budget: number, base: number): Piece[] {
+  const pieces: Piece[] = [];
+  invocations.forEach((invocation, i) => {
+    if (base + sizeOf(invocation) <= budget) {
+      pieces.push({ invocation: i });
+      return;
+    }
+    const room = Math.max(1_000, budget - base - sizeOf({ ...invocation, prompt: "" }) - PAGE_OVERHEAD);
+    const slices = promptSlices(invocation.prompt, room);
+    slices.forEach((slice, index) => {
+      pieces.push({ invocation: i, slice: { index, count: slices.length, ...slice } });
+    });
+  });
+  return pieces;
+}
+
+/**
+ * The pending action within the budget. A batch larger than it is paged by invocation; an invocation whose
+ * prompt alone is larger comes as parts: `prompt_part: { index, count }`, one part per answer, which the host
+ * joins in index order (no separator) before spawning. `part` and `next_part` count pieces.
+ */
 export function boundAction(action: Action, part: number, budget = RESPONSE_BUDGET): Record<string, unknown> {
   if (sizeOf({ action }) <= budget || action.kind !== "spawn_subagents")
     return { action, part: 0, next_part: null };
-  const invocations = [];
-  let size = sizeOf({ action: { ...action, invocations: [] } }) + 200;
-  let index = part;
-  for (; index < action.invocations.length; index++) {
-    const invocation = action.invocations[index];
+  const base = sizeOf({ action: { ...action, invocations: [] } }) + PAGE_OVERHEAD;
+  const pieces = piecesOf(action.invocations, budget, base);
+  const invocations: Record<string, unknown>[] = [];
+  let size = base;
+  let index = Math.max(0, part);
+  for (; index < pieces.length; index++) {
+    const piece = pieces[index] as Piece;
+    const invocation = action.invocations[piece.invocation];
+    if (!invocation) break;
+    if (piece.slice) {
+      // A part of a split prompt travels alone.
+      if (invocations.length > 0) break;
+      const { index: at, count, start, end } = piece.slice;
+      invocations.push({
+        ...invocation,
+        prompt: invocation.prompt.slice(start, end),
+        prompt_part: { index: at, count },
+      });
+      index += 1;
+      break;
+    }
     const cost = sizeOf(invocation);
     if (invocations.length > 0 && size + cost > budget) break;
     invocations.push(invocation);
@@ -70,9 +134,25 @@ export function boundAction(action: Action, part: number, budget = RESPONSE_BUDG
   return {
     action: { ...action, invocations },
     part,
-    next_part: index < action.invocations.length ? index : null,
-    __bounded: { omitted: [], elided: [`invocations outside [${part}, ${index}) are in other parts`] },
+    next_part: index < pieces.length ? index : null,
+    __bounded: {
+      omitted: [],
+      elided: [`pieces outside [${part}, ${index}) of ${pieces.length} are in other parts`],
+    },
   };
+}
+
+/** Any view within the budget: itself when it fits, else what identifies it and says how to read the rest. */
+export function fitView(
+  view: Record<string, unknown>,
+  hint: string,
+  budget = RESPONSE_BUDGET,
+): Record<string, unknown> {
+  const size = sizeOf(view);
+  if (size <= budget) return view;
+  const keep = ["run_id", "status", "current_step", "part", "next_part"];
+  const kept = Object.fromEntries(Object.entries(view).filter(([k]) => keep.includes(k)));
+  return { ...kept, __bounded: { omitted: [`the whole view (${size} characters)`], elided: [], hint } };
 }
 
 /**
@@ -90,8 +170,14 @@ export function boundFullState(state: RunState, budget = RESPONSE_BUDGET): Recor
     git_history: null,
     global_recall: [],
     sections: state.sections.map((s) => ({ ...s, recall: [], corrective_recall: [] })),
+    verification: state.verification ? { ...state.verification, graph_validation: null } : null,
   };
-  note.omitted.push('grounding (fetch with format: "grounding")', "git_history", "recall results");
+  note.omitted.push(
+    'grounding (fetch with format: "grounding")',
+    "git_history",
+    "recall results",
+    "graph validation (in 10-verification-report.md)",
+  );
   let clarifications = [...state.clarifications];
   while (!fits() && clarifications.length > 0) {
     const drop = Math.max(1, Math.ceil(clarifications.length / 4));
@@ -123,6 +209,7 @@ export function boundFullState(state: RunState, budget = RESPONSE_BUDGET): Recor
       ...view,
       verification: {
         ...v,
+        graph_validation: null,
         claims: v.claims.map((c) => ({ ...c, evidence: "" })),
         verdicts: v.verdicts.map((x) => ({ ...x, rationale: "" })),
         result: v.result ? { ...v.result, claims: [] } : null,
@@ -134,25 +221,48 @@ export function boundFullState(state: RunState, budget = RESPONSE_BUDGET): Recor
     view = { ...view, pending: { kind: state.pending.kind, elided: true } };
     note.elided.push('pending (fetch with format: "action")');
   }
+  if (!fits()) {
+    // What is left is too large by its own (a huge final action, thousands of verdicts): keep what identifies
+    // the run and its errors, and say where the rest is.
+    const { run_id, status, step, phase, errors, errors_dropped } = state;
+    const rest = Object.keys(view).filter(
+      (k) => !["run_id", "status", "step", "phase", "errors", "errors_dropped", "__bounded"].includes(k),
+    );
+    note.omitted.push(...rest);
+    view = { run_id, status, step, phase, errors, errors_dropped, __bounded: note };
+  }
   return view;
 }
 
-/** Code-graph grounding, git history and recall; the grounding JSON is cut to fit when needed. */
+/** Code-graph grounding, graph validation, git history and recall; each large JSON is cut to fit when needed. */
 export function boundGrounding(state: RunState, budget = RESPONSE_BUDGET): Record<string, unknown> {
+  const graph = state.verification?.graph_validation ?? null;
   const view: Record<string, unknown> = {
     run_id: state.run_id,
     grounding: state.grounding,
+    graph_validation: graph,
     git_history: state.git_history,
     global_recall: state.global_recall,
   };
   if (sizeOf(view) <= budget) return view;
-  const text = JSON.stringify(state.grounding);
-  const room = Math.max(0, budget - sizeOf({ ...view, grounding: "" }) - 500);
+  const grounding = JSON.stringify(state.grounding);
+  const graphText = JSON.stringify(graph);
+  const room = Math.max(0, budget - sizeOf({ ...view, grounding: "", graph_validation: "" }) - 1_000);
+  // JSON text inside JSON text can double in length once escaped: a quarter of the room each stays inside.
+  const share = Math.floor(room / 4);
   return {
     ...view,
     grounding: null,
-    grounding_text: text.slice(0, Math.floor(room / 2)),
-    __bounded: { omitted: [], elided: [`grounding cut from ${text.length} characters`] },
+    graph_validation: null,
+    grounding_text: grounding.slice(0, share),
+    graph_validation_text: graphText.slice(0, share),
+    __bounded: {
+      omitted: [],
+      elided: [
+        `grounding cut from ${grounding.length} characters`,
+        `graph validation cut from ${graphText.length} characters`,
+      ],
+    },
   };
 }
 

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { distributionSchema, judgeVerdictSchema } from "../verification/types.js";
 import {
   jsonLength,
-  MAX_ANSWER_CHARS,
   MAX_BATCH_RESPONSES,
   MAX_ERROR_CHARS,
   MAX_OPTION_CHARS,
@@ -117,7 +116,8 @@ export const userAnswerSchema = z.object({
     .array(cappedText(MAX_OPTION_CHARS))
     .max(MAX_SELECTED, overLimit(MAX_SELECTED, "options"))
     .default([]),
-  freeform: cappedText(MAX_ANSWER_CHARS).optional(),
+  // Refused only past a reply's cap; past MAX_ANSWER_CHARS the service cuts it and says so.
+  freeform: cappedText(MAX_REPLY_CHARS).optional(),
 });
 export const toolResultSchema = z.object({
   kind: z.literal("tool_result"),

@@ -12,6 +12,7 @@ import {
   verificationStateSchema,
 } from "./loop-state.js";
 import { doneSchema, failedSchema, pendingActionSchema } from "./protocol.js";
+import { EXTERNAL_SOURCES, type RunSources, runSourcesSchema } from "./sources.js";
 import { isPhaseOf, STEP_NAMES, type StepName, type StepPhase } from "./step-phases.js";
 
 export * from "./loop-state.js";
@@ -64,6 +65,9 @@ const runStateFields = z.object({
   feature_description: z.string(),
   original_feature_description: z.string(),
   codebase_path: z.string().nullable(),
+  /** The codebase folder relative to the project directory ("." for the project itself); null when outside it. */
+  codebase_dir: z.string().nullable().default(null),
+  sources: runSourcesSchema.default(EXTERNAL_SOURCES),
   skip_preflight: z.boolean(),
   requested_context: z.enum(PRD_CONTEXTS).nullable(),
   prd_context: z.enum(PRD_CONTEXTS).nullable(),
@@ -118,6 +122,8 @@ export interface NewRunInput {
   now: string;
   feature_description: string;
   codebase_path?: string | null;
+  codebase_dir?: string | null;
+  sources?: RunSources;
   prd_context?: RunState["requested_context"];
   skip_preflight?: boolean;
 }
@@ -134,11 +140,13 @@ export function initialState(input: NewRunInput): RunState {
     feature_description: input.feature_description,
     original_feature_description: input.feature_description,
     codebase_path: input.codebase_path ?? null,
+    codebase_dir: input.codebase_dir ?? null,
+    sources: input.sources ?? EXTERNAL_SOURCES,
     skip_preflight: input.skip_preflight ?? false,
     requested_context: input.prd_context ?? null,
     prd_context: null,
-    // Assumed present until the preflight probe (or the first recall) says otherwise.
-    memory_available: true,
+    // Assumed present until the preflight probe (or the first recall) says otherwise; never with no memory.
+    memory_available: (input.sources ?? EXTERNAL_SOURCES).memory !== "none",
     pending: null,
     final_action: null,
     retries: 0,

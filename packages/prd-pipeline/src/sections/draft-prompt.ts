@@ -1,7 +1,11 @@
 // Prompts for the engineer subagent: section drafts (with recall and, on retry, the violations) and questions.
 import { strategyByName } from "../evidence/strategy-catalogue.js";
 import type { RunState } from "../run-model/state.js";
+import { rulesFor } from "../validation/catalogue.js";
 import type { Violation } from "../validation/types.js";
+import { dependencyBlocks } from "./dependencies.js";
+import { groundingBlock } from "./grounding-block.js";
+import { type ProjectContext, projectContextOf } from "./project-context.js";
 import { type RecallItem, recallBlock } from "./recall.js";
 import { SECTION_TITLES, type SectionType } from "./section-catalogue.js";
 
@@ -13,11 +17,11 @@ const SECTION_GUIDANCE: Partial<Record<SectionType, string>> = {
   acceptance_criteria:
     "Numbered AC-001, AC-002, ... without gaps, each in Given/When/Then form citing the FR it covers.",
   technical_specification:
-    "Ports and adapters in every code example; typed payloads (never `any`); secrets from a vault or environment, " +
-    "never literal; authentication on every endpoint; structured logging; named constants; dependency scanning.",
+    "Typed payloads (never `any`); secrets from a vault or environment, never literal (placeholders like " +
+    "`<API_KEY>` are fine); authentication on every endpoint; structured logging; named constants; dependency scanning.",
   data_model:
-    "DDL where every foreign key references a table defined here and no table is orphaned; no now() in partial " +
-    "indexes; state the data classification, how sensitive data is protected, and consent/erasure support.",
+    "No now() in partial indexes; state the data classification, how sensitive data is protected, and " +
+    "consent/erasure support.",
   api_specification:
     "Authentication on every endpoint, rate limiting, one error format, contract documentation (OpenAPI), and a " +
     "deprecation strategy.",
@@ -34,6 +38,38 @@ const SECTION_GUIDANCE: Partial<Record<SectionType, string>> = {
     "Story points per milestone in a table whose Total row equals the sum; no milestone above 70% of the total.",
 };
 
+/** The generic mandates, each replaced by the project's own rules where it has some for that concern. */
+function mandates(type: SectionType, project: ProjectContext): string[] {
+  const lines: string[] = [];
+  const arch = project.ownRules.architecture;
+  lines.push(
+    arch.length > 0
+      ? `- Architecture: follow the project's own rules (${arch.join(", ")}) rather than a generic pattern.`
+      : "- Code examples go through ports and adapters.",
+  );
+  if (type === "data_model") {
+    const data = project.ownRules.data_model;
+    const tables = project.existingTables.slice(0, 30);
+    const where =
+      tables.length > 0 ? `defined here or already in the project (${tables.join(", ")})` : "defined here";
+    lines.push(`- DDL: every foreign key references a table ${where}.`);
+    lines.push(
+      data.length > 0
+        ? `- Data rules: follow the project's own (${data.join(", ")}).`
+        : "- No table is orphaned: each relates to another.",
+    );
+  }
+  return lines;
+}
+
+/** One line per check the section will face, so the first attempt knows the bar. */
+function checksBlock(type: SectionType, project: ProjectContext): string[] {
+  const lines = rulesFor(type, project).map(
+    (r) => `- ${r.id} (${r.critical ? "critical" : "warning"}): ${r.topic}`,
+  );
+  return ["", "Checks this section will face (a critical one fails the attempt):", ...lines];
+}
+
 export interface DraftPromptInput {
   state: RunState;
   type: SectionType;
@@ -41,11 +77,17 @@ export interface DraftPromptInput {
   recall: readonly RecallItem[];
   correctiveRecall: readonly RecallItem[];
   previousViolations: readonly Violation[];
+  /** The text the previous attempt produced, so a retry fixes it instead of starting over. */
+  previousDraft?: string | null;
 }
+
+/** The previous draft a retry carries stays under this many characters. */
+export const MAX_PREVIOUS_DRAFT_CHARS = 12_000;
 
 export function draftPrompt(input: DraftPromptInput): string {
   const { state, type, attempt } = input;
   const title = SECTION_TITLES[type];
+  const project = projectContextOf(state.grounding);
   const parts = [
     "You are drafting one section of a product requirements document (PRD).",
     `Section type: ${type}`,
@@ -55,10 +97,10 @@ export function draftPrompt(input: DraftPromptInput): string {
     `Attempt: ${attempt} of 3`,
     "",
     "Rules:",
-    `- Output only the section body under exactly one "## ${title}" heading; no preamble, no closing remarks.`,
+    `- Start with the "## ${title}" heading and output only the section body under it: no preamble before it, no closing remarks.`,
     "- Requirements are a table `ID | Requirement | Priority | Depends On | Source`; acceptance criteria are AC-001...",
     "- Every NFR names its measurement method; story-point totals add up; nothing depends on itself.",
-    "- Code examples go through ports and adapters.",
+    ...mandates(type, project),
     "- If something truly does not apply, write `not applicable: <reason>` instead of leaving it out.",
   ];
   const guidance = SECTION_GUIDANCE[type];
@@ -66,6 +108,11 @@ export function draftPrompt(input: DraftPromptInput): string {
   const assigned = state.strategy_assignments.find((a) => a.section === type);
   const strategy = assigned ? strategyByName(assigned.strategy) : undefined;
   if (strategy) parts.push(`- Reasoning strategy (${strategy.name}): ${strategy.guidance}`);
+  parts.push(...checksBlock(type, project));
+  const grounding = groundingBlock(state.grounding);
+  if (grounding) parts.push("", grounding);
+  const dependencies = dependencyBlocks(state, type);
+  if (dependencies.length > 0) parts.push("", ...dependencies);
   if (state.clarifications.length > 0) {
     const qa = state.clarifications
       .map((c) => `Q${c.round}: ${c.question}\nA${c.round}: ${c.answer}`)
@@ -74,6 +121,15 @@ export function draftPrompt(input: DraftPromptInput): string {
   }
   const recall = recallBlock([...state.global_recall.slice(0, 2), ...input.recall].slice(0, 8));
   if (recall) parts.push("", "Weigh this recalled context; do not copy it blindly.", recall);
+  if (input.previousDraft) {
+    parts.push(
+      "",
+      "Your previous attempt is below. Revise it: keep what is right, fix what the violations name.",
+      "<previous_draft>",
+      input.previousDraft.slice(0, MAX_PREVIOUS_DRAFT_CHARS),
+      "</previous_draft>",
+    );
+  }
   if (input.previousViolations.length > 0) {
     const lines = input.previousViolations.map(
       (v) => `- [${v.critical ? "critical" : "warning"}] ${v.rule}: ${v.message}`,

@@ -1,34 +1,27 @@
-// Step 5: two or more epic signals (features joined by and/plus/also/commas) ask the user for one focus.
+// Step 5: a text bundling three or more feature clauses asks the user for one focus, which refines the text.
 import type { AskUser } from "../run-model/protocol.js";
-import { wordsOf } from "../sections/detect-context.js";
+import { featureClauses } from "./feature-clauses.js";
 import { answerText, info, moveTo, type StepHandler } from "./step-kit.js";
 
-const JOINING_WORDS = new Set(["and", "plus", "also", "et", "aussi", "ainsi"]);
-
+/** Split points between feature clauses: two or more mean the text bundles several features. */
 export function epicSignals(text: string): number {
-  const joins = wordsOf(text).filter((w) => JOINING_WORDS.has(w)).length;
-  let punctuation = 0;
-  for (const ch of text) if (ch === "," || ch === ";" || ch === "&") punctuation += 1;
-  return joins + punctuation;
+  return Math.max(0, featureClauses(text).length - 1);
 }
 
-/** The candidate features, split on the joining words and punctuation. */
-export function featureParts(text: string): string[] {
-  const parts = text
-    .split(/[,;&]|\s(?:and|plus|also|et|aussi)\s/i)
-    .map((p) => p.trim())
-    .filter((p) => p.length > 2);
-  return [...new Set(parts)].slice(0, 6);
+/** The feature text once a focus is chosen: the focus first, the whole request kept as its context. */
+export function refinedFeature(focus: string, original: string): string {
+  if (focus === original) return focus;
+  return `${focus} (one part of: ${original})`;
 }
 
 function focusQuestion(text: string): AskUser {
-  const parts = featureParts(text);
+  const parts = featureClauses(text);
   return {
     kind: "ask_user",
     question_id: "feasibility_focus",
     header: "This looks like several features: which one first?",
     description:
-      "One PRD per feature keeps it reviewable. Pick the focus (or type your own); it replaces the feature text.",
+      "One PRD per feature keeps it reviewable. Pick the focus (or type your own); the PRD is written for it, with the whole request kept as context.",
     options:
       parts.length > 1 ? parts.map((p) => ({ label: p, description: "Write the PRD for this part" })) : null,
     multi_select: false,
@@ -55,7 +48,10 @@ export const feasibilityGateStep: StepHandler<"feasibility_gate"> = (state, resu
       };
     }
     return {
-      state: moveTo({ ...state, feature_description: focus }, "clarification"),
+      state: moveTo(
+        { ...state, feature_description: refinedFeature(focus, state.original_feature_description) },
+        "clarification",
+      ),
       messages: [info(`Focus set: ${focus}`)],
     };
   }

@@ -18,11 +18,39 @@ export function workFolder(codebase: string): string {
   return `${codebase.replace(/\/+$/, "")}/.archon-prd`;
 }
 
+/** The ignore file of the work folder, relative to the project directory like every write_file path. */
+export function ignoreFilePath(codebaseDir: string): string {
+  const dir = codebaseDir.replace(/\/+$/, "");
+  return dir === "." || dir === "" ? ".archon-prd/.gitignore" : `${dir}/.archon-prd/.gitignore`;
+}
+
+function indexAction(codebase: string): Action {
+  return {
+    kind: "call_pipeline_tool",
+    tool_name: "index_codebase",
+    arguments: { path: codebase, output_dir: workFolder(codebase), language: "auto" },
+    correlation_id: "input_analysis_index",
+  };
+}
+
 function toCodebase(state: RunStateAt<"input_analysis">, messages: Message[]): StepOutcome {
   if (!state.codebase_path) return { state: moveTo(state, "feasibility_gate"), messages };
+  // Archon's index writes no artefacts into the codebase, so there is nothing to keep out of git.
+  if (state.sources.codebase === "archon")
+    return { state: { ...state, phase: "index" }, messages, action: indexAction(state.codebase_path) };
+  if (state.codebase_dir === null) {
+    const note = warning(
+      "The codebase is outside the project directory: no ignore file is written for its work folder.",
+    );
+    return {
+      state: { ...state, phase: "index" },
+      messages: [...messages, note],
+      action: indexAction(state.codebase_path),
+    };
+  }
   const action: Action = {
     kind: "write_file",
-    path: `${workFolder(state.codebase_path)}/.gitignore`,
+    path: ignoreFilePath(state.codebase_dir),
     content: "# Written by archon-prd: codebase graph artefacts are not source.\n*\n",
   };
   return { state: { ...state, phase: "ignore" }, messages, action };
@@ -44,6 +72,15 @@ function gitHistory(state: RunStateAt<"input_analysis">, env: StepEnv, messages:
       env,
     ),
   };
+}
+
+/** Archon's index says how much it holds; a codebase server's answer is opaque. */
+function indexedMessage(state: RunStateAt<"input_analysis">, codebase: string, data: unknown): string {
+  const index = (data as { index?: { files?: unknown; symbols?: unknown } | null } | null)?.index;
+  if (state.sources.codebase !== "archon") return `Codebase indexed: ${codebase}`;
+  if (!index)
+    return "Archon has no symbol index for this project yet (`archon reindex-symbols` builds it): grounding uses its rules only.";
+  return `Grounding from Archon's symbol index: ${String(index.files)} files, ${String(index.symbols)} symbols.`;
 }
 
 export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, env) => {
@@ -77,15 +114,7 @@ export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, 
       ]);
     }
     case "ignore":
-      return {
-        state: { ...state, phase: "index" },
-        action: {
-          kind: "call_pipeline_tool",
-          tool_name: "index_codebase",
-          arguments: { path: codebase, output_dir: workFolder(codebase), language: "auto" },
-          correlation_id: "input_analysis_index",
-        },
-      };
+      return { state: { ...state, phase: "index" }, action: indexAction(codebase) };
     case "index": {
       if (result?.kind !== "tool_result") break;
       if (!result.success) {
@@ -106,7 +135,7 @@ export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, 
       }
       return {
         state: { ...state, phase: "prepare" },
-        messages: [info(`Codebase indexed: ${codebase}`)],
+        messages: [info(indexedMessage(state, codebase, result.data))],
         action: {
           kind: "call_pipeline_tool",
           tool_name: "prepare_prd_input",

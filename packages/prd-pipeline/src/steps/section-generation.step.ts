@@ -4,6 +4,7 @@ import { correctiveQuery } from "../evidence/failure-retrieval.js";
 import type { Action } from "../run-model/protocol.js";
 import { type RunState, type RunStateAt, type SectionState, withError } from "../run-model/state.js";
 import { draftPrompt } from "../sections/draft-prompt.js";
+import { projectContextOf } from "../sections/project-context.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
 import { recallQuery, SECTION_TITLES } from "../sections/section-catalogue.js";
 import type { Violation } from "../validation/types.js";
@@ -54,6 +55,7 @@ function draft(state: RunStateAt<"section_generation">, env: StepEnv): StepOutco
     recall: section.recall,
     correctiveRecall: section.corrective_recall,
     previousViolations: section.violations,
+    previousDraft: attempt > 1 ? section.content : null,
   });
   return {
     state: next,
@@ -70,13 +72,15 @@ function draft(state: RunStateAt<"section_generation">, env: StepEnv): StepOutco
   };
 }
 
-/** Strips a fence that wraps the whole reply and makes sure the section starts with its heading. */
+/**
+ * Strips a fence that wraps the whole reply and gives a reply with no `##` heading at all its heading. A
+ * preamble before the heading is kept, so validation reports it (no_preamble) and the retry fixes it.
+ */
 export function normaliseDraft(raw: string, title: string): string {
   let text = raw.trim();
   if (text.startsWith("```") && text.endsWith("```")) text = text.slice(text.indexOf("\n") + 1, -3).trim();
-  const heading = text.indexOf("## ");
-  if (heading > 0 && text.lastIndexOf("\n", heading) === heading - 1) text = text.slice(heading);
-  return text.startsWith("## ") ? text : `## ${title}\n\n${text}`;
+  const hasHeading = text.startsWith("## ") || text.includes("\n## ");
+  return hasHeading ? text : `## ${title}\n\n${text}`;
 }
 
 /** Records how the section's strategy fared: compliant when it passed; gain from its score, less per retry. */
@@ -103,7 +107,8 @@ function judge(state: RunStateAt<"section_generation">, raw: string | undefined,
   const section = current(state);
   const title = SECTION_TITLES[section.type];
   const content = raw && raw.trim() !== "" ? normaliseDraft(raw, title) : null;
-  const result = content === null ? null : validateSection(section.type, content);
+  const result =
+    content === null ? null : validateSection(section.type, content, projectContextOf(state.grounding));
   let violations = result?.violations ?? [];
   if (content === null)
     violations = [synthetic(section.type, "draft_missing", "The drafter returned no text.")];

@@ -5,6 +5,7 @@ import { outputDir } from "../sections/file-plan.js";
 import { budgetOf, defaultChoice, planJudges, samePlan } from "../verification/budget.js";
 import { extractClaims } from "../verification/claims.js";
 import { concludeDocument, ruleTierVerdicts } from "../verification/consensus.js";
+import { indexChecks } from "../verification/index-evidence.js";
 import { judgeBatch } from "../verification/judge-batch.js";
 import { parseBatch, structuralMismatch } from "../verification/parse-verdicts.js";
 import type { BudgetChoice, JudgeVerdict } from "../verification/types.js";
@@ -56,9 +57,10 @@ function budgetQuestion(state: RunState, env: StepEnv): AskUser {
   };
 }
 
-function conclude(state: RunState, judged: readonly JudgeVerdict[]): StepOutcome {
+/** `all` replaces the rule tier's verdicts too (a plan mismatch trusts none of them). */
+function conclude(state: RunState, judged: readonly JudgeVerdict[], all = false): StepOutcome {
   const v = verification(state);
-  const verdicts = [...ruleTierVerdicts(v.claims), ...judged];
+  const verdicts = all ? [...judged] : [...ruleTierVerdicts(v.claims), ...judged];
   const result = concludeDocument(v.claims, verdicts);
   const d = result.distribution;
   const text =
@@ -80,7 +82,16 @@ function dispatch(state: RunStateAt<"self_check">, choice: BudgetChoice, env: St
     const out = conclude(next, []);
     return { ...out, messages: [info(why), ...(out.messages ?? [])] };
   }
-  return { state: next, action: judgeBatch("self_check_verify", plan, v.claims, state.feature_description) };
+  return {
+    state: next,
+    action: judgeBatch(
+      "self_check_verify",
+      plan,
+      v.claims,
+      state.feature_description,
+      indexChecks(v.graph_validation),
+    ),
+  };
 }
 
 function plan(state: RunStateAt<"self_check">, env: StepEnv): StepOutcome {
@@ -166,7 +177,7 @@ export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => 
         "the judge plan rebuilt at parse time differs from the plan dispatched; every verdict is INCONCLUSIVE",
         env.now,
       );
-      const out = conclude(failed, structuralMismatch(v.plan.judges));
+      const out = conclude(failed, structuralMismatch(v.plan.judges, ruleTierVerdicts(v.claims)), true);
       return {
         ...out,
         messages: [warning("Judge plan mismatch: verdicts discarded."), ...(out.messages ?? [])],

@@ -1,4 +1,5 @@
 // The rule catalogue: which rules check which section type. Data, not code paths.
+import { NO_PROJECT_CONTEXT, type ProjectContext } from "../sections/project-context.js";
 import type { SectionType } from "../sections/section-catalogue.js";
 import { acNumbering } from "./rules/ac-numbering.rule.js";
 import { ddlForeignKeys } from "./rules/ddl-foreign-keys.rule.js";
@@ -17,6 +18,7 @@ import { observability } from "./rules/observability.rule.js";
 import { partialIndexNow } from "./rules/partial-index-now.rule.js";
 import { placeholderTests } from "./rules/placeholder-tests.rule.js";
 import { portsAndAdapters } from "./rules/ports-adapters.rule.js";
+import { noPreamble } from "./rules/preamble.rule.js";
 import * as P from "./rules/presence.rules.js";
 import { noProductionData } from "./rules/production-data.rule.js";
 import { riskMitigation } from "./rules/risk-mitigation.rule.js";
@@ -27,7 +29,7 @@ import { untypedPayloads } from "./rules/untyped-payloads.rule.js";
 import type { Rule } from "./types.js";
 
 /** Checked on every section type. */
-export const COMMON_RULES: readonly Rule[] = [sectionHeading, sectionSubstance, placeholderText];
+export const COMMON_RULES: readonly Rule[] = [sectionHeading, noPreamble, sectionSubstance, placeholderText];
 
 export const SECTION_RULES: Partial<Record<SectionType, readonly Rule[]>> = {
   requirements: [frTraceability, frUniqueIds, frNumbering, frSelfDependency, frNoStoryPoints],
@@ -66,8 +68,11 @@ export const SECTION_RULES: Partial<Record<SectionType, readonly Rule[]>> = {
   timeline: [storyPointArithmetic, storyPointDistribution],
 };
 
-export function rulesFor(type: SectionType): readonly Rule[] {
-  return [...COMMON_RULES, ...(SECTION_RULES[type] ?? [])];
+/** The rules a section faces; a mandate whose concern the project rules on itself is left out. */
+export function rulesFor(type: SectionType, project: ProjectContext = NO_PROJECT_CONTEXT): readonly Rule[] {
+  return [...COMMON_RULES, ...(SECTION_RULES[type] ?? [])].filter(
+    (r) => r.concern === undefined || project.ownRules[r.concern].length === 0,
+  );
 }
 
 /** Every distinct rule, for listings and corrective recall. */

@@ -1,5 +1,6 @@
 // A one-pass reading of a markdown section: lines, fenced code, pipe tables, words and opt-outs.
 // Every rule works from this, so no rule needs a regular expression over the whole text.
+import { NO_PROJECT_CONTEXT, type ProjectContext } from "../sections/project-context.js";
 
 export interface Table {
   /** Lower-cased, trimmed header cells. */
@@ -11,6 +12,8 @@ export interface Table {
 
 export interface SectionDoc {
   sectionType: string;
+  /** What the project decides for itself (its own rules, its existing tables); empty outside a grounded run. */
+  project: ProjectContext;
   text: string;
   lower: string;
   lines: string[];
@@ -51,7 +54,11 @@ function isSeparatorRow(cells: readonly string[]): boolean {
   return cells.length > 0 && cells.every((c) => c.length > 0 && /^:?-+:?$/.test(c));
 }
 
-export function readSection(text: string, sectionType = "unknown"): SectionDoc {
+export function readSection(
+  text: string,
+  sectionType = "unknown",
+  project: ProjectContext = NO_PROJECT_CONTEXT,
+): SectionDoc {
   const lines = text.split(/\r?\n/);
   const code: SectionDoc["code"] = [];
   const tables: Table[] = [];
@@ -91,6 +98,7 @@ export function readSection(text: string, sectionType = "unknown"): SectionDoc {
   const lower = text.toLowerCase();
   return {
     sectionType,
+    project,
     text,
     lower,
     lines,

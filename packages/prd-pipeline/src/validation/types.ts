@@ -1,5 +1,6 @@
 // Shapes shared by every validation rule: the violation, the rule and the section result.
 import { z } from "zod";
+import type { Concern } from "../sections/project-context.js";
 import type { SectionType } from "../sections/section-catalogue.js";
 import type { SectionDoc } from "./markdown.js";
 
@@ -31,6 +32,8 @@ export interface Rule {
   critical: boolean;
   /** Topic words a corrective recall searches for when this rule fails. */
   topic: string;
+  /** A generic mandate on this concern: lifted where the project has a rule of its own for it. */
+  concern?: Concern;
   check(doc: SectionDoc): Finding[];
 }
 

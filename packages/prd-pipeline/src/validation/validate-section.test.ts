@@ -13,7 +13,7 @@ describe("scoring", () => {
       ["fr_traceability", 0.15],
       ["fr_unique_ids", 0.15],
     ]);
-    expect(result).toMatchObject({ has_critical: true, score: 0.7, rules_checked: 8, rules_passed: 6 });
+    expect(result).toMatchObject({ has_critical: true, score: 0.7, rules_checked: 9, rules_passed: 7 });
   });
 
   it("passes every canned draft cleanly", () => {
@@ -101,5 +101,50 @@ describe("code and data rules", () => {
     const text =
       "## Timeline\n\n| Milestone | Story Points |\n|---|---|\n| A | 20 |\n| B | 1 |\n| C | 1 |\n| Total | 30 |";
     expect(rulesOf("timeline", text)).toEqual(["story_point_arithmetic", "story_point_distribution"]);
+  });
+});
+
+describe("a preamble before the heading", () => {
+  it("is a critical violation, and a reply that starts with its heading is not", () => {
+    const body = "The feature adds a PDF export of invoices for members, reachable from the invoice list.";
+    expect(rulesOf("overview", `Here is the overview section:\n\n## Overview\n\n${body}`)).toEqual([
+      "no_preamble",
+    ]);
+    expect(rulesOf("overview", `## Overview\n\n${body}`)).toEqual([]);
+  });
+});
+
+describe("numbering gaps", () => {
+  it("have one severity in requirements and acceptance criteria", () => {
+    const fr = validateSection(
+      "requirements",
+      "## Requirements\n\n| ID | Requirement | Priority | Depends On | Source |\n|---|---|---|---|---|\n| FR-001 | a | Must | - | r1 |\n| FR-003 | b | Must | - | r2 |",
+    ).violations.find((v) => v.rule === "fr_numbering");
+    const ac = validateSection(
+      "acceptance_criteria",
+      "## Acceptance Criteria\n\n- AC-001: Given a member, when they export, then a PDF downloads.\n- AC-003: Given no invoices, when they export, then they see an empty state.",
+    ).violations.find((v) => v.rule === "ac_numbering");
+    expect([fr?.critical, ac?.critical]).toEqual([true, true]);
+  });
+});
+
+describe("a project rule beats a generic mandate", () => {
+  const project = {
+    ownRules: { architecture: ["invoice-repository-only"], data_model: ["money-in-cents"] },
+    existingTables: ["customers", "invoices"],
+  };
+  const spec =
+    "## Technical Specification\n\nThe export reads through `InvoiceRepository` as rule invoice-repository-only asks. Structured logging with request ids; dependency scanning with npm audit; authentication on every endpoint.\n\n```ts\nexport async function exportInvoice(id: string): Promise<Uint8Array> { return render(await repo.find(id)); }\n```";
+  const ddl =
+    "## Data Model\n\n```sql\nCREATE TABLE invoice_exports (id uuid primary key, invoice_id uuid references invoices(id));\n```\n\nData classification: internal. Sensitive data protection: encrypted at rest. Consent and erasure: exports are deleted with the invoice.";
+
+  it("lifts ports and adapters where the project has an architecture rule of its own", () => {
+    expect(rulesOf("technical_specification", spec)).toEqual(["ports_and_adapters"]);
+    expect(validateSection("technical_specification", spec, project).violations).toEqual([]);
+  });
+
+  it("lets DDL reference a table the project already has", () => {
+    expect(rulesOf("data_model", ddl)).toEqual(["ddl_foreign_keys"]);
+    expect(validateSection("data_model", ddl, project).violations).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // Validates one section: runs its rules, scores the violations, never throws.
+import { NO_PROJECT_CONTEXT, type ProjectContext } from "../sections/project-context.js";
 import type { SectionType } from "../sections/section-catalogue.js";
 import { rulesFor } from "./catalogue.js";
 import { readSection, type SectionDoc } from "./markdown.js";
@@ -30,6 +31,11 @@ export function runRules(rules: readonly Rule[], doc: SectionDoc, sectionType: s
   };
 }
 
-export function validateSection(type: SectionType, content: string): SectionResult {
-  return runRules(rulesFor(type), readSection(content, type), type);
+/** `project` lifts the generic mandates the project has rules of its own for, and names its existing tables. */
+export function validateSection(
+  type: SectionType,
+  content: string,
+  project: ProjectContext = NO_PROJECT_CONTEXT,
+): SectionResult {
+  return runRules(rulesFor(type, project), readSection(content, type, project), type);
 }

@@ -1,13 +1,16 @@
 // The spawn_subagents batch a judge plan dispatches: one invocation per planned judge, in plan order.
 import type { SpawnSubagents } from "../run-model/protocol.js";
+import { evidenceFor, type IndexCheck } from "./index-evidence.js";
 import { judgePrompt } from "./judge-prompt.js";
 import type { Claim, JudgePlan } from "./types.js";
 
+/** `checks` are Archon's index checks of the PRD's names; each judge sees those its claim mentions. */
 export function judgeBatch(
   batchId: string,
   plan: JudgePlan,
   claims: readonly Claim[],
   feature: string,
+  checks: readonly IndexCheck[] = [],
 ): SpawnSubagents {
   const byId = new Map(claims.map((c) => [c.claim_id, c]));
   return {
@@ -21,7 +24,7 @@ export function judgeBatch(
         invocation_id: j.invocation_id,
         subagent_type: j.judge.subagent_type,
         description: `Judge ${j.claim_id} (${j.judge.name})`,
-        prompt: judgePrompt(claim, j.judge, feature),
+        prompt: judgePrompt(claim, j.judge, feature, evidenceFor(`${claim.text}\n${claim.evidence}`, checks)),
         isolation: "none",
       };
     }),

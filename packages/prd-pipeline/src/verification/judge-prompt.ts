@@ -1,4 +1,5 @@
 // The judge prompt: the verdict taxonomy, the rules that keep judges honest, and the one-object answer.
+import { describeCheck, type IndexCheck } from "./index-evidence.js";
 import type { AgentIdentity, Claim } from "./types.js";
 
 const TAXONOMY = [
@@ -13,7 +14,12 @@ const TAXONOMY = [
 
 const NFR_TYPES = new Set(["performance"]);
 
-export function judgePrompt(claim: Claim, judge: AgentIdentity, feature: string): string {
+export function judgePrompt(
+  claim: Claim,
+  judge: AgentIdentity,
+  feature: string,
+  index: readonly IndexCheck[] = [],
+): string {
   const parts = [
     `You are ${judge.name}, judging ONE claim of a product requirements document (PRD).`,
     `Feature: ${feature}`,
@@ -27,6 +33,15 @@ export function judgePrompt(claim: Claim, judge: AgentIdentity, feature: string)
     "<evidence>",
     claim.evidence,
     "</evidence>",
+    ...(index.length > 0
+      ? [
+          '<index_evidence source="archon">',
+          ...index.map((c) => `- ${describeCheck(c)}`),
+          "</index_evidence>",
+          "Weigh the index evidence: a claim about changing code the index does not have, or calling new an " +
+            "endpoint that already exists, is not PASS.",
+        ]
+      : []),
     "",
     "Choose exactly one verdict:",
     TAXONOMY,

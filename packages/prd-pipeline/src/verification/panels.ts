@@ -1,4 +1,5 @@
 // Fixed judge panels per claim type: reasoning-pattern judges and team roles, each on a named model.
+import { subagentType } from "../sections/subagents.js";
 import type { AgentIdentity, ClaimType } from "./types.js";
 
 interface PanelSeat {
@@ -55,7 +56,7 @@ export function judgesPerClaim(type: ClaimType): number {
 }
 
 function identity(seat: PanelSeat, namespace: string): AgentIdentity {
-  return { name: seat.name, subagent_type: `${namespace}:${seat.name}`, model: seat.model };
+  return { name: seat.name, subagent_type: subagentType(namespace, seat.name), model: seat.model };
 }
 
 /**

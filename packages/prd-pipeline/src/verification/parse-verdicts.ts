@@ -66,7 +66,22 @@ export function parseBatch(plan: readonly PlannedJudge[], responses: readonly Re
   });
 }
 
-/** Every verdict INCONCLUSIVE: the plan rebuilt at parse time is not the plan that was dispatched. */
-export function structuralMismatch(plan: readonly PlannedJudge[]): JudgeVerdict[] {
-  return plan.map((p) => inconclusive(p, "structural: the judge plan changed between dispatch and parsing"));
+const MISMATCH = "structural: the judge plan changed between dispatch and parsing";
+
+/**
+ * Every verdict INCONCLUSIVE, the rule tier's included: the plan rebuilt at parse time is not the plan that
+ * was dispatched, so not even which claims are mechanical can be trusted.
+ */
+export function structuralMismatch(
+  plan: readonly PlannedJudge[],
+  ruleTier: readonly JudgeVerdict[] = [],
+): JudgeVerdict[] {
+  const settled = ruleTier.map((v) => ({
+    ...v,
+    verdict: "INCONCLUSIVE" as const,
+    rationale: "The plan did not match; the rule tier's verdict is not trusted either.",
+    caveats: [MISMATCH],
+    confidence: 0,
+  }));
+  return [...settled, ...plan.map((p) => inconclusive(p, MISMATCH))];
 }

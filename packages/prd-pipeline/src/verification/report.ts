@@ -1,5 +1,6 @@
 // 10-verification-report.md: policy, sections, distribution, per-claim verdicts, cross-model agreement, graph.
 import type { RunState } from "../run-model/state.js";
+import { indexChecks } from "./index-evidence.js";
 import type { Policy } from "./policy.js";
 import { VERDICTS } from "./types.js";
 
@@ -10,6 +11,20 @@ function cell(text: string): string {
 function graphSummary(graph: unknown): string {
   if (graph === null || graph === undefined)
     return "No codebase graph: the PRD was not checked against code.";
+  const checks = indexChecks(graph);
+  if (checks.length > 0 || (graph as { source?: unknown }).source === "archon") {
+    const missing = checks.filter((c) => !c.exists).length;
+    return [
+      `Checked against Archon's symbol index: ${checks.length} names the PRD cites, ${missing} not in the index. Judges saw the checks of the names their claim cites.`,
+      "",
+      "| Name | Kind | In the index | Where |",
+      "|---|---|---|---|",
+      ...checks.map(
+        (c) =>
+          `| \`${cell(c.name)}\` | ${c.kind} | ${c.exists ? "yes" : "no"} | ${c.where ? cell(c.where) : "-"} |`,
+      ),
+    ].join("\n");
+  }
   const text = JSON.stringify(graph);
   return `The codebase server answered:\n\n\`\`\`json\n${text.slice(0, 2000)}${text.length > 2000 ? "\n..." : ""}\n\`\`\``;
 }
@@ -68,7 +83,7 @@ export function verificationReport(state: RunState, policy: Policy): string {
       ? "Judges on different models agreed on every claim they shared."
       : `Judges on different models disagreed on: ${policy.model_disagreements.join(", ")}.`,
     "",
-    "## Graph validation",
+    "## Codebase evidence",
     "",
     graphSummary(v?.graph_validation ?? null),
     "",

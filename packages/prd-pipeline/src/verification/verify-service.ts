@@ -59,8 +59,9 @@ export function concludeVerification(
 ): VerificationConclusion {
   const rebuilt = planJudges(claims, plan.choice, plan.namespace, TOOL_JUDGE_PREFIX);
   const mismatch = !samePlan(rebuilt, plan);
-  const judged = mismatch ? structuralMismatch(plan.judges) : parseBatch(plan.judges, responses);
-  const verdicts = [...ruleTierVerdicts(claims), ...judged];
+  const verdicts = mismatch
+    ? structuralMismatch(plan.judges, ruleTierVerdicts(claims))
+    : [...ruleTierVerdicts(claims), ...parseBatch(plan.judges, responses)];
   const result = concludeDocument(claims, verdicts, options);
   return {
     result,

@@ -13,7 +13,9 @@ import type { ServerContext } from "../server-context.js";
 export const getConfigTool = defineTool({
   name: "get_config",
   title: "Show server configuration",
-  description: "The profile, tool prefix, database path, limits and enabled steps of this archon-prd server.",
+  description:
+    "The profile, tool prefix, database path, grounding sources (codebase and memory: archon, external or none), " +
+    "subagent namespace, limits and enabled steps of this archon-prd server.",
   input: {},
   annotations: readOnly,
   run: (_args, ctx: ServerContext) => ({
@@ -24,6 +26,7 @@ export const getConfigTool = defineTool({
     database: ctx.dbPath,
     evidence_database: ctx.evidence.path,
     subagent_namespace: ctx.namespace,
+    sources: { ...ctx.sources, archon_database: ctx.archonDb },
     limits: {
       ...ctx.service.limits,
       max_clarifications: MAX_CLARIFICATIONS,

@@ -11,7 +11,9 @@ export const getPipelineStateTool = defineTool({
   description:
     "Read-only diagnostic of a run. Formats: summary (default), full (bounded; sheds grounding, then old " +
     "clarifications, then section content, and lists what it shed in __bounded; errors are always kept), " +
-    "grounding, validation, action (the full pending action, for prompts stubbed out of a large envelope).",
+    "grounding, validation, action (the full pending action, for prompts stubbed out of a large envelope; paged " +
+    "by next_part, and a prompt too large for one answer comes in prompt_part pieces to join in index order). " +
+    "Every answer stays under 100,000 characters.",
   input: {
     run_id: cappedText(MAX_TOKEN_CHARS).min(1),
     format: z.enum(["summary", "full", "grounding", "validation", "action"]).optional(),
@@ -20,7 +22,7 @@ export const getPipelineStateTool = defineTool({
       .int()
       .min(0)
       .optional()
-      .describe("For format action: the invocation index to continue from"),
+      .describe("For format action: the next_part of the previous answer, to continue from"),
   },
   annotations: readOnly,
   run: (args, ctx: ServerContext) =>

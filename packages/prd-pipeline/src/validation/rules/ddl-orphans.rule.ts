@@ -6,6 +6,7 @@ export const ddlNoOrphans: Rule = {
   id: "ddl_no_orphans",
   critical: false,
   topic: "table relationships",
+  concern: "data_model",
   check: (doc) => {
     const tables = readDdl(doc);
     if (tables.length < 2) return [];

@@ -17,7 +17,8 @@ export function pad(n: number): string {
 
 export const frNumbering: Rule = {
   id: "fr_numbering",
-  critical: false,
+  // The same severity as an acceptance-criteria gap: a missing id breaks traceability either way.
+  critical: true,
   topic: "requirement numbering",
   check: (doc) => {
     const findings: Finding[] = [];

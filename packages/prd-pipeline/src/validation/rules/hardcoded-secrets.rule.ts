@@ -1,9 +1,24 @@
-// Technical specification: no secret literal assigned in text or code.
+// Technical specification: no credential in text or code: a literal assigned to a secret's name, or a value
+// with the shape of a real key or token. Placeholders (`<API_KEY>`, `${TOKEN}`) are what a PRD should show.
+import { credentialIn, isPlaceholder } from "../secret-shapes.js";
 import type { Finding, Rule } from "../types.js";
 
-const NAMES = ["password", "passwd", "secret", "api_key", "apikey", "token", "private_key", "mot_de_passe"];
+const NAMES = [
+  "password",
+  "passwd",
+  "secret",
+  "api_key",
+  "apikey",
+  "token",
+  "private_key",
+  "accesskeyid",
+  "access_key_id",
+  "client_secret",
+  "mot_de_passe",
+];
 const QUOTES = new Set(['"', "'", "`"]);
-const NOT_LITERAL = ["${", "{{", "<", "env", "process.", "os.", "vault", "..."];
+const NOT_LITERAL = ["env", "process.", "os.", "vault"];
+const MAX_FINDINGS = 5;
 
 /** The literal assigned right after `name`, looking only a few characters ahead (bounded work per hit). */
 function assignedLiteral(line: string, from: number): string | null {
@@ -20,30 +35,36 @@ function assignedLiteral(line: string, from: number): string | null {
   return line.slice(i + 1, end);
 }
 
+function namedLiteral(raw: string): string | null {
+  const line = raw.toLowerCase();
+  for (const name of NAMES) {
+    for (let at = line.indexOf(name); at !== -1; at = line.indexOf(name, at + name.length)) {
+      const literal = assignedLiteral(raw, at + name.length);
+      if (literal === null || literal.length < 6) continue;
+      if (isPlaceholder(literal) || NOT_LITERAL.some((n) => literal.toLowerCase().includes(n))) continue;
+      return name;
+    }
+  }
+  return null;
+}
+
 export const hardcodedSecrets: Rule = {
   id: "no_hardcoded_secrets",
   critical: true,
   topic: "secrets from environment vault",
   check: (doc) => {
     const findings: Finding[] = [];
-    doc.lines.forEach((raw, index) => {
-      if (findings.length >= 5) return;
-      const line = raw.toLowerCase();
-      for (const name of NAMES) {
-        let at = line.indexOf(name);
-        while (at !== -1 && findings.length < 5) {
-          const literal = assignedLiteral(line, at + name.length);
-          if (literal !== null && literal.length >= 6 && !NOT_LITERAL.some((n) => literal.includes(n))) {
-            findings.push({
-              message: `A ${name} literal is hard-coded.`,
-              offending_content: raw.trim(),
-              location: `line ${index + 1}`,
-            });
-          }
-          at = line.indexOf(name, at + name.length);
-        }
-      }
-    });
+    for (const [index, raw] of doc.lines.entries()) {
+      if (findings.length >= MAX_FINDINGS) break;
+      const shape = credentialIn(raw);
+      const name = shape === null ? namedLiteral(raw) : null;
+      if (shape === null && name === null) continue;
+      findings.push({
+        message: shape ? `A ${shape} is written out.` : `A ${name} literal is hard-coded.`,
+        offending_content: raw.trim(),
+        location: `line ${index + 1}`,
+      });
+    }
     return findings;
   },
 };

@@ -7,6 +7,7 @@ export const portsAndAdapters: Rule = {
   id: "ports_and_adapters",
   critical: false,
   topic: "ports adapters architecture",
+  concern: "architecture",
   check: (doc) =>
     doc.code.length === 0 || WORDS.some((w) => doc.words.has(w))
       ? []

@@ -1,0 +1,224 @@
+import { copyFileSync, readFileSync, renameSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoicingProject } from "../test-support/invoicing-project.js";
+import { doc, seed, type TestProject } from "../test-support/project.js";
+import { hasArchonDatabase, openGrounding, type ProjectGrounding } from "./open-grounding.js";
+
+let project: TestProject;
+let grounding: ProjectGrounding;
+const FEATURE = "Let members export invoices as PDF from the invoice page";
+
+beforeAll(async () => {
+  project = await invoicingProject();
+  const opened = openGrounding(project.root);
+  if (!opened) throw new Error("the fixture has no database");
+  grounding = opened;
+});
+afterAll(() => {
+  grounding.close();
+  project.cleanup();
+});
+
+describe("what a feature touches", () => {
+  it("ranks the files and symbols named by the feature's words, with their callers and the tests to run", () => {
+    expect(grounding.touches(FEATURE)).toEqual({
+      terms: ["members", "export", "invoices", "pdf"],
+      files: [
+        { path: "app/invoices/page.tsx", score: 1, matched: ["invoices"] },
+        { path: "lib/invoices/create-invoice.ts", score: 1, matched: ["invoices"] },
+        { path: "lib/invoices/invoice-repository.ts", score: 1, matched: ["invoices"] },
+      ],
+      symbols: [
+        {
+          symbol_id: "typescript app/invoices/page.tsx InvoicesPage",
+          name: "InvoicesPage",
+          kind: "function",
+          path: "app/invoices/page.tsx",
+          line: 2,
+          callers: [],
+        },
+        {
+          symbol_id: "typescript lib/invoices/create-invoice.ts createInvoice",
+          name: "createInvoice",
+          kind: "function",
+          path: "lib/invoices/create-invoice.ts",
+          line: 2,
+          callers: [{ symbol_id: null, path: "tests/create-invoice.test.ts", line: 2 }],
+        },
+        {
+          symbol_id: "typescript lib/invoices/invoice-repository.ts InvoiceRepository",
+          name: "InvoiceRepository",
+          kind: "class",
+          path: "lib/invoices/invoice-repository.ts",
+          line: 2,
+          callers: [
+            {
+              symbol_id: "typescript lib/invoices/create-invoice.ts createInvoice",
+              path: "lib/invoices/create-invoice.ts",
+              line: 3,
+            },
+          ],
+        },
+        {
+          symbol_id: "typescript lib/invoices/invoice-repository.ts listInvoices",
+          name: "listInvoices",
+          kind: "function",
+          path: "lib/invoices/invoice-repository.ts",
+          line: 5,
+          callers: [
+            {
+              symbol_id: "typescript app/invoices/page.tsx InvoicesPage",
+              path: "app/invoices/page.tsx",
+              line: 3,
+            },
+          ],
+        },
+      ],
+      affected_tests: [{ path: "tests/create-invoice.test.ts", score: 1 }],
+      entities: ["InvoiceRepository"],
+    });
+  });
+
+  it("touches nothing when no word of the feature names a file or symbol", () => {
+    expect(grounding.touches("Dark mode for the whole site")).toMatchObject({ files: [], symbols: [] });
+  });
+});
+
+describe("the project's own rules for those files", () => {
+  it("delivers what compile_context would for the touched files, cited by doc_id", () => {
+    const files = grounding.touches(FEATURE).files.map((f) => f.path);
+    expect(grounding.rules(files, FEATURE)).toEqual({
+      knowledge_version: 1,
+      rules: [
+        {
+          doc_id: "invoice-repository-only",
+          title: "Invoices are read and written through InvoiceRepository",
+          kind: "constraint",
+          excerpt:
+            "Never query db.invoice outside lib/invoices/invoice-repository.ts; call InvoiceRepository instead.",
+          delivery: "inline",
+          source_path: null,
+        },
+        {
+          doc_id: "server-components",
+          title: "Pages are server components",
+          kind: "guideline",
+          excerpt: "Pages under app/ fetch data on the server; no client-side fetch of invoice data.",
+          delivery: "inline",
+          source_path: null,
+        },
+      ],
+      warnings: [],
+    });
+  });
+});
+
+describe("recall over approved knowledge", () => {
+  it("returns the documents matching the query's terms, best first, cited by doc_id", () => {
+    expect(grounding.recall.recall("invoice amounts currency", 8)).toEqual([
+      {
+        content:
+          "[money-in-cents] Money is stored in integer cents: Amounts on invoices and payments are integer cents, never floats.",
+        score: 0.667,
+        cite: "doc:money-in-cents",
+      },
+    ]);
+    expect(grounding.recall.recall("kubernetes helm chart", 8)).toEqual([]);
+  });
+});
+
+describe("checks of names a PRD claims", () => {
+  it("says which files and symbols the index has, and where", () => {
+    expect(
+      grounding.checkNames(["lib/invoices/create-invoice.ts", "createInvoice()", "exportPdf", "lib/pdf.ts"]),
+    ).toEqual([
+      {
+        name: "lib/invoices/create-invoice.ts",
+        kind: "file",
+        exists: true,
+        where: "lib/invoices/create-invoice.ts",
+      },
+      { name: "createInvoice()", kind: "symbol", exists: true, where: "lib/invoices/create-invoice.ts:2" },
+      { name: "exportPdf", kind: "symbol", exists: false, where: null },
+      { name: "lib/pdf.ts", kind: "file", exists: false, where: null },
+    ]);
+  });
+
+  it("lists the tables the project's schema files define", () => {
+    expect(grounding.tables()).toEqual(["customer", "invoice", "invoices"]);
+    expect(grounding.status()).toEqual({
+      knowledge_version: 1,
+      documents: 4,
+      index: { files: 7, symbols: 7, edges: 9 },
+    });
+  });
+});
+
+describe("endpoints and impact", () => {
+  it("finds an endpoint's route file, and says an endpoint without one would be new", () => {
+    expect(grounding.checkNames(["/api/session", "GET /api/session", "/api/invoices/export"])).toEqual([
+      { name: "/api/session", kind: "endpoint", exists: true, where: "app/api/session/route.ts" },
+      { name: "GET /api/session", kind: "endpoint", exists: true, where: "app/api/session/route.ts" },
+      { name: "/api/invoices/export", kind: "endpoint", exists: false, where: null },
+    ]);
+  });
+
+  it("gives a symbol's definitions and callers, and a file's importers", () => {
+    expect(grounding.impact("InvoiceRepository")).toEqual({
+      name: "InvoiceRepository",
+      symbols: [
+        {
+          symbol_id: "typescript lib/invoices/invoice-repository.ts InvoiceRepository",
+          path: "lib/invoices/invoice-repository.ts",
+          line: 2,
+        },
+      ],
+      callers: [
+        {
+          from: "typescript lib/invoices/create-invoice.ts createInvoice",
+          path: "lib/invoices/create-invoice.ts",
+          line: 3,
+        },
+      ],
+      importers: [],
+    });
+    expect(grounding.impact("lib/invoices/create-invoice.ts").importers).toEqual([
+      "tests/create-invoice.test.ts",
+    ]);
+  });
+});
+
+describe("opening the database", () => {
+  it("opens read-only and leaves the database file byte for byte as it was", () => {
+    const before = readFileSync(project.dbPath);
+    grounding.touches(FEATURE);
+    grounding.rules(["lib/invoices/create-invoice.ts"], FEATURE);
+    expect(readFileSync(project.dbPath).equals(before)).toBe(true);
+  });
+
+  it("reads a database file swapped under it (an import, a git pull) from the new file", async () => {
+    const other = await invoicingProject();
+    try {
+      const older = `${other.dbPath}.older`;
+      copyFileSync(other.dbPath, older);
+      const ctx = other.context();
+      seed(ctx, { documents: [doc("pdf-exports", { content: "Render invoice PDFs on the server." })] });
+      ctx.close();
+      const swapped = openGrounding(other.root);
+      if (!swapped) throw new Error("the fixture has no database");
+      expect(swapped.status().documents).toBe(5);
+      // The older copy moved over the file: a new inode at the same path, as a swap gives.
+      renameSync(older, other.dbPath);
+      expect(swapped.status().documents).toBe(4);
+      swapped.close();
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it("finds no grounding in a project without an Archon database", () => {
+    expect(hasArchonDatabase(`${project.root}/nowhere`)).toBe(false);
+    expect(openGrounding(`${project.root}/nowhere`)).toBeUndefined();
+    expect(hasArchonDatabase(project.root)).toBe(true);
+  });
+});

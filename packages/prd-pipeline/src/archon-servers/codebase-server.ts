@@ -1,0 +1,98 @@
+// The codebase server's PRD tools answered from Archon's own symbol index and rules, in-process.
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ProjectGrounding } from "archon/grounding";
+import type { InProcessServer } from "../run-model/in-process.js";
+import type { ToolCallAction, ToolResult } from "../run-model/protocol.js";
+import { backtickedNames } from "../sections/grounding-block.js";
+
+/** Names checked against the index per graph validation: bounds the work on a long PRD. */
+export const MAX_CHECKED_NAMES = 100;
+
+const ok = (call: ToolCallAction, data: unknown): ToolResult => ({
+  kind: "tool_result",
+  correlation_id: call.correlation_id,
+  success: true,
+  data: JSON.parse(JSON.stringify(data)),
+});
+const refused = (call: ToolCallAction, error: string): ToolResult => ({
+  kind: "tool_result",
+  correlation_id: call.correlation_id,
+  success: false,
+  error,
+});
+
+function readInside(root: string, path: unknown): string {
+  if (typeof path !== "string") return "";
+  const absolute = resolve(root, path);
+  if (!absolute.startsWith(resolve(root)) || !existsSync(absolute)) return "";
+  return readFileSync(absolute, "utf8");
+}
+
+/** The names a PRD claims: backticked names of its main file, and the technical specification's affected symbols. */
+function claimedNames(root: string, args: Record<string, unknown>): string[] {
+  const names = backtickedNames(readInside(root, args.prd_path));
+  try {
+    const symbols = JSON.parse(readInside(root, args.affected_symbols_path) || "{}") as {
+      symbols?: string[];
+      files?: string[];
+    };
+    names.push(...(symbols.symbols ?? []), ...(symbols.files ?? []));
+  } catch {
+    // An unreadable affected-symbols file leaves the PRD's own names.
+  }
+  return [...new Set(names)].slice(0, MAX_CHECKED_NAMES);
+}
+
+export function archonCodebaseServer(grounding: ProjectGrounding): InProcessServer {
+  const root = grounding.projectRoot;
+  const isProject = (path: unknown) => typeof path === "string" && resolve(root, path) === resolve(root);
+  return {
+    answer(call) {
+      const args = call.arguments;
+      switch (call.tool_name) {
+        case "health_check":
+          return ok(call, { ok: true, source: "archon", ...grounding.status() });
+        case "index_codebase":
+          if (!isProject(args.path))
+            return refused(call, `Archon's symbol index covers ${root} only, not ${String(args.path)}.`);
+          return ok(call, {
+            ok: true,
+            source: "archon",
+            index: grounding.status().index,
+            note: "Served from Archon's symbol index; `archon reindex-symbols` refreshes it.",
+          });
+        case "prepare_prd_input": {
+          const feature = typeof args.feature === "string" ? args.feature : "";
+          const touches = grounding.touches(feature);
+          const rules = grounding.rules(
+            touches.files.map((f) => f.path),
+            feature,
+          );
+          return ok(call, {
+            source: "archon",
+            knowledge_version: rules.knowledge_version,
+            ...touches,
+            tables: grounding.tables(),
+            rules: rules.rules,
+          });
+        }
+        case "validate_prd_against_graph": {
+          const checks = grounding.checkNames(claimedNames(root, args));
+          return ok(call, {
+            source: "archon",
+            checks,
+            missing: checks.filter((c) => !c.exists).map((c) => c.name),
+          });
+        }
+        case "get_impact":
+          return ok(call, { source: "archon", ...grounding.impact(String(args.symbol ?? "")) });
+        default:
+          return refused(
+            call,
+            `${call.tool_name} is not served by Archon in-process; start archon-prd with --codebase external and register a codebase server for it.`,
+          );
+      }
+    },
+  };
+}

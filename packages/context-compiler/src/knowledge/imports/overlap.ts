@@ -111,7 +111,13 @@ class OverlapIndex {
 
   /** The ids of the terms the sets know, ascending; terms they do not know are left out. */
   numbered(terms: ReadonlySet<string>): Int32Array {
-    return Int32Array.from([...terms].flatMap((t) => this.idOf.get(t) ?? [])).sort();
+    const ids = new Int32Array(terms.size);
+    let n = 0;
+    for (const t of terms) {
+      const id = this.idOf.get(t);
+      if (id !== undefined) ids[n++] = id;
+    }
+    return ids.subarray(0, n).sort();
   }
 
   size = (i: number) => this.sizes[i] as number;

@@ -117,7 +117,10 @@ const write = (root: string, rel: string, text: string) => {
   writeFileSync(join(root, rel), text);
 };
 
-/** Writes the rules (a third nested one folder down) and `otherFiles` source files under `root`. */
+/**
+ * Writes the rules (a third nested one folder down, as a monorepo's areas keep theirs) and `otherFiles`
+ * source files, as shallow as the nested rules, under `root`.
+ */
 export function writeCursorRulesProject(
   root: string,
   rules: number,
@@ -139,7 +142,7 @@ export function writeCursorRulesProject(
     const area = AREAS[i % AREAS.length] as string;
     write(
       root,
-      `src/${area}/${pick(rand, NOUNS)}-${Math.floor(i / 50)}/${pick(rand, NOUNS)}-${i}.ts`,
+      `src/${area}/${pick(rand, NOUNS)}-${i}.ts`,
       `export const n${i} = ${i};\n`,
     );
   }

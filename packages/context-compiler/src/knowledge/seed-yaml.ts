@@ -2,7 +2,7 @@
 // the whole file as one YAML document held 190 MB of syntax tree for 10k documents, and garbage collection
 // of it was a third of the parse. Any other shape, and any problem, is read as one document, whose answer
 // (and error messages) the item-wise read must never contradict.
-import { parseDocument } from "yaml";
+import { Composer, Parser, parseDocument } from "yaml";
 
 export interface ParsedYaml {
   value: unknown;
@@ -62,10 +62,14 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
   return lists;
 }
 
-/** One item's text as data; undefined on any error or warning (an alias to another item's anchor throws). */
-function alone(text: string): unknown {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
+/**
+ * One item's text as data; undefined on any error or warning (an alias to another item's anchor throws).
+ * One composer reads every item, as one stream of documents: a parser per item costs more than the item.
+ */
+function alone(composer: Composer, text: string): unknown {
+  const docs = [...composer.compose(new Parser().parse(text), true, text.length)];
+  const doc = docs[0];
+  if (docs.length !== 1 || !doc || doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
   try {
     return doc.toJS();
   } catch {
@@ -80,13 +84,14 @@ export function parseSeedYaml(text: string): ParsedYaml {
   const ranges = lines.length > 0 ? itemRanges(lines) : undefined;
   if (!ranges) return whole(text);
   const value: Record<string, unknown[]> = {};
+  const composer = new Composer();
   for (const [name, items] of ranges) {
     // `documents:` with nothing under it is null to YAML, and the schema's message for it is yaml's to give.
     if (items.length === 0) return whole(text);
     const out: unknown[] = [];
     for (const [from, to] of items) {
       // Each line but the file's last ended in \n there, and a kept block scalar counts that one too.
-      const parsed = alone(`${lines.slice(from, to).join("\n")}${to < lines.length ? "\n" : ""}`);
+      const parsed = alone(composer, `${lines.slice(from, to).join("\n")}${to < lines.length ? "\n" : ""}`);
       if (!Array.isArray(parsed) || parsed.length !== 1) return whole(text);
       out.push(parsed[0]);
     }

@@ -140,11 +140,7 @@ export function writeCursorRulesProject(
   }
   for (let i = 0; i < otherFiles; i++) {
     const area = AREAS[i % AREAS.length] as string;
-    write(
-      root,
-      `src/${area}/${pick(rand, NOUNS)}-${i}.ts`,
-      `export const n${i} = ${i};\n`,
-    );
+    write(root, `src/${area}/${pick(rand, NOUNS)}-${i}.ts`, `export const n${i} = ${i};\n`);
   }
   write(root, "package.json", `${JSON.stringify({ name: "rules-bench", private: true })}\n`);
   return { rules, otherFiles, ruleBytes };

@@ -1,5 +1,6 @@
-// `npm run bench`: both servers' speed benchmarks. Arguments go to the context compiler's benchmark
-// (e.g. `npm run bench -- --sizes 1000,10000`). Progress on stderr, the markdown report on stdout.
+// `npm run bench`: both servers' speed benchmarks, then imports and seeds at scale. Arguments go to the
+// context compiler's benchmark (e.g. `npm run bench -- --sizes 1000,10000`). Progress on stderr, the
+// markdown report on stdout.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +24,16 @@ const manyMatches = spawnSync(
   { stdio: "inherit" },
 );
 if (manyMatches.status !== 0) process.exit(manyMatches.status ?? 1);
+
+process.stdout.write("\n## Import and seed at scale\n\n");
+const scale = spawnSync(
+  process.execPath,
+  [join(repo, "packages/context-compiler/dist/bench/scale-main.js")],
+  {
+    stdio: "inherit",
+  },
+);
+if (scale.status !== 0) process.exit(scale.status ?? 1);
 
 process.stdout.write("\n## PRD pipeline\n\n");
 const { benchPrdPipeline } = await import(join(repo, "packages/prd-pipeline/dist/demo/index.js"));

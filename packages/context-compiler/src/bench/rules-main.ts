@@ -15,7 +15,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { makeMatcher } from "../read/glob.js";
-import { type CursorRulesProject, writeCursorRulesProject } from "./cursor-rules.js";
+import { type CursorRulesProject, writeCursorRulesProject } from "./cursor-rules-project.js";
 import { peakRssMb, type Summary, summarize } from "./stats.js";
 
 const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));
@@ -40,7 +40,7 @@ export interface ManyMatchesResult {
 function matchingBytes(project: CursorRulesProject, file: string): { rules: number; bytes: number } {
   let rules = 0;
   let bytes = 0;
-  for (const rule of project.rules) {
+  for (const rule of project.written) {
     if (rule.alwaysApply || rule.globs.some((g) => makeMatcher(g)(file))) {
       rules += 1;
       bytes += rule.bytes;
@@ -56,8 +56,9 @@ async function run(
 ): Promise<ManyMatchesResult> {
   const root = mkdtempSync(join(tmpdir(), "archon-rules-bench-"));
   try {
-    const project = writeCursorRulesProject(root, size, requestCount);
-    spawnSync("git", ["init", "-q"], { cwd: root });
+    const project = writeCursorRulesProject(root, size, requestCount * 5);
+    // Every fifth source file, so the requests spread over the project's areas.
+    const requests = project.otherPaths.filter((_, i) => i % 5 === 0);
     const dbPath = join(root, ".archon", "knowledge.db");
     log(`many matches, ${size} Cursor rules: importing`);
     let t = performance.now();
@@ -104,8 +105,8 @@ async function run(
     const matched: number[] = [];
     const ruleBytes: number[] = [];
     // One warm-up call builds the index; it is not counted.
-    await client.callTool({ name, arguments: { target_files: [project.requests[0] as string] } });
-    for (const file of project.requests) {
+    await client.callTool({ name, arguments: { target_files: [requests[0] as string] } });
+    for (const file of requests) {
       t = performance.now();
       const result = await client.callTool({ name, arguments: { target_files: [file] } });
       times.push(performance.now() - t);

@@ -11,6 +11,7 @@ import {
   planRuleImport,
   type RuleImportPlan,
 } from "../knowledge/imports/import-rules.js";
+import { WALK_LIMIT } from "../knowledge/project-files.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -45,7 +46,11 @@ function flagText(item: ImportItem): string[] {
   });
 }
 
-function report(plan: RuleImportPlan): string[] {
+/** Why nothing lands when the walk stopped early: a rule it never reached would be dropped without a word. */
+const truncatedWarning = (walkLimit: number) =>
+  `! The directory walk stopped after ${walkLimit} instruction files; there are more, and they were not read. Nothing was proposed. Run it inside a git repository (git ls-files has no limit), or move the extra rule files out of the project.`;
+
+function report(plan: RuleImportPlan, walkLimit: number): string[] {
   const all = new Map([...plan.items, ...plan.already_imported].map((i) => [i.doc_id, i]));
   const how =
     plan.method === "git"
@@ -69,44 +74,61 @@ function report(plan: RuleImportPlan): string[] {
       for (const flag of flagText(item)) lines.push(`      ! ${flag}`);
     }
   }
+  if (plan.truncated) lines.push(truncatedWarning(walkLimit));
   return lines;
 }
 
+/**
+ * Prints the plan (and what landed) and returns the exit code: 1 when the walk stopped early, which
+ * lands nothing. `walkLimit` is the walk's bound, smaller only in tests.
+ */
 export function importRulesCommand(
   options: GlobalOptions,
   opts: ImportRulesOptions,
   out: (text: string) => void = (text) => process.stdout.write(text),
-): void {
+  walkLimit = WALK_LIMIT,
+): number {
   if (opts.approve && opts.dryRun)
     throw new UserError("--approve and --dry-run cannot be used together.", "Drop one of them.");
   const formats = parseFormats(opts.from);
   const ctx = openContext(options);
   try {
-    const plan = planRuleImport({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, formats);
-    const landed: ExecuteResult | undefined = opts.dryRun
-      ? undefined
-      : landRuleImport({ ...writeContext(ctx), ids: ctx.ids }, plan);
-    if (opts.json)
-      out(`${JSON.stringify({ ...plan, dry_run: opts.dryRun === true, bundle: landed ?? null }, null, 2)}\n`);
-    else {
-      const lines = report(plan);
-      if (opts.dryRun)
-        lines.push(`Dry run: ${plan.items.length} document(s) would be proposed; nothing was written.`);
-      else if (!landed) lines.push("Nothing new to propose.");
-      else {
-        lines.push(
-          `Proposed ${landed.proposals.length} document(s) as bundle ${landed.bundle_id}; they are pending.`,
-          landed.next_step,
-        );
-      }
-      out(`${lines.join("\n")}\n`);
+    const plan = planRuleImport({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, formats, walkLimit);
+    const landed: ExecuteResult | undefined =
+      opts.dryRun || plan.truncated
+        ? undefined
+        : landRuleImport({ ...writeContext(ctx), ids: ctx.ids }, plan);
+    if (opts.json) {
+      const approved = landed && opts.approve ? approveProposalBundle(writeContext(ctx), landed) : undefined;
+      const result = {
+        ...plan,
+        dry_run: opts.dryRun === true,
+        bundle: landed ?? null,
+        ...(opts.approve ? { approved: approved ?? null } : {}),
+      };
+      out(`${JSON.stringify(result, null, 2)}\n`);
+      return plan.truncated ? 1 : 0;
     }
+    const lines = report(plan, walkLimit);
+    // When the walk stopped early, the warning in the report already says that nothing was proposed.
+    if (opts.dryRun && !plan.truncated)
+      lines.push(`Dry run: ${plan.items.length} document(s) would be proposed; nothing was written.`);
+    else if (!landed && !plan.truncated) lines.push("Nothing new to propose.");
+    else if (landed) {
+      lines.push(
+        `Proposed ${landed.proposals.length} document(s) as bundle ${landed.bundle_id}; they are pending.`,
+        landed.next_step,
+      );
+    }
+    // Printed before approving, so a refused approval still shows which bundle waits.
+    out(`${lines.join("\n")}\n`);
     if (landed && opts.approve) {
-      const approved = approveProposalBundle(writeContext(ctx), { bundle_id: landed.bundle_id });
+      const approved = approveProposalBundle(writeContext(ctx), landed);
       out(
         `Approved bundle ${approved.bundle_id}: knowledge_version ${approved.knowledge_version}, snapshot ${approved.snapshot_id}.\n`,
       );
     }
+    return plan.truncated ? 1 : 0;
   } finally {
     ctx.close();
   }

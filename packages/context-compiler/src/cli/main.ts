@@ -108,10 +108,14 @@ program
   .option("--dry-run", "print what would be proposed; write nothing")
   .option("--json", "print the plan and the bundle as JSON")
   .option("--approve", "approve the bundle at once")
+  .addHelpText(
+    "after",
+    "\nExit code 1 when a directory walk (outside git) found more instruction files than it reads; nothing is proposed then.",
+  )
   .action(
     async (opts: { from?: string; dryRun?: boolean; json?: boolean; approve?: boolean }, cmd: Command) => {
       if (opts.approve) await requirePerson(cmd, "archon import-rules --approve");
-      return (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts);
+      process.exitCode = (await import("./import-rules.command.js")).importRulesCommand(globals(cmd), opts);
     },
   );
 

@@ -39,6 +39,22 @@ describe("the project's file list", () => {
     });
   });
 
+  it("counts only the files a search keeps toward the bound, so unrelated files never crowd one out", () => {
+    for (const f of ["a.ts", "b.ts", "c.ts", "d.ts", "rules/x.mdc", "rules/y.mdc"]) project.write(f, "x");
+    const mdc = (file: string) => file.endsWith(".mdc");
+    expect(listProjectFiles(project.root, 2, mdc)).toEqual({
+      files: ["rules/x.mdc", "rules/y.mdc"],
+      source: "walk",
+      truncated: false,
+    });
+    project.write("rules/z.mdc", "x");
+    expect(listProjectFiles(project.root, 2, mdc)).toEqual({
+      files: ["rules/x.mdc", "rules/y.mdc"],
+      source: "walk",
+      truncated: true,
+    });
+  });
+
   it("asks git for tracked and untracked-but-not-ignored files", () => {
     project.write(".gitignore", "ignored/\n");
     project.write("src/a.ts", "x");

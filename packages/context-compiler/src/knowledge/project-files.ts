@@ -15,8 +15,16 @@ export interface ProjectFiles {
 export const WALK_LIMIT = 20_000;
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(["node_modules", ".git", "dist", ".archon"]);
 
-/** Tracked plus untracked-but-not-ignored files, so a file created this session already counts. */
-export function listProjectFiles(projectRoot: string, walkLimit = WALK_LIMIT): ProjectFiles {
+/**
+ * Tracked plus untracked-but-not-ignored files, so a file created this session already counts. With
+ * `keep`, only the files it accepts are listed, and only they count toward the walk's bound: a search
+ * for a few kinds of file is not cut short by thousands of unrelated ones.
+ */
+export function listProjectFiles(
+  projectRoot: string,
+  walkLimit = WALK_LIMIT,
+  keep: (file: string) => boolean = () => true,
+): ProjectFiles {
   const out = runGit(projectRoot, [
     "-c",
     "core.quotepath=off",
@@ -27,18 +35,19 @@ export function listProjectFiles(projectRoot: string, walkLimit = WALK_LIMIT): P
     "--exclude-standard",
   ]);
   if (out !== undefined) {
-    const files = [...new Set(out.split("\0").filter((f) => f !== ""))].sort();
+    const files = [...new Set(out.split("\0").filter((f) => f !== "" && keep(f)))].sort();
     return { files, source: "git", truncated: false };
   }
-  return walk(projectRoot, walkLimit);
+  return walk(projectRoot, walkLimit, keep);
 }
 
-function walk(projectRoot: string, limit: number): ProjectFiles {
+function walk(projectRoot: string, limit: number, keep: (file: string) => boolean): ProjectFiles {
   const files: string[] = [];
   const queue = [""];
   let truncated = false;
-  while (queue.length > 0 && !truncated) {
-    const folder = queue.shift() as string;
+  // Breadth first through an index, not shift(): a tree of many folders would make every step copy the queue.
+  for (let head = 0; head < queue.length && !truncated; head++) {
+    const folder = queue[head] as string;
     let entries: Dirent[];
     try {
       entries = readdirSync(join(projectRoot, folder), { withFileTypes: true });
@@ -50,7 +59,7 @@ function walk(projectRoot: string, limit: number): ProjectFiles {
       const rel = folder === "" ? entry.name : `${folder}/${entry.name}`;
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name)) queue.push(rel);
-      } else if (entry.isFile()) {
+      } else if (entry.isFile() && keep(rel)) {
         if (files.length >= limit) {
           truncated = true;
           break;

@@ -12,6 +12,8 @@ export interface ProjectFile {
 }
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/** The system's realpath: one call, where fs.realpathSync lstat()s every folder of the path in JavaScript. */
+const realpath = realpathSync.native;
 
 const leadsOutside = (field: string, input: string, real: string) =>
   new UserError(
@@ -30,7 +32,7 @@ function withProjectFile<T>(
   field: string,
   use: (fd: number, file: ProjectFile) => T,
 ): T {
-  const root = realpathSync(projectRoot);
+  const root = realpath(projectRoot);
   if (input.trim() === "")
     throw new UserError(`${field} is empty.`, "Give a path relative to the project root.", field);
   const candidate = resolve(root, input);
@@ -49,7 +51,7 @@ function withProjectFile<T>(
     );
   let real: string;
   try {
-    real = realpathSync(candidate);
+    real = realpath(candidate);
   } catch {
     throw missing();
   }
@@ -106,7 +108,7 @@ export function readProjectFile(
  * file may not exist yet; its deepest existing folder is what is resolved. Run on storing and on approval.
  */
 export function sourcePathOutside(projectRoot: string, sourcePath: string): string | undefined {
-  const root = realpathSync(projectRoot);
+  const root = realpath(projectRoot);
   const real = realTarget(resolve(root, sourcePath.split("#", 1)[0] as string));
   return isInside(root, real)
     ? undefined

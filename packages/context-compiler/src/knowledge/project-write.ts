@@ -53,7 +53,8 @@ export function realTarget(absolute: string): string {
     missing.unshift(basename(existing));
     existing = dirname(existing);
   }
-  return join(realpathSync(existing), ...missing);
+  // The system realpath, in one call: checked for every imported rule, the JavaScript one lstat()ed each folder.
+  return join(realpathSync.native(existing), ...missing);
 }
 
 /**

@@ -1,13 +1,13 @@
 // archon.seed.yaml: parsing and validation into a plan, with every problem listed; nothing is written here.
 import { readFileSync } from "node:fs";
 import { cycleWalk, type Db, findCycles, UserError } from "@archon/core";
-import { parseDocument } from "yaml";
 import { z } from "zod";
 import { globProblem } from "../read/glob.js";
 import { documentExists } from "../store/documents.js";
 import { liveDependencyEdges } from "../store/edges.js";
 import { DOC_ID_PATTERN, DOC_KINDS } from "../vocabulary/knowledge-model.js";
 import { readProjectFile } from "./project-path.js";
+import { parseSeedYaml } from "./seed-yaml.js";
 
 const name = z.string().trim().min(1);
 
@@ -75,13 +75,13 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
       `Cannot read seed file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`,
     );
   }
-  const yaml = parseDocument(text, { prettyErrors: true });
+  const yaml = parseSeedYaml(text);
   if (yaml.errors.length > 0) {
     throw new UserError(
-      `Seed file ${path} is not valid YAML:\n${yaml.errors.map((e) => `  - ${e.message}`).join("\n")}`,
+      `Seed file ${path} is not valid YAML:\n${yaml.errors.map((e) => `  - ${e}`).join("\n")}`,
     );
   }
-  const parsed = seedSchema.safeParse(yaml.toJS() ?? {});
+  const parsed = seedSchema.safeParse(yaml.value);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(top level)"}: ${i.message}`);
     throw new UserError(`Seed file ${path} does not have the expected shape:\n${lines.join("\n")}`);

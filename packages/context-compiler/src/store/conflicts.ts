@@ -1,6 +1,7 @@
 // Conflict rows: a proposal that may collide with an existing standing rule waits for a person's answer.
 import type { Clock, Db, IdGenerator } from "@archon/core";
 import type { ConflictResolution } from "../vocabulary/lifecycle.js";
+import { statement } from "./statements.js";
 
 export interface ConflictRow {
   conflict_id: string;
@@ -31,9 +32,9 @@ export function openConflicts(
 }
 
 export function conflictsOf(db: Db, proposalId: string): ConflictRow[] {
-  return db
-    .prepare("SELECT * FROM conflicts WHERE proposal_id = ? ORDER BY existing_doc_id")
-    .all(proposalId) as ConflictRow[];
+  return statement(db, "SELECT * FROM conflicts WHERE proposal_id = ? ORDER BY existing_doc_id").all(
+    proposalId,
+  ) as ConflictRow[];
 }
 
 /** Stores the answer for one pair, replacing an earlier one, or records the pair answered when it was not open. */

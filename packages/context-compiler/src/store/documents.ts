@@ -2,6 +2,7 @@
 // there?" question is asked here, one way each (see documentState).
 import { type Db, sha256 } from "@archon/core";
 import type { DocKind, DocStatus } from "../vocabulary/knowledge-model.js";
+import { statement } from "./statements.js";
 
 /** What compiles, edges and updates may reach (INV-1). */
 const APPROVED = "status = 'approved'";
@@ -31,7 +32,7 @@ export interface DocumentRow extends Omit<DocumentInput, "content" | "descriptio
 
 export function storeContent(db: Db, content: string): { content_hash: string; content_bytes: number } {
   const content_hash = sha256(content);
-  db.prepare("INSERT OR IGNORE INTO content_blobs (content_hash, content) VALUES (?, ?)").run(
+  statement(db, "INSERT OR IGNORE INTO content_blobs (content_hash, content) VALUES (?, ?)").run(
     content_hash,
     content,
   );
@@ -62,7 +63,8 @@ export function upsertDocument(db: Db, doc: DocumentInput, version: number): boo
   ) {
     return false;
   }
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO documents (doc_id, title, kind, content_hash, content_bytes, status, source_path, priority,
        description, created_version, updated_version)
      VALUES (@doc_id, @title, @kind, @content_hash, @content_bytes, @status, @source_path, @priority,
@@ -76,13 +78,12 @@ export function upsertDocument(db: Db, doc: DocumentInput, version: number): boo
 }
 
 export function getDocument(db: Db, docId: string): DocumentRow | undefined {
-  return db
-    .prepare(
-      `SELECT d.doc_id, d.title, d.kind, b.content, d.content_hash, d.content_bytes, d.status, d.source_path,
-         d.priority, d.description, d.created_version, d.updated_version
-       FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash WHERE d.doc_id = ?`,
-    )
-    .get(docId) as DocumentRow | undefined;
+  return statement(
+    db,
+    `SELECT d.doc_id, d.title, d.kind, b.content, d.content_hash, d.content_bytes, d.status, d.source_path,
+       d.priority, d.description, d.created_version, d.updated_version
+     FROM documents d JOIN content_blobs b ON b.content_hash = d.content_hash WHERE d.doc_id = ?`,
+  ).get(docId) as DocumentRow | undefined;
 }
 
 export interface DocumentText {
@@ -115,7 +116,7 @@ export interface DocumentState {
  * docIdInUse (any row), isExisting / documentExists (approved or pending) and isApproved (live).
  */
 export function documentState(db: Db, docId: string): DocumentState | undefined {
-  return db.prepare("SELECT status, origin FROM documents WHERE doc_id = ?").get(docId) as
+  return statement(db, "SELECT status, origin FROM documents WHERE doc_id = ?").get(docId) as
     | DocumentState
     | undefined;
 }
@@ -150,7 +151,7 @@ export const approvedContentHash = (db: Db, docId: string): string | undefined =
 
 /** Marks the document a standing rule (origin "standing") or an ordinary one (null). */
 export function setDocumentOrigin(db: Db, docId: string, origin: string | null): void {
-  db.prepare("UPDATE documents SET origin = ? WHERE doc_id = ?").run(origin, docId);
+  statement(db, "UPDATE documents SET origin = ? WHERE doc_id = ?").run(origin, docId);
 }
 
 /** Retires a document at `version`; its row and content stay for history (INV-3). */

@@ -1,6 +1,7 @@
 // Edges between selectors (globs, layers, commands, documents) and documents; doc_depends_on stays acyclic.
 import { type Db, findPath, UserError } from "@archon/core";
 import type { EdgeType } from "../vocabulary/knowledge-model.js";
+import { statement } from "./statements.js";
 
 export interface EdgeRow {
   edge_id: number;
@@ -16,12 +17,11 @@ export interface EdgeRow {
  * Adding `to → from` would close a cycle exactly when this path exists.
  */
 export function dependencyPath(db: Db, from: string, to: string): string[] | undefined {
-  const next = db
-    .prepare(
-      `SELECT target_doc_id FROM edges WHERE edge_type = 'doc_depends_on' AND source_value = ?
-         AND status != 'deprecated' ORDER BY target_doc_id`,
-    )
-    .pluck();
+  const next = statement(
+    db,
+    `SELECT target_doc_id FROM edges WHERE edge_type = 'doc_depends_on' AND source_value = ?
+       AND status != 'deprecated' ORDER BY target_doc_id`,
+  ).pluck();
   return findPath(from, to, (node) => next.all(node) as string[]);
 }
 
@@ -45,11 +45,10 @@ export function addEdge(
     }
   }
   const status = edge.status ?? "approved";
-  const existing = db
-    .prepare(
-      "SELECT edge_id, status FROM edges WHERE edge_type = ? AND source_value = ? AND target_doc_id = ?",
-    )
-    .get(edge.edge_type, edge.source_value, edge.target_doc_id) as
+  const existing = statement(
+    db,
+    "SELECT edge_id, status FROM edges WHERE edge_type = ? AND source_value = ? AND target_doc_id = ?",
+  ).get(edge.edge_type, edge.source_value, edge.target_doc_id) as
     | { edge_id: number; status: string }
     | undefined;
   if (existing) {
@@ -57,11 +56,10 @@ export function addEdge(
     db.prepare("UPDATE edges SET status = ? WHERE edge_id = ?").run(status, existing.edge_id);
     return { edge_id: existing.edge_id, created: true };
   }
-  const info = db
-    .prepare(
-      "INSERT INTO edges (edge_type, source_value, target_doc_id, status, created_version) VALUES (?, ?, ?, ?, ?)",
-    )
-    .run(edge.edge_type, edge.source_value, edge.target_doc_id, status, version);
+  const info = statement(
+    db,
+    "INSERT INTO edges (edge_type, source_value, target_doc_id, status, created_version) VALUES (?, ?, ?, ?, ?)",
+  ).run(edge.edge_type, edge.source_value, edge.target_doc_id, status, version);
   return { edge_id: Number(info.lastInsertRowid), created: true };
 }
 
@@ -114,13 +112,12 @@ export function liveDependencyEdges(db: Db): Omit<EdgeEnds, "edge_type">[] {
  * depends on (not the documents that depend on it), by edge_id.
  */
 export function edgesOwnedBy(db: Db, docId: string): EdgeRow[] {
-  return db
-    .prepare(
-      `SELECT * FROM edges WHERE status = 'approved' AND (
-         (target_doc_id = @id AND edge_type != 'doc_depends_on') OR (edge_type = 'doc_depends_on' AND source_value = @id))
-       ORDER BY edge_id`,
-    )
-    .all({ id: docId }) as EdgeRow[];
+  return statement(
+    db,
+    `SELECT * FROM edges WHERE status = 'approved' AND (
+       (target_doc_id = @id AND edge_type != 'doc_depends_on') OR (edge_type = 'doc_depends_on' AND source_value = @id))
+     ORDER BY edge_id`,
+  ).all({ id: docId }) as EdgeRow[];
 }
 
 /** Whether any approved edge reaches `docId`: without one, no compile selects it by path, layer or command. */

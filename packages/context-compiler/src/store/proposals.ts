@@ -2,6 +2,7 @@
 import { type Clock, canonicalJson, type Db, type IdGenerator, UserError } from "@archon/core";
 import type { ProposalStatus, ProposalType } from "../vocabulary/lifecycle.js";
 import { parsePayload } from "./proposal-payloads.js";
+import { statement } from "./statements.js";
 
 export interface ProposalInput {
   proposal_type: ProposalType;
@@ -33,7 +34,8 @@ export interface Proposal {
 export function createProposal(db: Db, input: ProposalInput, clock: Clock, ids: IdGenerator): Proposal {
   const payload = parsePayload(input.proposal_type, input.payload);
   const proposal_id = ids.next("prop");
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO proposals (proposal_id, proposal_type, payload, status, bundle_id, source, rationale, created_at)
      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
   ).run(
@@ -64,7 +66,7 @@ const fromRow = (row: Record<string, unknown>): Proposal => ({
 });
 
 export function getProposal(db: Db, proposalId: string): Proposal | undefined {
-  const row = db.prepare("SELECT * FROM proposals WHERE proposal_id = ?").get(proposalId) as
+  const row = statement(db, "SELECT * FROM proposals WHERE proposal_id = ?").get(proposalId) as
     | Record<string, unknown>
     | undefined;
   return row ? fromRow(row) : undefined;
@@ -181,19 +183,18 @@ export function decideProposal(
     applied_version?: number;
   },
 ): void {
-  const info = db
-    .prepare(
-      `UPDATE proposals SET status = ?, decided_at = ?, decided_by = ?, comment = ?, applied_version = ?
-       WHERE proposal_id = ? AND status = 'pending'`,
-    )
-    .run(
-      decision.status,
-      decision.at.toISOString(),
-      decision.by ?? null,
-      decision.comment ?? null,
-      decision.applied_version ?? null,
-      proposalId,
-    );
+  const info = statement(
+    db,
+    `UPDATE proposals SET status = ?, decided_at = ?, decided_by = ?, comment = ?, applied_version = ?
+     WHERE proposal_id = ? AND status = 'pending'`,
+  ).run(
+    decision.status,
+    decision.at.toISOString(),
+    decision.by ?? null,
+    decision.comment ?? null,
+    decision.applied_version ?? null,
+    proposalId,
+  );
   if (info.changes === 0) {
     const current = getProposal(db, proposalId);
     throw new UserError(

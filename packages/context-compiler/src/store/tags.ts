@@ -2,14 +2,15 @@
 // them, so every write moves tag_catalog_rev and every catalog a compile used stays readable by hash.
 import type { Db } from "@archon/core";
 import { canonicalTagCatalog, type TagAssignment } from "../read/tag-catalog.js";
+import { statement } from "./statements.js";
 
 /** Replaces the tags of one document; writes nothing, and moves no counter, when they are unchanged. */
 export function setDocTags(db: Db, docId: string, tags: readonly string[]): string[] {
   const unique = [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ""))].sort();
   db.transaction(() => {
     if (tagsOfDocument(db, docId).join("\n") === unique.join("\n")) return;
-    db.prepare("DELETE FROM tag_mappings WHERE doc_id = ?").run(docId);
-    const insert = db.prepare("INSERT INTO tag_mappings (tag, doc_id) VALUES (?, ?)");
+    statement(db, "DELETE FROM tag_mappings WHERE doc_id = ?").run(docId);
+    const insert = statement(db, "INSERT INTO tag_mappings (tag, doc_id) VALUES (?, ?)");
     for (const tag of unique) insert.run(tag, docId);
     bumpTagCatalogRev(db);
   })();
@@ -19,7 +20,8 @@ export function setDocTags(db: Db, docId: string, tags: readonly string[]): stri
 /** Tells every process that the catalog moved, in the transaction that wrote tag_mappings. */
 function bumpTagCatalogRev(db: Db): void {
   // An export from before migration 7 restores a meta table without the row; the upsert covers that.
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO meta (key, value) VALUES ('tag_catalog_rev', '1')
      ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
   ).run();
@@ -27,7 +29,9 @@ function bumpTagCatalogRev(db: Db): void {
 
 export function tagsOfDocument(db: Db, docId: string): string[] {
   return (
-    db.prepare("SELECT tag FROM tag_mappings WHERE doc_id = ? ORDER BY tag").all(docId) as { tag: string }[]
+    statement(db, "SELECT tag FROM tag_mappings WHERE doc_id = ? ORDER BY tag").all(docId) as {
+      tag: string;
+    }[]
   ).map((r) => r.tag);
 }
 

@@ -1,7 +1,7 @@
 // Finds the instruction files agents already read, in the project's file list (git's view, else a walk).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { listProjectFiles, SKIPPED_FOLDERS } from "../project-files.js";
+import { listProjectFiles, SKIPPED_FOLDERS, WALK_LIMIT } from "../project-files.js";
 import { isClaudeRule, readClaudeRule } from "./formats/claude-rules.js";
 import { isClineRule, readClineRule } from "./formats/cline-rules.js";
 import { isContinueRule, readContinueRule } from "./formats/continue-rules.js";
@@ -48,16 +48,25 @@ export function classify(file: string): RuleFile | undefined {
 
 const skipped = (file: string) => file.split("/").some((segment) => SKIPPED_FOLDERS.has(segment));
 
-/** Instruction files of the chosen formats under `root`, sorted by path. */
+/**
+ * Instruction files of the chosen formats under `root`, sorted by path. Outside git the walk lists (and
+ * counts toward `walkLimit`) only instruction files, so unrelated files never crowd a rule out; `truncated`
+ * says more instruction files than that were there.
+ */
 export function discoverRuleFiles(
   root: string,
   formats: ReadonlySet<RuleFormat>,
+  walkLimit = WALK_LIMIT,
 ): { method: "git" | "walk"; truncated: boolean; files: RuleFile[] } {
-  const listing = listProjectFiles(root);
+  const wanted = (file: string) => {
+    if (skipped(file)) return false;
+    const format = classify(file)?.format;
+    return format !== undefined && formats.has(format);
+  };
+  const listing = listProjectFiles(root, walkLimit, wanted);
   const files = listing.files
-    .filter((f) => !skipped(f))
-    .map(classify)
+    .map((file) => classify(file) as RuleFile)
     // git also lists tracked files deleted from the work tree; only what is on disk can be read.
-    .filter((r): r is RuleFile => r !== undefined && formats.has(r.format) && existsSync(join(root, r.file)));
+    .filter((r) => existsSync(join(root, r.file)));
   return { method: listing.source, truncated: listing.truncated, files };
 }

@@ -9,7 +9,7 @@ import type { ImportDraft, ImportFlag, ImportItem } from "./import-item.js";
 import { uniqueIds } from "./import-item.js";
 import { inferKind } from "./infer-kind.js";
 import { inferTags } from "./infer-tags.js";
-import { approvedTerms, overlapsOf, type Termed } from "./overlap.js";
+import { approvedTerms, overlapFinder, overlapsAmong, type Termed } from "./overlap.js";
 
 /** Every doc_id an import must not reuse: documents of any status, and pending new_doc proposals. */
 export function takenDocIds(db: Db): Set<string> {
@@ -32,12 +32,13 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
     drafts.map((d) => d.id_base),
     takenDocIds(db),
   );
-  const approved = approvedTerms(db);
+  const approvedOverlaps = overlapFinder(approvedTerms(db));
   const imported = importedSources(db);
   const termed: Termed[] = drafts.map((d, i) => ({
     id: ids[i] as string,
     terms: documentTerms(d.title, d.content),
   }));
+  const itemOverlaps = compareItems ? overlapsAmong(termed) : [];
   return drafts.map((draft, i) => {
     const { kind, reason } = inferKind(draft);
     const bytes = Buffer.byteLength(draft.content, "utf8");
@@ -51,8 +52,8 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
     }
     if (bytes > AUTO_INLINE_LIMIT) flags.push({ flag: "oversize", bytes, limit: AUTO_INLINE_LIMIT });
     const self = termed[i] as Termed;
-    for (const o of overlapsOf(self, approved)) flags.push({ flag: "overlap", ...o });
-    if (compareItems) for (const o of overlapsOf(self, termed)) flags.push({ flag: "item_overlap", ...o });
+    for (const o of approvedOverlaps(self)) flags.push({ flag: "overlap", ...o });
+    for (const o of itemOverlaps[i] ?? []) flags.push({ flag: "item_overlap", ...o });
     for (const warning of scanForSecrets(draft.content)) flags.push({ flag: "secret", warning });
     return {
       doc_id: self.id,

@@ -12,13 +12,19 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-function run(opts: ImportRulesOptions): string {
+function runWithCode(opts: ImportRulesOptions, walkLimit?: number): { text: string; code: number } {
   let text = "";
-  importRulesCommand(resolveGlobalOptions({ projectRoot: project.root, db: project.dbPath }), opts, (t) => {
-    text += t;
-  });
-  return text.replace(/bundle_[0-9a-f]{16}/g, "bundle_X");
+  const code = importRulesCommand(
+    resolveGlobalOptions({ projectRoot: project.root, db: project.dbPath }),
+    opts,
+    (t) => {
+      text += t;
+    },
+    walkLimit,
+  );
+  return { text: text.replace(/bundle_[0-9a-f]{16}/g, "bundle_X"), code };
 }
+const run = (opts: ImportRulesOptions) => runWithCode(opts).text;
 const state = () => dbState(project.context().kdb.db);
 
 describe("archon import-rules", () => {
@@ -93,5 +99,56 @@ describe("archon import-rules", () => {
 
   it("says so when there is nothing to import", () => {
     expect(run({})).toBe("Found 0 instruction files (a directory walk).\nNothing new to propose.\n");
+  });
+});
+
+// The walk's real bound is 20,000 files; these tests pass a bound of 3, which the command takes for tests.
+describe("archon import-rules outside git, past the walk's bound", () => {
+  const BODIES: Record<string, string> = {
+    alpha: "Name exported functions after what they return.",
+    beta: "Log every retry with its attempt number.",
+    gamma: "Wrap database calls in one transaction.",
+    delta: "Escape user input before rendering markup.",
+  };
+  const rule = (name: string) => `---\ndescription: ${name} rule\n---\n${BODIES[name]}\n`;
+
+  it("reads every rule file whatever the number of other files, and approves them all", () => {
+    for (let i = 0; i < 40; i++) project.write(`src/module-${i}/index.ts`, "export {};\n");
+    for (const name of ["alpha", "beta", "gamma"]) project.write(`.cursor/rules/${name}.mdc`, rule(name));
+    const { text, code } = runWithCode({ approve: true, from: "cursor" }, 3);
+    expect(code).toBe(0);
+    expect(text).toContain("Found 3 instruction files (a directory walk).\n");
+    expect(text).toMatch(/\nApproved bundle bundle_X: knowledge_version 1, snapshot snap_v1\.\n$/);
+    const approved = listProposals(project.context().kdb.db, "approved").map((p) => String(p.payload.doc_id));
+    expect(approved.sort()).toEqual(["alpha", "beta", "gamma"]);
+  });
+
+  it("says so in the text, proposes nothing and exits 1 when there are more rule files than it reads", () => {
+    for (const name of ["alpha", "beta", "gamma", "delta"])
+      project.write(`.cursor/rules/${name}.mdc`, rule(name));
+    const before = state();
+    expect(runWithCode({ approve: true, from: "cursor" }, 3)).toEqual({
+      code: 1,
+      text: [
+        "Found 3 instruction files (a directory walk, stopped early).",
+        ".cursor/rules/alpha.mdc  [cursor]  1 unit",
+        '  alpha  guideline  → when relevant: "alpha rule"',
+        ".cursor/rules/beta.mdc  [cursor]  1 unit",
+        '  beta  guideline  → when relevant: "beta rule"',
+        ".cursor/rules/delta.mdc  [cursor]  1 unit",
+        '  delta  guideline  → when relevant: "delta rule"',
+        "! The directory walk stopped after 3 instruction files; there are more, and they were not read. Nothing was proposed. Run it inside a git repository (git ls-files has no limit), or move the extra rule files out of the project.",
+        "",
+      ].join("\n"),
+    });
+    expect(state()).toEqual(before);
+  });
+
+  it("says so in the JSON as well, with no bundle, and exits 1", () => {
+    for (const name of ["alpha", "beta", "gamma", "delta"])
+      project.write(`.cursor/rules/${name}.mdc`, rule(name));
+    const { text, code } = runWithCode({ json: true, approve: true }, 3);
+    expect(code).toBe(1);
+    expect(JSON.parse(text)).toMatchObject({ method: "walk", truncated: true, bundle: null, approved: null });
   });
 });

@@ -1,5 +1,6 @@
 // import-rules: the editor instruction files a team already has, as one plan and then one pending bundle.
 import { type Db, type IdGenerator, UserError } from "@archon/core";
+import { WALK_LIMIT } from "../project-files.js";
 import type { WriteContext } from "../write-context.js";
 import { discoverRuleFiles } from "./discover-rule-files.js";
 import { type ExecuteResult, executeImportPlan } from "./execute-import-plan.js";
@@ -17,6 +18,7 @@ export interface RuleFileReport {
 
 export interface RuleImportPlan {
   method: "git" | "walk";
+  /** The walk found more instruction files than its bound and read only the first: nothing may land. */
   truncated: boolean;
   files: RuleFileReport[];
   /** Items to propose: units not already imported. */
@@ -50,8 +52,9 @@ export function parseFormats(from: string | undefined): RuleFormat[] {
 export function planRuleImport(
   ctx: { db: Db; projectRoot: string },
   formats: readonly RuleFormat[],
+  walkLimit = WALK_LIMIT,
 ): RuleImportPlan {
-  const found = discoverRuleFiles(ctx.projectRoot, new Set(formats));
+  const found = discoverRuleFiles(ctx.projectRoot, new Set(formats), walkLimit);
   const reads = readRuleFiles(ctx.projectRoot, found.files);
   const items = finishItems(
     ctx.db,
@@ -80,6 +83,11 @@ export function landRuleImport(
   ctx: WriteContext & { ids: IdGenerator },
   plan: RuleImportPlan,
 ): ExecuteResult | undefined {
+  if (plan.truncated)
+    throw new UserError(
+      "The directory walk stopped before it reached every instruction file; nothing was proposed.",
+      "Run it inside a git repository (git ls-files has no limit).",
+    );
   if (plan.items.length === 0) return undefined;
   return executeImportPlan(ctx, plan.items);
 }

@@ -16,6 +16,12 @@ export class AuditBatch {
   constructor(
     private readonly db: () => Db,
     private readonly terms: AuditTerms,
+    /**
+     * Why the file at the database's path cannot take the rows now (removed, swapped for something
+     * unopenable, read-only), already said by the compile that met it. The rows then wait, unwritten:
+     * written through the open connection they would land in a file no longer at the path.
+     */
+    private readonly refusal: () => unknown = () => undefined,
   ) {}
 
   get size(): number {
@@ -26,9 +32,16 @@ export class AuditBatch {
     this.#pending.push(row);
   }
 
-  /** Writes every queued row in one transaction; on failure they stay queued (the oldest dropped past the cap). */
+  /**
+   * Writes every queued row in one transaction; on failure they stay queued (the oldest dropped past the
+   * cap). While the database refuses writes they wait and nothing is reported: the compile said so.
+   */
   write(): Error | undefined {
     if (this.#pending.length === 0) return undefined;
+    if (this.refusal()) {
+      this.#cap();
+      return undefined;
+    }
     const rows = this.#pending;
     this.#pending = [];
     try {
@@ -42,11 +55,15 @@ export class AuditBatch {
       // Term ids handed out inside the rolled-back transaction may go to other terms.
       this.terms.reset();
       this.#pending = [...rows, ...this.#pending];
-      if (this.#pending.length > MAX_PENDING) {
-        this.#dropped += this.#pending.length - MAX_PENDING;
-        this.#pending = this.#pending.slice(-MAX_PENDING);
-      }
+      this.#cap();
       return error as Error;
+    }
+  }
+
+  #cap(): void {
+    if (this.#pending.length > MAX_PENDING) {
+      this.#dropped += this.#pending.length - MAX_PENDING;
+      this.#pending = this.#pending.slice(-MAX_PENDING);
     }
   }
 

@@ -1,3 +1,5 @@
+import { copyFileSync, rmSync } from "node:fs";
+import { openDatabase } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AuditTerms } from "../store/audit-terms.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
@@ -30,7 +32,11 @@ const REFUSE =
 function queueOn(background: boolean) {
   const ctx = project.context("agent");
   const db = ctx.kdb.db;
-  const queue = new AuditQueue(() => db, new AuditTerms(() => db), { path: ctx.kdb.path, background });
+  const queue = new AuditQueue(() => ctx.kdb.db, new AuditTerms(() => ctx.kdb.db), {
+    path: ctx.kdb.path,
+    background,
+    refusal: () => ctx.kdb.writeRefusal(),
+  });
   const logged = () => db.prepare("SELECT compile_id FROM compile_log ORDER BY compile_id").pluck().all();
   return { ctx, db, queue, logged };
 }
@@ -94,3 +100,29 @@ describe("the background audit writer", () => {
     ctx.close();
   });
 });
+
+describe.each([false, true])(
+  "rows made while the database file is gone (background writer: %s)",
+  (background) => {
+    it("wait unwritten, then land in the file put back at the path", () => {
+      const { ctx, queue } = queueOn(background);
+      const backup = `${ctx.kdb.path}.backup`;
+      expect(queue.record(entry(1))).toBeUndefined();
+      copyFileSync(ctx.kdb.path, backup);
+      rmSync(ctx.kdb.path);
+      // Written through the open connection, this row would land in the removed file and be lost.
+      expect(queue.record(entry(2))).toBeUndefined();
+      expect(queue.flush()).toBeUndefined();
+      copyFileSync(backup, ctx.kdb.path);
+      expect(queue.record(entry(3))).toBeUndefined();
+      expect(queue.flush()).toBeUndefined();
+      expect(queue.close()).toBeUndefined();
+      const restored = openDatabase(ctx.kdb.path, { readonly: true });
+      expect(
+        restored.prepare("SELECT compile_id FROM compile_log ORDER BY compile_id").pluck().all(),
+      ).toEqual(["cmp_1", "cmp_2", "cmp_3"]);
+      restored.close();
+      ctx.close();
+    });
+  },
+);

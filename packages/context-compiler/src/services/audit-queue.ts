@@ -16,6 +16,8 @@ export const AUDIT_FLUSH_WINDOW_MS = 30;
 export interface AuditQueueOptions {
   /** The database file, for the background writer's own connection; ":memory:" keeps writes here. */
   path: string;
+  /** Why the file at `path` cannot take a write now (see AuditBatch); rows wait meanwhile. */
+  refusal?: () => unknown;
   /** Write in a background thread once the database has taken a write (the server's default). */
   background: boolean;
 }
@@ -33,7 +35,7 @@ export class AuditQueue {
     terms: AuditTerms,
     private readonly options: AuditQueueOptions,
   ) {
-    this.#batch = new AuditBatch(db, terms);
+    this.#batch = new AuditBatch(db, terms, options.refusal);
   }
 
   /** Queues a row; returns a warning when it was written at once and failed, or an earlier write did. */

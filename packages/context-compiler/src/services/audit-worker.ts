@@ -2,6 +2,7 @@
 // (two fsyncs in DELETE-journal mode) never runs on the thread answering requests. It writes what it is
 // sent as soon as it is idle, retries what failed with the next batch, and reports failures on its
 // reply port; the main thread reads them synchronously when the next compile is audited (INV-5).
+import { existsSync } from "node:fs";
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { AuditTerms } from "../store/audit-terms.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
@@ -19,9 +20,30 @@ const {
   replies: MessagePort;
 };
 const flags = new Int32Array(shared);
-const kdb = new KnowledgeDb(path);
-const terms = new AuditTerms(() => kdb.db);
-const batch = new AuditBatch(() => kdb.db, terms);
+/**
+ * Opened on the first write, and only once a file is at the path: opening would create an empty database
+ * where the file was removed, and the rows would go there instead of into the file put back.
+ */
+let kdb: KnowledgeDb | undefined;
+function database(): KnowledgeDb | undefined {
+  if (!kdb && existsSync(path)) {
+    try {
+      kdb = new KnowledgeDb(path);
+    } catch {
+      // Not a database now; the rows wait for one.
+    }
+  }
+  return kdb;
+}
+const terms = new AuditTerms(() => (kdb as KnowledgeDb).db);
+const batch = new AuditBatch(
+  () => (kdb as KnowledgeDb).db,
+  terms,
+  () => {
+    const open = database();
+    return open ? open.writeRefusal() : `no database at ${path}`;
+  },
+);
 let scheduled = false;
 
 function reply(message: ThreadReply): void {
@@ -31,11 +53,11 @@ function reply(message: ThreadReply): void {
 function writeNow(): void {
   scheduled = false;
   // A `git pull` may have swapped the file: write to the one at the path now, as the server reads it.
-  if (kdb.reopenIfReplaced()) terms.reset();
+  if (kdb?.reopenIfReplaced()) terms.reset();
   const rows = batch.size;
   const failure = batch.write();
   if (failure) {
-    const explained = kdb.explainFailure(failure);
+    const explained = kdb ? kdb.explainFailure(failure) : failure;
     const message = explained instanceof Error ? explained.message : failure.message;
     reply({ type: "failed", rows, message, dropped: batch.takeDropped() });
   } else {
@@ -57,7 +79,7 @@ parentPort?.on("message", (message: ThreadRequest) => {
     Atomics.notify(flags, FLAG.flushed);
   } else {
     writeNow();
-    kdb.close();
+    kdb?.close();
     Atomics.store(flags, FLAG.closed, 1);
     Atomics.notify(flags, FLAG.closed);
     parentPort?.close();

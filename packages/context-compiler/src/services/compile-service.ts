@@ -56,6 +56,7 @@ export class CompileService {
     this.#terms = new AuditTerms(() => this.kdb.db);
     this.#auditQueue = new AuditQueue(() => this.kdb.db, this.#terms, {
       path: kdb.path,
+      refusal: () => this.kdb.writeRefusal(),
       background: backgroundAudit,
     });
   }

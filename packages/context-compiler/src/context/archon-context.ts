@@ -4,6 +4,7 @@ import { InitSessions } from "../init/init-sessions.js";
 import type { Channel } from "../knowledge/next-step.js";
 import type { Surface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
@@ -49,7 +50,12 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   const ids = options.ids ?? randomIds;
   const init = new InitSessions(options.templatesDir);
   const channel: Channel = { kind: options.channel ?? "mcp", prefix: toolPrefix(options.env) };
-  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel);
+  // Only a server's compiles make up a run; a CLI compile is a one-off a person asked for.
+  const run =
+    channel.kind === "mcp"
+      ? new RunRecorder(() => kdb.db, clock, options.surface, sessionIdFrom(options.env ?? process.env))
+      : undefined;
+  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel, run);
   return {
     surface: options.surface,
     channel,

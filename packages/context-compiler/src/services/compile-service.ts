@@ -3,6 +3,7 @@
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
 import type { Channel } from "../knowledge/next-step.js";
 import { redactSecrets } from "../knowledge/secret-scan.js";
+import type { RunRecorder } from "../memory/run-recorder.js";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
@@ -48,6 +49,8 @@ export class CompileService {
     private readonly ids: IdGenerator,
     private readonly templatesDir: string,
     private readonly channel: Channel,
+    /** Episodic memory's record of this run; absent where compiles are not part of a run (replays, tools). */
+    private readonly run?: RunRecorder,
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
     this.#auditQueue = new AuditQueue(() => this.kdb.db);
@@ -55,6 +58,7 @@ export class CompileService {
 
   /** Writes audit rows still queued; call before reading the audit log or closing the database. */
   flushAudit(): string | undefined {
+    this.run?.flush();
     return this.#auditQueue.flush();
   }
 
@@ -109,6 +113,13 @@ export class CompileService {
       const { outcome, files } = this.#compileWith(index, request);
       const { debug, ...result } = outcome;
       const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome });
+      this.run?.record({
+        compile_id,
+        files,
+        plan: request.plan,
+        doc_ids: [...result.base.documents, ...(result.expanded?.documents ?? [])].map((d) => d.doc_id),
+        knowledge_version: index.knowledge_version,
+      });
       const response: CompileResponse = {
         compile_id,
         ...result,
@@ -124,6 +135,7 @@ export class CompileService {
           templatesDir: this.templatesDir,
           files,
           channel: this.channel,
+          clock: this.clock,
         }),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };

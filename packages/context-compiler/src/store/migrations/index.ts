@@ -8,6 +8,8 @@ import { adapterMeta } from "./005-adapter-meta.js";
 import { documentDescription } from "./006-document-description.js";
 import { tagCatalogs } from "./007-tag-catalogs.js";
 import { codeAwareness } from "./008-code-awareness.js";
+import { episodicMemory } from "./009-episodic-memory.js";
+import { embeddingsAndRetention } from "./010-embeddings-and-retention.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   documentDescription,
   tagCatalogs,
   codeAwareness,
+  episodicMemory,
+  embeddingsAndRetention,
 ];

@@ -283,6 +283,44 @@ program
   });
 
 program
+  .command("recall")
+  .description("episodic memory: recent runs, their compiles and session notes, ranked (as the recall tool)")
+  .option("--files <files...>", "only hits on these files or near them")
+  .option("--run <run_id>", "one run only")
+  .option("--recent-runs <n>", "how many recent runs to look at (default 10, max 50)", (v) =>
+    positiveInt(v, "--recent-runs"),
+  )
+  .option("--search <text>", "free text matched against plans, files and notes")
+  .option("--gaps", "add near-miss counts per edge")
+  .option("--json", "print JSON")
+  .action(async (opts, cmd: Command) =>
+    (await import("./recall.command.js")).recallCommand(globals(cmd), opts),
+  );
+
+program
+  .command("eval")
+  .description("delivery quality from the audit log: missed and unnecessary deliveries, budget waste")
+  .option(
+    "--replay",
+    "re-run every logged compile against its own snapshot with today's code; exit 1 on a difference",
+  )
+  .option("--json", "print JSON")
+  .action(async (opts: { replay?: boolean; json?: boolean }, cmd: Command) => {
+    process.exitCode = (await import("./eval.command.js")).evalCommand(globals(cmd), opts);
+  });
+
+program
+  .command("prune-log")
+  .description(
+    "fold audit rows older than <days> into daily aggregates, then delete them (no default on purpose)",
+  )
+  .option("--older-than <days>", "age in days of the rows to fold and delete (required)")
+  .option("--json", "print JSON")
+  .action(async (opts: { olderThan?: string; json?: boolean }, cmd: Command) =>
+    (await import("./prune-log.command.js")).pruneLogCommand(globals(cmd), opts),
+  );
+
+program
   .command("compile")
   .description("compile context for files, as compile_context does")
   .argument("<files...>", "repo-relative target files")

@@ -321,6 +321,16 @@ program
   );
 
 program
+  .command("embed-docs")
+  .description("compute or update the Ollama embeddings behind compile suggestions (only changed documents)")
+  .option("--model <name>", "embedding model (default: ARCHON_EMBED_MODEL, else granite-embedding:278m)")
+  .option("--ollama-url <url>", "Ollama server (default: ARCHON_OLLAMA_URL, else http://127.0.0.1:11434)")
+  .option("--json", "print JSON")
+  .action(async (opts: { model?: string; ollamaUrl?: string; json?: boolean }, cmd: Command) =>
+    (await import("./embed-docs.command.js")).embedDocsCommand(globals(cmd), opts),
+  );
+
+program
   .command("compile")
   .description("compile context for files, as compile_context does")
   .argument("<files...>", "repo-relative target files")

@@ -1,6 +1,7 @@
 // compile_context at the edges: keeps the index for the current knowledge version and tag catalog, reads
 // content, writes the audit row, adds the time-varying notices, and replays a logged compile.
 import { type Clock, canonicalJson, hashCanonical, type IdGenerator, UserError } from "@archon/core";
+import type { Suggester, SuggestionSection } from "../embeddings/suggestions.js";
 import type { Channel } from "../knowledge/next-step.js";
 import { redactSecrets } from "../knowledge/secret-scan.js";
 import type { RunRecorder } from "../memory/run-recorder.js";
@@ -20,6 +21,8 @@ export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
   compile_id: string;
   notices: string[];
   debug_info?: CompileOutcome["debug"];
+  /** Additive, time-varying: documents about the plan's topic the resolution did not deliver. */
+  suggestions?: SuggestionSection;
 }
 
 /** A logged compile run again against its own snapshot and tag catalog, with today's code. */
@@ -51,6 +54,7 @@ export class CompileService {
     private readonly channel: Channel,
     /** Episodic memory's record of this run; absent where compiles are not part of a run (replays, tools). */
     private readonly run?: RunRecorder,
+    private readonly suggester?: Suggester,
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
     this.#auditQueue = new AuditQueue(() => this.kdb.db);
@@ -150,6 +154,30 @@ export class CompileService {
   }
 
   /**
+   * compile() plus the additive suggestions section. Computed after the audit row was queued and the
+   * result hashed, so it can never change base, the budget, the hash or the row.
+   */
+  async compileWithSuggestions(input: CompileRequest): Promise<CompileResponse> {
+    const response = this.compile(input);
+    if (!this.suggester) return response;
+    const delivered = [
+      ...response.base.documents,
+      ...response.base.templates,
+      ...(response.expanded?.documents ?? []),
+    ];
+    const { section, notices } = await this.suggester.suggest({
+      plan: input.plan === undefined ? undefined : redactSecrets(input.plan, "plan").text,
+      delivered: delivered.map((d) => d.doc_id),
+      knowledge_version: response.knowledge_version,
+    });
+    return {
+      ...response,
+      notices: [...response.notices, ...notices],
+      ...(section && section.documents.length > 0 ? { suggestions: section } : {}),
+    };
+  }
+
+  /**
    * Compiles the logged request against the snapshot and tag catalog it used (so tags set since do
    * not leak in). Undefined when that snapshot is not in the database.
    */
@@ -191,7 +219,7 @@ export class CompileService {
    * tag catalog (P-1).
    */
   static deterministicPart(response: CompileResponse): string {
-    const { compile_id: _id, notices: _notices, ...rest } = response;
+    const { compile_id: _id, notices: _notices, suggestions: _suggestions, ...rest } = response;
     return canonicalJson(rest);
   }
 

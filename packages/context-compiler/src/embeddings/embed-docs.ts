@@ -70,7 +70,8 @@ export async function embedDocs(
       );
       const at = clock.now().toISOString();
       db.transaction(() => {
-        batch.forEach((t, j) => storeEmbedding(db, t.content_hash, config.model, vectors[j] as number[], at));
+        for (const [j, t] of batch.entries())
+          storeEmbedding(db, t.content_hash, config.model, vectors[j] as number[], at);
       })();
       dimensions ??= vectors[0]?.length;
       progress(Math.min(i + BATCH, targets.length), targets.length);

@@ -310,6 +310,18 @@ program
   });
 
 program
+  .command("bench")
+  .description(
+    "retrieval, DAG-closure, budget and resource benchmark; --external adds real-repository cases, reported apart",
+  )
+  .option("--external", "also run the real-repository set (rule files and paths of public repositories)")
+  .option("--full", "also run the LLM-judge A/B (needs ANTHROPIC_API_KEY; skipped without it)")
+  .option("--json", "print JSON")
+  .action(async (opts: { external?: boolean; full?: boolean; json?: boolean }) => {
+    process.exitCode = (await import("./bench.command.js")).benchCommand(opts);
+  });
+
+program
   .command("prune-log")
   .description(
     "fold audit rows older than <days> into daily aggregates, then delete them (no default on purpose)",

@@ -44,8 +44,7 @@ program
     "claude,cursor,codex (default: the ones the project already uses: .claude/, CLAUDE.md or .mcp.json for claude, .cursor/ for cursor, AGENTS.md, .codex/ or .agents/ for codex; claude when it shows none)",
   )
   .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
-  // Accepted and ignored, for scripts written when setup had an embeddings step (it returns with them).
-  .addOption(new Option("--no-embeddings").hideHelp())
+  .option("--no-embeddings", "skip the local embeddings step (Ollama detection and embed-docs)")
   .option("--migrate", "then move the rules of CLAUDE.md, AGENTS.md and editor rule files into archon")
   .option("--no-migrate", "leave instruction files as they are (default under --yes: a hint only)")
   .option("--dry-run", "show what would change; write nothing")

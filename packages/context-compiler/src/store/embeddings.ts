@@ -137,3 +137,7 @@ export function documentLabels(
     }),
   );
 }
+
+/** How many vectors are stored, every model together. */
+export const countEmbeddings = (db: Db): number =>
+  db.prepare("SELECT COUNT(*) FROM doc_embeddings").pluck().get() as number;

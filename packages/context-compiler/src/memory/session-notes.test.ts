@@ -56,3 +56,35 @@ describe("automatic notes", () => {
     expect(allNotes(db).map((n) => [n.origin, n.occurrences, n.session_id])).toEqual([["auto", 2, "s1"]]);
   });
 });
+
+describe("verify_done outcomes as automatic notes", () => {
+  it("note a failed verdict on the violating files with the violated rules, once however often it repeats", async () => {
+    const { noteVerifyOutcome } = await import("./turn-outcomes.js");
+    const verdict = {
+      verdict: "fail" as const,
+      violations: [
+        {
+          type: "missing_companion" as const,
+          doc_id: "tests-beside",
+          title: "t",
+          file: "src/a.ts",
+          rule: "r",
+          evidence: "e",
+          expected: "src/a.test.ts",
+        },
+      ],
+      checked: { files: [{ path: "src/a.ts", status: "modified" as const }], constraints: ["tests-beside"] },
+      affected_tests: [],
+      affected_tests_truncated: false,
+      affected_tests_note: "",
+      warnings: [],
+      knowledge_version: 1,
+      index_state: null,
+    };
+    noteVerifyOutcome(db, verdict, clock, ids);
+    noteVerifyOutcome(db, verdict, clock, ids);
+    expect(allNotes(db).map((n) => [n.origin, n.outcome, n.text, n.doc_ids, n.occurrences])).toEqual([
+      ["auto", "failed", "verify_done failed: 1 violation(s) of tests-beside", ["tests-beside"], 2],
+    ]);
+  });
+});

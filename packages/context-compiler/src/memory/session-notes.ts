@@ -2,7 +2,7 @@
 // A note is hand-written unless its payload says origin "auto" (a hook or archon itself wrote it).
 import { type Clock, type Db, hashCanonical, type IdGenerator } from "@archon/core";
 import { findNote, type NoteOrigin, unindexedSessionNotes, upsertNote } from "../store/memory-notes.js";
-import { recordObservation } from "../store/observations.js";
+import { recordObservation, setObservationStatus } from "../store/observations.js";
 import { readVersion } from "../store/version.js";
 
 /** Outcomes an agent or hook may give a turn; failed and reverted ones raise compile notices. */
@@ -92,7 +92,14 @@ export function recordAutomaticNote(
     return upsertNote(db, { ...existing, created_at: clock.now().toISOString() }, auto.files, null);
   }
   const { origin: _origin, ...rest } = auto;
-  recordObservation(db, { event_type: "session_note", payload: { ...rest, origin: "auto" } }, clock, ids);
+  const observation = recordObservation(
+    db,
+    { event_type: "session_note", payload: { ...rest, origin: "auto" } },
+    clock,
+    ids,
+  );
+  // Nothing to triage in a note archon wrote itself: it never joins the backlog a person works through.
+  setObservationStatus(db, [observation.observation_id], "analyzed", clock.now());
   indexSessionNotes(db);
   return (findNote(db, "auto", content_hash) as { note_id: string }).note_id;
 }

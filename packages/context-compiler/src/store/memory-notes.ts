@@ -166,3 +166,9 @@ export function allNotes(db: Db): NoteRow[] {
     db.prepare("SELECT * FROM memory_notes ORDER BY created_at, note_id").all() as Record<string, unknown>[]
   ).map(fromRow);
 }
+
+/** Rows of episodic memory by kind: what memory_stats reports. */
+export function memoryCounts(db: Db): { runs: number; compiles: number; notes: number } {
+  const count = (table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+  return { runs: count("memory_runs"), compiles: count("memory_compiles"), notes: count("memory_notes") };
+}

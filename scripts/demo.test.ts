@@ -10,7 +10,7 @@ describe("npm start", () => {
   it("seeds the example, compiles two files over a real MCP client and runs a PRD to the end", async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [DEMO], { timeout: 60_000 });
     expect(stdout).toContain("Seeded 18 documents");
-    expect(stdout).toMatch(/Connected\. 8 tools: archon_compile_context, archon_verify_done, /);
+    expect(stdout).toMatch(/Connected\. 9 tools: archon_compile_context, archon_verify_done, /);
     expect(stdout).toMatch(/3\. compile_context src\/api\/invoices\.ts\n/);
     expect(stdout).toMatch(
       /api-error-handling +guideline +5574 B +deferred → docs\/rules\/api-error-handling\.md/,

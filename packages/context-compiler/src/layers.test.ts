@@ -11,7 +11,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["knowledge"],
   ["adapters"],
   ["init", "hooks", "migrate"],
-  ["services", "code"],
+  ["services", "code", "memory", "embeddings", "quality"],
   ["context"],
   ["grounding"],
   ["setup"],

@@ -52,6 +52,11 @@ describe("usage", () => {
       "export-rules",
       "reindex-symbols",
       "verify-cache",
+      "recall",
+      "eval",
+      "bench",
+      "prune-log",
+      "embed-docs",
     ])
       expect(top.stdout).toContain(command);
     const sub = archon("compile", "--help");

@@ -13,10 +13,15 @@ export interface CompileFlags {
   json?: boolean;
 }
 
-export function compileCommand(options: GlobalOptions, files: string[], flags: CompileFlags): void {
+export async function compileCommand(
+  options: GlobalOptions,
+  files: string[],
+  flags: CompileFlags,
+): Promise<void> {
   const ctx = openContext(options);
   try {
-    const result = ctx.compiler.compile({
+    // With the additive suggestions section, as compile_context answers; a CLI run never starts Ollama.
+    const result = await ctx.compiler.compileWithSuggestions({
       target_files: files,
       command: flags.command,
       plan: flags.plan,

@@ -4,6 +4,7 @@ import { writeContext } from "../context/archon-context.js";
 import { type DoctorReport, runDoctor } from "../knowledge/curation/doctor.js";
 import { SEVERITIES } from "../knowledge/curation/finding.js";
 import { type Channel, step } from "../knowledge/next-step.js";
+import { auditLogReport, formatAuditLog } from "../quality/audit-log-size.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -16,7 +17,13 @@ export function doctorCommand(
   const ctx = openContext(options);
   try {
     const report = runDoctor(writeContext(ctx));
-    write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatDoctorReport(report, ctx.channel));
+    ctx.compiler.flushAudit();
+    const audit_log = auditLogReport(ctx.kdb.db, ctx.clock);
+    write(
+      opts.json
+        ? `${JSON.stringify({ ...report, audit_log }, null, 2)}\n`
+        : `${formatDoctorReport(report, ctx.channel)}\n${formatAuditLog(audit_log).join("\n")}\n`,
+    );
     return report.ok ? 0 : 1;
   } finally {
     ctx.close();

@@ -36,6 +36,12 @@ export function formatCompile(r: CompileResponse): string {
   for (const doc of inline) out.push("", `── ${doc.doc_id}: ${doc.title}`, (doc.content ?? "").trimEnd());
   if (r.warnings.length > 0) out.push("", "Warnings:", ...r.warnings.map((w) => `  - ${w}`));
   if (r.notices.length > 0) out.push("", "Notices:", ...r.notices.map((n) => `  - ${n}`));
+  if (r.suggestions)
+    out.push(
+      "",
+      `Maybe related (${r.suggestions.source} suggestions, not wired to these files):`,
+      ...r.suggestions.documents.map((d) => `  - ${d.doc_id}: ${d.title}`),
+    );
   if (r.debug_info) out.push("", "Debug:", JSON.stringify(r.debug_info, null, 2));
   return `${out.join("\n")}\n`;
 }

@@ -44,8 +44,7 @@ program
     "claude,cursor,codex (default: the ones the project already uses: .claude/, CLAUDE.md or .mcp.json for claude, .cursor/ for cursor, AGENTS.md, .codex/ or .agents/ for codex; claude when it shows none)",
   )
   .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
-  // Accepted and ignored, for scripts written when setup had an embeddings step (it returns with them).
-  .addOption(new Option("--no-embeddings").hideHelp())
+  .option("--no-embeddings", "skip the local embeddings step (Ollama detection and embed-docs)")
   .option("--migrate", "then move the rules of CLAUDE.md, AGENTS.md and editor rule files into archon")
   .option("--no-migrate", "leave instruction files as they are (default under --yes: a hint only)")
   .option("--dry-run", "show what would change; write nothing")
@@ -371,6 +370,66 @@ program
     await requirePerson(cmd, "archon webui");
     await (await import("./webui.command.js")).webuiCommand(globals(cmd), opts);
   });
+
+program
+  .command("recall")
+  .description("episodic memory: recent runs, their compiles and session notes, ranked (as the recall tool)")
+  .option("--files <files...>", "only hits on these files or near them")
+  .option("--run <run_id>", "one run only")
+  .option("--recent-runs <n>", "how many recent runs to look at (default 10, max 50)", (v) =>
+    positiveInt(v, "--recent-runs"),
+  )
+  .option("--search <text>", "free text matched against plans, files and notes")
+  .option("--gaps", "add near-miss counts per edge")
+  .option("--json", "print JSON")
+  .action(async (opts, cmd: Command) =>
+    (await import("./recall.command.js")).recallCommand(globals(cmd), opts),
+  );
+
+program
+  .command("eval")
+  .description("delivery quality from the audit log: missed and unnecessary deliveries, budget waste")
+  .option(
+    "--replay",
+    "re-run every logged compile against its own snapshot with today's code; exit 1 on a difference",
+  )
+  .option("--json", "print JSON")
+  .action(async (opts: { replay?: boolean; json?: boolean }, cmd: Command) => {
+    process.exitCode = (await import("./eval.command.js")).evalCommand(globals(cmd), opts);
+  });
+
+program
+  .command("bench")
+  .description(
+    "retrieval, DAG-closure, budget and resource benchmark; --external adds real-repository cases, reported apart",
+  )
+  .option("--external", "also run the real-repository set (rule files and paths of public repositories)")
+  .option("--full", "also run the LLM-judge A/B (needs ANTHROPIC_API_KEY; skipped without it)")
+  .option("--json", "print JSON")
+  .action(async (opts: { external?: boolean; full?: boolean; json?: boolean }) => {
+    process.exitCode = (await import("./bench.command.js")).benchCommand(opts);
+  });
+
+program
+  .command("prune-log")
+  .description(
+    "fold audit rows older than <days> into daily aggregates, then delete them (no default on purpose)",
+  )
+  .option("--older-than <days>", "age in days of the rows to fold and delete (required)")
+  .option("--json", "print JSON")
+  .action(async (opts: { olderThan?: string; json?: boolean }, cmd: Command) =>
+    (await import("./prune-log.command.js")).pruneLogCommand(globals(cmd), opts),
+  );
+
+program
+  .command("embed-docs")
+  .description("compute or update the Ollama embeddings behind compile suggestions (only changed documents)")
+  .option("--model <name>", "embedding model (default: ARCHON_EMBED_MODEL, else granite-embedding:278m)")
+  .option("--ollama-url <url>", "Ollama server (default: ARCHON_OLLAMA_URL, else http://127.0.0.1:11434)")
+  .option("--json", "print JSON")
+  .action(async (opts: { model?: string; ollamaUrl?: string; json?: boolean }, cmd: Command) =>
+    (await import("./embed-docs.command.js")).embedDocsCommand(globals(cmd), opts),
+  );
 
 program
   .command("compile")

@@ -5,6 +5,7 @@ import * as p from "@clack/prompts";
 import { createArchonContext } from "../context/archon-context.js";
 import { AGENTS, type AgentClient } from "../setup/register-clients.js";
 import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
+import { embedAfterSetup, offerEmbeddings } from "../setup/setup-embeddings.js";
 import { type MigrationChoice, offerMigration } from "../setup/setup-migration.js";
 import { describePlan, detectAgents, isUpdate, planSetup } from "../setup/setup-plan.js";
 import { askChoices, confirmPlan, type WizardIo } from "../setup/wizard.js";
@@ -18,6 +19,8 @@ export interface SetupFlags {
   json?: boolean;
   /** --migrate / --no-migrate; absent asks on a terminal and only hints under --yes. */
   migrate?: boolean;
+  /** false with --no-embeddings: no Ollama detection, no embedding. */
+  embeddings?: boolean;
 }
 
 function parseAgents(list: string | undefined): AgentClient[] | undefined {
@@ -105,8 +108,18 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
       p.cancel("Setup cancelled; nothing was written.", { output: io.output });
       return;
     }
+    const env = io.env ?? process.env;
+    // Asked after the template, before the summary; under --yes it embeds when Ollama can, else hints.
+    const embeddings = await offerEmbeddings(
+      env,
+      flags.embeddings === false ? "off" : interactive ? "ask" : "auto",
+      io,
+    );
     const plan = planSetup(planning, mode, choices, io.env);
-    const summary = describePlan(plan);
+    const summary = [
+      ...describePlan(plan),
+      ...(embeddings.embed ? ["embed the approved rules with Ollama (archon embed-docs)"] : []),
+    ];
     for (const note of plan.notes) say(note);
     if (flags.dryRun) {
       if (flags.json) printJson(plan);
@@ -134,9 +147,14 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
         flags.migrate === true ? "yes" : flags.migrate === false ? "no" : interactive ? "ask" : "hint";
       const offer = await offerMigration(ctx, choice, io);
       const outcome = applySetup(ctx, plan, io.env);
-      const lines = [...report(outcome), ...offer.lines];
+      const embedded = embeddings.embed ? await embedAfterSetup(ctx, env) : [];
+      const lines = [...report(outcome), ...offer.lines, ...embeddings.lines, ...embedded];
       if (flags.json)
-        printJson({ ...outcome, migration: offer.migration, notes: [...plan.notes, ...offer.lines] });
+        printJson({
+          ...outcome,
+          migration: offer.migration,
+          notes: [...plan.notes, ...offer.lines, ...embeddings.lines, ...embedded],
+        });
       else if (interactive) p.outro(lines.join("\n"), { output: io.output });
       else say(lines.join("\n"));
     } finally {

@@ -1,9 +1,12 @@
 // The one place an archon context is composed: what every tool handler, CLI command and test receives.
 import { type Clock, type IdGenerator, randomIds, systemClock } from "@archon/core";
+import { embeddingConfig } from "../embeddings/ollama-client.js";
+import { Suggester } from "../embeddings/suggestions.js";
 import { InitSessions } from "../init/init-sessions.js";
 import type { Channel } from "../knowledge/next-step.js";
 import type { Surface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
@@ -54,15 +57,17 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   const ids = options.ids ?? randomIds;
   const init = new InitSessions(options.templatesDir);
   const channel: Channel = { kind: options.channel ?? "mcp", prefix: toolPrefix(options.env) };
-  const compiler = new CompileService(
-    kdb,
-    options.projectRoot,
-    clock,
-    ids,
-    init.templatesDir,
-    channel,
-    options.backgroundAudit ?? false,
-  );
+  const env = options.env ?? process.env;
+  // Only a server's compiles make up a run, and only a server may start Ollama and keep it for its
+  // lifetime; a CLI compile is a one-off a person asked for.
+  const serving = channel.kind === "mcp";
+  const run = serving ? new RunRecorder(() => kdb.db, clock, options.surface, sessionIdFrom(env)) : undefined;
+  const suggester = new Suggester(() => kdb.db, embeddingConfig(env), env, serving);
+  const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel, {
+    backgroundAudit: options.backgroundAudit ?? false,
+    ...(run ? { run } : {}),
+    suggester,
+  });
   return {
     surface: options.surface,
     channel,
@@ -73,6 +78,7 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     compiler,
     init,
     close() {
+      suggester.close();
       if (!kdb.db.open) return;
       const lost = compiler.closeAudit();
       if (lost) process.stderr.write(`archon: ${lost}\n`);

@@ -1,5 +1,7 @@
 import { copyFileSync, readFileSync, renameSync } from "node:fs";
+import { manualClock, sequentialIds } from "@archon/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remember } from "../memory/memory-source.js";
 import { invoicingProject } from "../test-support/invoicing-project.js";
 import { doc, seed, type TestProject } from "../test-support/project.js";
 import { hasArchonDatabase, openGrounding, type ProjectGrounding } from "./open-grounding.js";
@@ -115,6 +117,7 @@ describe("the project's own rules for those files", () => {
 
 describe("recall over approved knowledge", () => {
   it("returns the documents matching the query's terms, best first, cited by doc_id", () => {
+    // Nothing in episodic memory matches these words, so only knowledge answers.
     expect(grounding.recall.recall("invoice amounts currency", 8)).toEqual([
       {
         content:
@@ -124,6 +127,27 @@ describe("recall over approved knowledge", () => {
       },
     ]);
     expect(grounding.recall.recall("kubernetes helm chart", 8)).toEqual([]);
+  });
+});
+
+describe("recall over episodic memory", () => {
+  it("adds the session notes that match, cited by note id, beside the knowledge it already gives", () => {
+    const ctx = project.context("admin");
+    const { note_id } = remember(
+      ctx.kdb.db,
+      {
+        content: "Exporting invoices to PDF timed out on large accounts; stream the rendering.",
+        files: ["app/invoices/page.tsx"],
+      },
+      manualClock("2026-11-30T10:00:00.000Z"),
+      sequentialIds(),
+    );
+    ctx.close();
+    const hits = grounding.recall.recall("export invoices pdf", 8);
+    expect(hits.map((h) => h.cite)).toContain(`note:${note_id}`);
+    expect(hits.find((h) => h.cite === `note:${note_id}`)?.content).toBe(
+      `[note ${note_id}] Exporting invoices to PDF timed out on large accounts; stream the rendering.`,
+    );
   });
 });
 

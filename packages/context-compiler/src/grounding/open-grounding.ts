@@ -12,6 +12,7 @@ import {
   indexedFiles,
 } from "../store/symbol-queries.js";
 import { readRevisions } from "../store/version.js";
+import { combinedRecall, episodicRecall } from "./episodic-recall.js";
 import { type FeatureTouches, featureTouches } from "./feature-touches.js";
 import { knownTables } from "./known-tables.js";
 import { type RulesForFiles, rulesForFiles } from "./project-rules.js";
@@ -106,7 +107,7 @@ export function openGrounding(
     }
     return db;
   };
-  const recall = options.recall ?? knowledgeRecall(current);
+  const recall = options.recall ?? combinedRecall([knowledgeRecall(current), episodicRecall(current)]);
   let tables: string[] | undefined;
   return {
     projectRoot,

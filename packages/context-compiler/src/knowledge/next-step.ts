@@ -29,6 +29,7 @@ export const STEP_TOOLS = [
   "maintenance",
   "preflight_proposal_bundle",
   "process_observations",
+  "recall",
   "reject_proposal",
   "resolve_conflict",
   "sync_docs",
@@ -58,6 +59,7 @@ const CLI_COMMANDS: Partial<Record<StepTool, (args: StepArgs) => string>> = {
   list_proposals: (a) =>
     typeof a.bundle_id === "string" ? `archon proposals --bundle ${a.bundle_id}` : "archon proposals",
   maintenance: () => "archon maintenance",
+  recall: (a) => `archon recall${typeof a.run_id === "string" ? ` --run ${a.run_id}` : ""}`,
   preflight_proposal_bundle: (a) => `archon proposals --bundle ${arg(a, "bundle_id", "<bundle_id>")}`,
   sync_init_manifest: () => "archon sync-init-manifest",
   reject_proposal: (a) =>

@@ -78,11 +78,11 @@ describe("a compile miss becomes a rule only through a person's approval", () =>
     expect((await agent.result(workspaceStatusTool)).knowledge_version).toBe(1);
   });
 
-  it("does not list, and refuses as unknown, a tool that has not shipped", async () => {
+  it("does not list, and refuses as unknown, a tool that does not exist", async () => {
     const names = (await agent.client.listTools()).tools.map((t) => t.name);
-    expect(names).not.toContain("archon_recall");
-    const r = await agent.call("archon_recall", { query: "src/a.ts" });
+    expect(names).not.toContain("archon_forget");
+    const r = await agent.call("archon_forget", { query: "src/a.ts" });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toMatch(/Tool archon_recall not found/);
+    expect(textOf(r)).toMatch(/Tool archon_forget not found/);
   });
 });

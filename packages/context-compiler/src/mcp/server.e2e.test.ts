@@ -55,6 +55,7 @@ const AGENT_TOOLS = [
   "impact",
   "search_logic_flow",
   "get_compile_audit",
+  "recall",
   "get_known_tags",
   "observe",
   "workspace_status",

@@ -1,8 +1,10 @@
 // compile_context at the edges: keeps the index for the current knowledge version and tag catalog, reads
 // content, writes the audit row, adds the time-varying notices, and replays a logged compile.
 import { type Clock, canonicalJson, type IdGenerator, UserError } from "@archon/core";
+import type { Suggester, SuggestionSection } from "../embeddings/suggestions.js";
 import type { Channel } from "../knowledge/next-step.js";
 import { redactSecrets } from "../knowledge/secret-scan.js";
+import type { RunRecorder } from "../memory/run-recorder.js";
 import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
@@ -21,6 +23,8 @@ export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
   compile_id: string;
   notices: string[];
   debug_info?: CompileOutcome["debug"];
+  /** Additive, time-varying: documents about the plan's topic the resolution did not deliver. */
+  suggestions?: SuggestionSection;
 }
 
 /** A logged compile run again against its own snapshot and tag catalog, with today's code. */
@@ -49,25 +53,32 @@ export class CompileService {
     private readonly ids: IdGenerator,
     private readonly templatesDir: string,
     private readonly channel: Channel,
-    /** Write audit rows in a background thread (the server); off for one-shot commands and tests. */
-    backgroundAudit = false,
+    private readonly extras: {
+      /** Write audit rows in a background thread (the server); off for one-shot commands and tests. */
+      backgroundAudit?: boolean;
+      /** Episodic memory's record of this run; absent where compiles are not part of a run (replays, tools). */
+      run?: RunRecorder;
+      suggester?: Suggester;
+    } = {},
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
     this.#terms = new AuditTerms(() => this.kdb.db);
     this.#auditQueue = new AuditQueue(() => this.kdb.db, this.#terms, {
       path: kdb.path,
       refusal: () => this.kdb.writeRefusal(),
-      background: backgroundAudit,
+      background: extras.backgroundAudit ?? false,
     });
   }
 
   /** Writes audit rows still queued; call before reading the audit log. */
   flushAudit(): string | undefined {
+    this.extras.run?.flush();
     return this.#auditQueue.flush();
   }
 
   /** Writes what is queued and stops the background writer; call before closing the database. */
   closeAudit(): string | undefined {
+    this.extras.run?.flush();
     return this.#auditQueue.close();
   }
 
@@ -123,6 +134,13 @@ export class CompileService {
       const { outcome, files } = this.#compileWith(index, request);
       const { debug, ...result } = outcome;
       const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome });
+      this.extras.run?.record({
+        compile_id,
+        files,
+        plan: request.plan,
+        doc_ids: [...result.base.documents, ...(result.expanded?.documents ?? [])].map((d) => d.doc_id),
+        knowledge_version: index.knowledge_version,
+      });
       const response: CompileResponse = {
         compile_id,
         ...result,
@@ -138,6 +156,7 @@ export class CompileService {
           templatesDir: this.templatesDir,
           files,
           channel: this.channel,
+          clock: this.clock,
         }),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };
@@ -149,6 +168,31 @@ export class CompileService {
         throw new UserError(`${error.message} (compile_id ${compile_id})`, error.hint, error.field);
       throw error;
     }
+  }
+
+  /**
+   * compile() plus the additive suggestions section. Computed after the audit row was queued and the
+   * result hashed, so it can never change base, the budget, the hash or the row.
+   */
+  async compileWithSuggestions(input: CompileRequest): Promise<CompileResponse> {
+    const response = this.compile(input);
+    const suggester = this.extras.suggester;
+    if (!suggester) return response;
+    const delivered = [
+      ...response.base.documents,
+      ...response.base.templates,
+      ...(response.expanded?.documents ?? []),
+    ];
+    const { section, notices } = await suggester.suggest({
+      plan: input.plan === undefined ? undefined : redactSecrets(input.plan, "plan").text,
+      delivered: delivered.map((d) => d.doc_id),
+      knowledge_version: response.knowledge_version,
+    });
+    return {
+      ...response,
+      notices: [...response.notices, ...notices],
+      ...(section && section.documents.length > 0 ? { suggestions: section } : {}),
+    };
   }
 
   /**
@@ -193,7 +237,7 @@ export class CompileService {
    * tag catalog (P-1).
    */
   static deterministicPart(response: CompileResponse): string {
-    const { compile_id: _id, notices: _notices, ...rest } = response;
+    const { compile_id: _id, notices: _notices, suggestions: _suggestions, ...rest } = response;
     return canonicalJson(rest);
   }
 

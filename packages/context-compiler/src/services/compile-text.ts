@@ -101,6 +101,11 @@ export function renderCompileText(response: CompileResponse): string {
     );
   if (omitted.length > 0)
     out.push(`Omitted: ${omitted.map(({ d }) => `${d.doc_id} (${d.omit_reason ?? "omitted"})`).join(", ")}`);
+  // Suggestions are not rules for these files: named, never inlined, so they cost a line each.
+  if (response.suggestions)
+    out.push(
+      `Maybe related (${response.suggestions.source} suggestions, not wired to these files): ${response.suggestions.documents.map((d) => `${d.doc_id} (${d.title})`).join(", ")}`,
+    );
   if (response.debug_info) out.push("", `Debug: ${JSON.stringify(response.debug_info)}`);
   return `${out.join("\n").replace(/\n+$/, "")}\n`;
 }

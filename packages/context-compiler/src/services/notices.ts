@@ -1,10 +1,11 @@
 // Notices: time-varying operational state. Never part of the deterministic result, never audited.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Db } from "@archon/core";
+import type { Clock, Db } from "@archon/core";
 import { adapterNotices } from "../adapters/adapter-meta.js";
 import { templateNotices } from "../init/template-notices.js";
 import { type Channel, step } from "../knowledge/next-step.js";
+import { attemptNotices } from "../memory/attempt-notices.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
 import { countObservations } from "../store/observations.js";
 import { countProposals } from "../store/proposals.js";
@@ -18,6 +19,7 @@ export interface NoticeInput {
   /** The compile's target files, repo-relative and normalized. */
   files: readonly string[];
   channel: Channel;
+  clock: Clock;
 }
 
 /** Target files not on disk: the rules still apply by path, but a typo in the path looks exactly like this. */
@@ -36,6 +38,7 @@ export function collectNotices(input: NoticeInput): string[] {
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
   notices.push(...missingTargets(input.projectRoot, input.files));
+  notices.push(...attemptNotices(db, input.files, input.clock, channel));
   const pending = countProposals(db, "pending");
   if (pending > 0) notices.push(`${pending} proposal(s) are waiting for a person's approval.`);
   const backlog = countObservations(db, "new");

@@ -45,7 +45,8 @@ function snapshot(): Record<string, string> {
   return out;
 }
 
-const NO_CLIENT_CLIS = { ...process.env, PATH: "" };
+// No agent CLIs and no Ollama: the embeddings screen finds nothing, whatever the machine has.
+const NO_CLIENT_CLIS = { ...process.env, PATH: "", ARCHON_OLLAMA_URL: "http://127.0.0.1:9" };
 
 async function setup(
   flags: SetupFlags,
@@ -295,8 +296,11 @@ describe("archon setup on a terminal", () => {
       ["Apply these changes?", "\r"],
     ]);
     const screen = run.screen();
-    expect(screen.indexOf("Summary")).toBeGreaterThan(screen.indexOf("This looks like a nextjs project"));
-    expect(screen).not.toContain("embeddings");
+    expect(screen.indexOf("Summary")).toBeGreaterThan(screen.indexOf("Local embeddings (optional)"));
+    expect(screen.indexOf("Local embeddings (optional)")).toBeGreaterThan(
+      screen.indexOf("This looks like a nextjs project"),
+    );
+    expect(screen).toContain("Ollama is not installed");
     expect(screen).toContain("bootstrap");
     expect(existsSync(join(project.root, "CLAUDE.md"))).toBe(true);
   });

@@ -19,10 +19,17 @@ export const observationPayloads = {
       review_comment: text,
       missing_doc: text.optional(),
       target_doc_id: text.optional(),
+      // The compile that missed or misdelivered the rule, so eval can count it against that delivery.
+      compile_id: text.optional(),
     })
     .strict(),
   review_correction: z
-    .object({ target_doc_id: text, proposed_content: content, review_comment: text })
+    .object({
+      target_doc_id: text,
+      proposed_content: content,
+      review_comment: text,
+      compile_id: text.optional(),
+    })
     .strict(),
   pr_merged: z.object({ changed_files: files, pr_title: z.string().optional() }).strict(),
   manual_note: z

@@ -58,7 +58,8 @@ export const compileContextTool = defineTool({
   },
   output: compileResultSchema,
   annotations: { ...readOnly, idempotentHint: false },
-  run: ({ response_format: _format, ...request }, ctx: ArchonContext) => ctx.compiler.compile(request),
+  run: ({ response_format: _format, ...request }, ctx: ArchonContext) =>
+    ctx.compiler.compileWithSuggestions(request),
   text: (result, args) =>
     args.response_format === "json" ? undefined : renderCompileText(result as CompileResponse),
 });

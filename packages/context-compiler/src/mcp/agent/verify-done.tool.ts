@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MAX_CHANGED_FILES, MAX_DIFF_CHARS, MAX_PATH_CHARS } from "../../code/limits.js";
 import { cachedVerifyDone } from "../../code/verify/cached-verify.js";
 import type { ArchonContext } from "../../context/archon-context.js";
+import { noteVerifyOutcome } from "../../memory/turn-outcomes.js";
 import { readContent } from "../../store/documents.js";
 
 const violationBase = {
@@ -61,14 +62,14 @@ export const verifyDoneTool = defineTool({
     cache: z.object({ key: z.string(), hit: z.boolean(), verified_at: z.string() }),
   },
   annotations: readOnly,
-  run: ({ diff, changed_files }, ctx: ArchonContext) => {
+  run: async ({ diff, changed_files }, ctx: ArchonContext) => {
     if ((diff === undefined || diff.trim() === "") && (changed_files ?? []).length === 0)
       throw new UserError(
         "verify_done needs diff or changed_files.",
         "Pass the change's unified diff, its changed files, or both.",
         "diff",
       );
-    return cachedVerifyDone(
+    const verdict = await cachedVerifyDone(
       {
         db: ctx.kdb.db,
         projectRoot: ctx.projectRoot,
@@ -78,5 +79,8 @@ export const verifyDoneTool = defineTool({
       },
       { diff, changed_files },
     );
+    // The verdict is a turn outcome: a failed one is flagged on later compiles of those files.
+    noteVerifyOutcome(ctx.kdb.db, verdict, ctx.clock, ctx.ids);
+    return verdict;
   },
 });

@@ -80,6 +80,20 @@ export const compileResultSchema = z.object({
   }),
   warnings: z.array(z.string()),
   notices: z.array(z.string()),
+  suggestions: z
+    .object({
+      source: z.enum(["embeddings", "lexical"]),
+      model: z.string().nullable(),
+      documents: z.array(
+        z.object({
+          doc_id: z.string(),
+          title: z.string(),
+          source_path: z.string().nullable(),
+          score: z.number(),
+        }),
+      ),
+    })
+    .optional(),
   debug_info: z
     .object({
       files: z.array(z.string()),

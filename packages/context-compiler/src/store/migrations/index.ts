@@ -8,6 +8,8 @@ import { adapterMeta } from "./005-adapter-meta.js";
 import { documentDescription } from "./006-document-description.js";
 import { tagCatalogs } from "./007-tag-catalogs.js";
 import { codeAwareness } from "./008-code-awareness.js";
+import { episodicMemory } from "./009-episodic-memory.js";
+import { embeddingsAndRetention } from "./010-embeddings-and-retention.js";
 import { compactAudit } from "./012-compact-audit.js";
 import { teamTokens } from "./013-team-tokens.js";
 
@@ -20,6 +22,8 @@ export const migrations: readonly Migration[] = [
   documentDescription,
   tagCatalogs,
   codeAwareness,
+  episodicMemory,
+  embeddingsAndRetention,
   compactAudit,
   teamTokens,
 ];

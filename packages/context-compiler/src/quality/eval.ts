@@ -1,0 +1,138 @@
+// eval: delivery quality from the audit log and its aggregates. Missed deliveries (compile misses, and
+// review corrections that cite a compile), unnecessary deliveries (delivered, never cited by an
+// observation or a session note), and budget waste (inline bytes spent on documents nobody cited).
+import type { Db } from "@archon/core";
+import { aggregateTotals } from "../store/audit-aggregates.js";
+import { loggedCompiles } from "../store/audit-reads.js";
+import { documentFacts } from "../store/documents.js";
+import { allNotes } from "../store/memory-notes.js";
+import { listObservations } from "../store/observations.js";
+
+export interface MissedDelivery {
+  observation_id: string;
+  event_type: "compile_miss" | "review_correction";
+  doc_id: string | null;
+  files: string[];
+  compile_id: string | null;
+  created_at: string;
+}
+
+export interface UnnecessaryDelivery {
+  doc_id: string;
+  delivered: number;
+  inline: number;
+  deferred: number;
+}
+
+export interface EvalReport {
+  compiles: { kept: number; folded: number; failed: number };
+  missed: MissedDelivery[];
+  unnecessary: UnnecessaryDelivery[];
+  budget: {
+    inline_bytes: number;
+    max_inline_bytes: number;
+    utilization: number;
+    /** Inline bytes (at today's sizes) of documents no observation or note ever cited. */
+    uncited_inline_bytes: number;
+    waste_share: number;
+    compiles_with_omissions: number;
+  };
+}
+
+/** Enough for any real backlog; eval is a report, not a stream. */
+const OBSERVATION_LIMIT = 1_000_000;
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : 0);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === "string") : []);
+const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+
+function missedDeliveries(db: Db): MissedDelivery[] {
+  const misses = listObservations(db, { event_type: "compile_miss", limit: OBSERVATION_LIMIT }).map((o) => ({
+    observation_id: o.observation_id,
+    event_type: "compile_miss" as const,
+    doc_id: str(o.payload.target_doc_id) ?? str(o.payload.missing_doc),
+    files: strings(o.payload.target_files),
+    compile_id: str(o.payload.compile_id),
+    created_at: o.created_at,
+  }));
+  // A correction is a missed delivery only when it says which compile gave the wrong rule.
+  const corrections = listObservations(db, { event_type: "review_correction", limit: OBSERVATION_LIMIT })
+    .filter((o) => str(o.payload.compile_id) !== null)
+    .map((o) => ({
+      observation_id: o.observation_id,
+      event_type: "review_correction" as const,
+      doc_id: str(o.payload.target_doc_id),
+      files: strings(o.payload.target_files),
+      compile_id: str(o.payload.compile_id),
+      created_at: o.created_at,
+    }));
+  return [...misses, ...corrections].sort((a, b) =>
+    a.created_at === b.created_at
+      ? a.observation_id < b.observation_id
+        ? -1
+        : 1
+      : a.created_at < b.created_at
+        ? -1
+        : 1,
+  );
+}
+
+/** Documents some observation or note names: by target_doc_id, missing_doc or doc_ids. */
+function citedDocuments(db: Db): Set<string> {
+  const cited = new Set<string>();
+  for (const o of listObservations(db, { limit: OBSERVATION_LIMIT })) {
+    for (const id of [
+      str(o.payload.target_doc_id),
+      str(o.payload.missing_doc),
+      ...strings(o.payload.doc_ids),
+    ])
+      if (id) cited.add(id);
+  }
+  for (const n of allNotes(db)) for (const id of n.doc_ids) cited.add(id);
+  return cited;
+}
+
+export function evaluate(db: Db): EvalReport {
+  const compiles = loggedCompiles(db);
+  const folded = aggregateTotals(db, "compiles")[0];
+  const cited = citedDocuments(db);
+  const bytes = new Map(documentFacts(db).map((d) => [d.doc_id, d.content_bytes]));
+  const perDoc = new Map<string, UnnecessaryDelivery>();
+  const add = (doc_id: string, inline: number, deferred: number) => {
+    const d = perDoc.get(doc_id) ?? { doc_id, delivered: 0, inline: 0, deferred: 0 };
+    d.inline += inline;
+    d.deferred += deferred;
+    d.delivered += inline + deferred;
+    perDoc.set(doc_id, d);
+  };
+  let withOmissions = 0;
+  for (const c of compiles) {
+    for (const d of c.deliveries)
+      add(d.doc_id, d.delivery === "inline" ? 1 : 0, d.delivery === "deferred" ? 1 : 0);
+    if (c.deliveries.some((d) => d.delivery === "omitted")) withOmissions += 1;
+  }
+  for (const agg of aggregateTotals(db, "delivery")) add(agg.subject, agg.inline, agg.deferred);
+  const unnecessary = [...perDoc.values()]
+    .filter((d) => d.delivered > 0 && !cited.has(d.doc_id))
+    .sort((a, b) => b.delivered - a.delivered || (a.doc_id < b.doc_id ? -1 : 1));
+  const inline_bytes = compiles.reduce((s, c) => s + c.inline_bytes, 0) + (folded?.inline_bytes ?? 0);
+  const max_inline_bytes =
+    compiles.reduce((s, c) => s + c.max_inline_bytes, 0) + (folded?.max_inline_bytes ?? 0);
+  const uncited = unnecessary.reduce((s, d) => s + d.inline * (bytes.get(d.doc_id) ?? 0), 0);
+  return {
+    compiles: {
+      kept: compiles.length,
+      folded: folded?.compiles ?? 0,
+      failed: compiles.filter((c) => c.status === "error").length + (folded?.errors ?? 0),
+    },
+    missed: missedDeliveries(db),
+    unnecessary,
+    budget: {
+      inline_bytes,
+      max_inline_bytes,
+      utilization: ratio(inline_bytes, max_inline_bytes),
+      uncited_inline_bytes: uncited,
+      waste_share: ratio(Math.min(uncited, inline_bytes), inline_bytes),
+      compiles_with_omissions: withOmissions,
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Daily aggregates of pruned audit rows (per document, per near-miss edge, per day's compiles): what
+// prune-log keeps of the rows it deletes, and what eval and recall's gaps add to the rows still kept.
+import type { Db } from "@archon/core";
+
+export interface AggregateRow {
+  day: string;
+  kind: "delivery" | "near_miss" | "compiles";
+  subject: string;
+  compiles: number;
+  inline: number;
+  deferred: number;
+  omitted: number;
+  inline_bytes: number;
+  max_inline_bytes: number;
+  errors: number;
+}
+
+/** Adds `rows` to the aggregates: a day folded twice (rows pruned in two runs) sums, never overwrites. */
+export function foldAggregates(db: Db, rows: readonly AggregateRow[]): void {
+  const upsert = db.prepare(
+    `INSERT INTO audit_aggregates (day, kind, subject, compiles, inline, deferred, omitted, inline_bytes,
+       max_inline_bytes, errors)
+     VALUES (@day, @kind, @subject, @compiles, @inline, @deferred, @omitted, @inline_bytes, @max_inline_bytes, @errors)
+     ON CONFLICT (day, kind, subject) DO UPDATE SET compiles = compiles + excluded.compiles,
+       inline = inline + excluded.inline, deferred = deferred + excluded.deferred,
+       omitted = omitted + excluded.omitted, inline_bytes = inline_bytes + excluded.inline_bytes,
+       max_inline_bytes = max_inline_bytes + excluded.max_inline_bytes, errors = errors + excluded.errors`,
+  );
+  for (const row of rows) upsert.run(row);
+}
+
+/** Aggregates of one kind, summed over every day, by subject. */
+export function aggregateTotals(db: Db, kind: AggregateRow["kind"]): Omit<AggregateRow, "day" | "kind">[] {
+  return db
+    .prepare(
+      `SELECT subject, SUM(compiles) AS compiles, SUM(inline) AS inline, SUM(deferred) AS deferred,
+         SUM(omitted) AS omitted, SUM(inline_bytes) AS inline_bytes, SUM(max_inline_bytes) AS max_inline_bytes,
+         SUM(errors) AS errors
+       FROM audit_aggregates WHERE kind = ? GROUP BY subject ORDER BY subject`,
+    )
+    .all(kind) as Omit<AggregateRow, "day" | "kind">[];
+}
+
+/** Every aggregate row, in key order (for tests and exports). */
+export function allAggregates(db: Db): AggregateRow[] {
+  return db.prepare("SELECT * FROM audit_aggregates ORDER BY day, kind, subject").all() as AggregateRow[];
+}

@@ -2,13 +2,17 @@
 import type { Db } from "@archon/core";
 import { proposalSummary } from "../knowledge/approval/proposal-views.js";
 import { buildIndex, type KnowledgeRows } from "../read/knowledge-index.js";
+import { similarDocumentPairs } from "../store/embeddings.js";
 import { loadKnowledgeRows } from "../store/load-knowledge.js";
 import { countObservations, listObservations } from "../store/observations.js";
 import { countProposals, evidenceOf, listProposals } from "../store/proposals.js";
 import { type FileResolutions, fileResolutions } from "./file-resolutions.js";
 
 export type NodeKind = "document" | "glob" | "layer" | "command" | "proposal" | "observation";
-/** The four edge types, a layer rule (glob → layer), and the backlog's links to what it is about. */
+/**
+ * The four edge types, a layer rule (glob → layer), the backlog's links to what it is about, and
+ * documents about the same topic by their embeddings (`archon embed-docs`).
+ */
 export type LinkType =
   | "path_requires"
   | "layer_requires"
@@ -16,7 +20,8 @@ export type LinkType =
   | "doc_depends_on"
   | "layer_rule"
   | "proposes"
-  | "cites";
+  | "cites"
+  | "similar";
 
 export interface GraphNode {
   /** `doc:`, `glob:`, `layer:`, `command:`, `proposal:` or `observation:` followed by the name. */
@@ -53,6 +58,25 @@ export const GHOST_LIMIT = 500;
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const linkKey = (l: GraphLink) => `${l.type}\u0000${l.source}\u0000${l.target}\u0000${l.edge_id ?? ""}`;
+
+/** How alike two rules' vectors must be to be drawn as being about the same topic. */
+export const SIMILARITY_LINK_MIN = 0.85;
+
+/** Similarity links between approved documents; none when no embeddings are stored or sqlite-vec cannot load. */
+function similarityLinks(db: Db): GraphLink[] {
+  let pairs: ReturnType<typeof similarDocumentPairs>;
+  try {
+    pairs = similarDocumentPairs(db, SIMILARITY_LINK_MIN);
+  } catch {
+    return [];
+  }
+  return pairs.map(({ a, b }) => ({
+    source: `doc:${a}`,
+    target: `doc:${b}`,
+    type: "similar",
+    edge_id: null,
+  }));
+}
 
 const SELECTOR: Record<string, { prefix: string; kind: NodeKind }> = {
   path_requires: { prefix: "glob:", kind: "glob" },
@@ -166,13 +190,13 @@ function backlogGraph(db: Db, rows: KnowledgeRows, nodes: ReadonlyMap<string, Gr
 
 /**
  * The whole graph in a pinned order (nodes by id, links by type, ends and edge id), so the same knowledge
- * version, backlog and file list always give the same model. Similarity links are not drawn yet.
+ * version, backlog, file list and stored vectors always give the same model.
  */
 export function graphModel(db: Db, projectFiles: readonly string[]): GraphModel {
   const rows = loadKnowledgeRows(db);
   const { nodes, links } = knowledgeGraph(rows);
   const backlog = backlogGraph(db, rows, nodes);
-  const all = [...links, ...backlog.links];
+  const all = [...links, ...backlog.links, ...similarityLinks(db)];
   const unique = [...new Map(all.map((l) => [linkKey(l), l])).values()];
   return {
     knowledge_version: rows.knowledge_version,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { storeEmbedding } from "../store/embeddings.js";
 import { recordObservation } from "../store/observations.js";
 import { seedKnowledge } from "../test-support/knowledge-fixture.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
@@ -46,6 +47,40 @@ describe("the graph model", () => {
     ]);
     expect(model.knowledge_version).toBe(1);
     expect(model.ghosts_left_out).toBe(0);
+  });
+
+  it("joins documents whose stored vectors point the same way with a similarity link", () => {
+    const ctx = project.context();
+    seed(ctx, {
+      documents: [
+        doc("errors-api", { content: "Return typed errors from routes." }),
+        doc("errors-web", { content: "Show typed errors in pages." }),
+        doc("naming", { content: "Name files for what they hold." }),
+      ],
+    });
+    const hashes = ctx.kdb.db.prepare("SELECT doc_id, content_hash FROM documents").all() as {
+      doc_id: string;
+      content_hash: string;
+    }[];
+    // Vectors as embed-docs stores them; the two error rules nearly parallel, naming orthogonal to both.
+    const vectors: Record<string, number[]> = {
+      "errors-api": [1, 0.1, 0],
+      "errors-web": [1, 0.2, 0],
+      naming: [0, 0, 1],
+    };
+    for (const { doc_id, content_hash } of hashes)
+      storeEmbedding(
+        ctx.kdb.db,
+        content_hash,
+        "granite-embedding:278m",
+        vectors[doc_id] as number[],
+        "2026-12-01T00:00:00.000Z",
+      );
+    const links = graphModel(ctx.kdb.db, FILES).links.filter((l) => l.type === "similar");
+    expect(links).toEqual([
+      { source: "doc:errors-api", target: "doc:errors-web", type: "similar", edge_id: null },
+    ]);
+    ctx.close();
   });
 
   it("draws at most GHOST_LIMIT backlog items and counts the rest", () => {

@@ -30,6 +30,7 @@ const LINK_TYPES: readonly { type: LinkType; label: string; color: string }[] = 
   { type: "layer_rule", label: "layer rule (glob → layer)", color: "#fbcfe8" },
   { type: "proposes", label: "proposal → what it changes", color: "#9ca3af" },
   { type: "cites", label: "observation → proposal citing it", color: "#d1d5db" },
+  { type: "similar", label: "about the same topic (embeddings)", color: "#a78bfa" },
 ];
 
 const STYLE = [
@@ -85,7 +86,7 @@ ${raw(GRAPH_MARKER)}
 ${NODE_KINDS.map((k) => html`<label><input type="checkbox" checked data-kind="${k.key}"><span class="swatch ${k.key}"></span>${k.label}</label>\n`)}
 <h2>Links</h2>
 ${LINK_TYPES.map((l) => html`<label><input type="checkbox" checked data-link="${l.type}"><span class="line ${l.type}"></span>${l.label}</label>\n`)}
-<p>Drag to move a node, scroll to zoom, click a node to see its links. Similarity links are not drawn yet.</p>
+<p>Drag to move a node, scroll to zoom, click a node to see its links.</p>
 </aside>
 <svg id="graph" role="img" aria-label="knowledge graph"></svg>
 <script type="application/json" id="graph-data">${raw(scriptJson(model))}</script>

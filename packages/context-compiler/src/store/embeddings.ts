@@ -141,3 +141,27 @@ export function documentLabels(
 /** How many vectors are stored, every model together. */
 export const countEmbeddings = (db: Db): number =>
   db.prepare("SELECT COUNT(*) FROM doc_embeddings").pluck().get() as number;
+
+/**
+ * Pairs of approved documents whose vectors point the same way (cosine similarity at least `min`), under
+ * the model with the most stored vectors; each pair once (`a` < `b`), best first. Empty with no vectors.
+ */
+export function similarDocumentPairs(db: Db, min: number): { a: string; b: string; similarity: number }[] {
+  const model = db
+    .prepare("SELECT model FROM doc_embeddings GROUP BY model ORDER BY COUNT(*) DESC, model LIMIT 1")
+    .pluck()
+    .get() as string | undefined;
+  if (model === undefined) return [];
+  return vec(db)
+    .prepare(
+      `WITH v AS (
+         SELECT d.doc_id, e.vector, e.dimensions FROM documents d
+         JOIN doc_embeddings e ON e.content_hash = d.content_hash AND e.model = @model
+         WHERE d.status = 'approved' AND d.kind != 'template')
+       SELECT a.doc_id AS a, b.doc_id AS b, 1 - vec_distance_cosine(a.vector, b.vector) AS similarity
+       FROM v a JOIN v b ON a.doc_id < b.doc_id AND a.dimensions = b.dimensions
+       WHERE 1 - vec_distance_cosine(a.vector, b.vector) >= @min
+       ORDER BY similarity DESC, a.doc_id, b.doc_id`,
+    )
+    .all({ model, min }) as { a: string; b: string; similarity: number }[];
+}

@@ -1,5 +1,7 @@
 import { type Db, manualClock, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeCompileLog } from "../store/audit.js";
+import { AuditTerms } from "../store/audit-terms.js";
 import { type MemoryCompile, recordRunCompiles } from "../store/memory-runs.js";
 import { recordObservation } from "../store/observations.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
@@ -20,17 +22,42 @@ beforeEach(() => {
 afterEach(() => project.cleanup());
 
 /** One run holding the given compiles, all at knowledge version 1 unless said otherwise. */
-function run(run_id: string, startedDaysAgo: number, compiles: Partial<MemoryCompile>[]) {
-  const rows = compiles.map((c, i) => ({
+function run(
+  run_id: string,
+  startedDaysAgo: number,
+  compiles: Partial<MemoryCompile & { doc_ids: string[] }>[],
+) {
+  const rows = compiles.map(({ doc_ids = [], ...c }, i) => ({
     compile_id: `cmp_${run_id}_${i}`,
     run_id,
     created_at: daysAgo(startedDaysAgo),
     plan: null,
     files: [],
-    doc_ids: [],
     knowledge_version: 1,
     ...c,
+    doc_ids,
   }));
+  // What a compile delivered is read from its audit row, as the server writes it.
+  const terms = new AuditTerms(() => db);
+  for (const r of rows.filter((r) => r.doc_ids.length > 0))
+    writeCompileLog(db, terms, {
+      compile_id: r.compile_id,
+      created_at: r.created_at,
+      agent_id: null,
+      request: { target_files: r.files.length > 0 ? r.files : ["src/a.ts"] },
+      knowledge_version: r.knowledge_version,
+      snapshot_id: null,
+      tag_catalog: null,
+      outcome: {
+        deliveries: r.doc_ids.map((doc_id) => ({ doc_id, delivery: "inline" as const, reason: null })),
+        budget: { inline_bytes: 0, max_inline_bytes: 8192, content_mode: "auto" },
+        near_miss_edges: [],
+        layer_classification: [],
+      },
+      result_hash: null,
+      error: null,
+      duration_ms: 1,
+    });
   const at = daysAgo(startedDaysAgo);
   recordRunCompiles(
     db,

@@ -13,7 +13,6 @@ export interface RunCompile {
   compile_id: string;
   files: readonly string[];
   plan: string | undefined;
-  doc_ids: readonly string[];
   knowledge_version: number;
 }
 
@@ -47,7 +46,6 @@ export class RunRecorder {
       created_at: this.clock.now().toISOString(),
       plan: compile.plan ?? null,
       files: [...compile.files],
-      doc_ids: [...new Set(compile.doc_ids)].sort(),
       knowledge_version: compile.knowledge_version,
     });
     if (this.#pending.length > MAX_PENDING) this.#pending = this.#pending.slice(-MAX_PENDING);

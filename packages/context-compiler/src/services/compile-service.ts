@@ -138,7 +138,6 @@ export class CompileService {
         compile_id,
         files,
         plan: request.plan,
-        doc_ids: [...result.base.documents, ...(result.expanded?.documents ?? [])].map((d) => d.doc_id),
         knowledge_version: index.knowledge_version,
       });
       const response: CompileResponse = {

@@ -1,5 +1,6 @@
 // Episodic memory's runs: one row per server run, and the compiles it made with their files and plan.
 import type { Db } from "@archon/core";
+import { readCompileLog } from "./audit.js";
 
 export interface RunRow {
   run_id: string;
@@ -15,8 +16,12 @@ export interface MemoryCompile {
   created_at: string;
   plan: string | null;
   files: string[];
-  doc_ids: string[];
   knowledge_version: number;
+}
+
+/** A remembered compile with the documents it delivered, read from its audit row. */
+export interface RememberedCompile extends MemoryCompile {
+  doc_ids: string[];
 }
 
 /** Creates the run on its first compile and moves its last_seen_at; files go to the shared file index. */
@@ -28,8 +33,8 @@ export function recordRunCompiles(db: Db, run: RunRow, compiles: readonly Memory
        session_id = COALESCE(memory_runs.session_id, excluded.session_id)`,
   );
   const insertCompile = db.prepare(
-    `INSERT OR IGNORE INTO memory_compiles (compile_id, run_id, created_at, plan, doc_ids, knowledge_version)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO memory_compiles (compile_id, run_id, created_at, plan, knowledge_version)
+     VALUES (?, ?, ?, ?, ?)`,
   );
   const insertFile = db.prepare("INSERT OR IGNORE INTO memory_files (ref, file) VALUES (?, ?)");
   const insertText = db.prepare("INSERT INTO memory_fts (ref, body) VALUES (?, ?)");
@@ -41,7 +46,6 @@ export function recordRunCompiles(db: Db, run: RunRow, compiles: readonly Memory
         c.run_id,
         c.created_at,
         c.plan,
-        JSON.stringify(c.doc_ids),
         c.knowledge_version,
       ).changes;
       if (added === 0) continue;
@@ -63,18 +67,19 @@ export function getRun(db: Db, runId: string): RunRow | undefined {
   return db.prepare("SELECT * FROM memory_runs WHERE run_id = ?").get(runId) as RunRow | undefined;
 }
 
-const compileFromRow = (db: Db, row: Record<string, unknown>): MemoryCompile => ({
+const compileFromRow = (db: Db, row: Record<string, unknown>): RememberedCompile => ({
   compile_id: row.compile_id as string,
   run_id: row.run_id as string,
   created_at: row.created_at as string,
   plan: row.plan as string | null,
   files: filesOf(db, row.compile_id as string),
-  doc_ids: JSON.parse(row.doc_ids as string) as string[],
+  // Pruned together with the audit row; a compile whose row is gone cites nothing.
+  doc_ids: readCompileLog(db, row.compile_id as string)?.resolved_doc_ids ?? [],
   knowledge_version: row.knowledge_version as number,
 });
 
 /** Every compile of the given runs, oldest first. */
-export function compilesOfRuns(db: Db, runIds: readonly string[]): MemoryCompile[] {
+export function compilesOfRuns(db: Db, runIds: readonly string[]): RememberedCompile[] {
   const select = db.prepare("SELECT * FROM memory_compiles WHERE run_id = ? ORDER BY created_at, compile_id");
   return runIds.flatMap((id) =>
     (select.all(id) as Record<string, unknown>[]).map((r) => compileFromRow(db, r)),

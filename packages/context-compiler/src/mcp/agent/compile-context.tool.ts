@@ -51,6 +51,12 @@ export const compileContextTool = defineTool({
       .optional()
       .describe("Add debug_info: near-miss edges, layer classification, budget drops"),
     agent_id: text(LIMITS.id).optional().describe("Recorded in the audit log"),
+    suggestions: z
+      .boolean()
+      .optional()
+      .describe(
+        "Add up to 3 documents about the plan's topic that the resolution did not deliver (embeddings when stored, else full-text); never changes base or the budget, costs a search per call, so off by default",
+      ),
     response_format: z
       .enum(["text", "json"])
       .optional()
@@ -58,8 +64,10 @@ export const compileContextTool = defineTool({
   },
   output: compileResultSchema,
   annotations: { ...readOnly, idempotentHint: false },
-  run: ({ response_format: _format, ...request }, ctx: ArchonContext) =>
-    ctx.compiler.compileWithSuggestions(request),
+  // Suggestions search every approved document (or wait for an embedding): only when asked for, so the
+  // compile an agent makes before every edit stays a lookup.
+  run: ({ response_format: _format, suggestions, ...request }, ctx: ArchonContext) =>
+    suggestions ? ctx.compiler.compileWithSuggestions(request) : ctx.compiler.compile(request),
   text: (result, args) =>
     args.response_format === "json" ? undefined : renderCompileText(result as CompileResponse),
 });

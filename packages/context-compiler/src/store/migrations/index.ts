@@ -12,6 +12,7 @@ import { episodicMemory } from "./009-episodic-memory.js";
 import { embeddingsAndRetention } from "./010-embeddings-and-retention.js";
 import { compactAudit } from "./012-compact-audit.js";
 import { teamTokens } from "./013-team-tokens.js";
+import { memoryCitesAudit } from "./014-memory-cites-audit.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   embeddingsAndRetention,
   compactAudit,
   teamTokens,
+  memoryCitesAudit,
 ];

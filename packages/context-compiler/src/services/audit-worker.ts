@@ -61,7 +61,8 @@ function writeNow(): void {
     const message = explained instanceof Error ? explained.message : failure.message;
     reply({ type: "failed", rows, message, dropped: batch.takeDropped() });
   } else {
-    Atomics.add(flags, FLAG.written, rows);
+    // Rows kept back while the database refuses writes are not written yet.
+    Atomics.add(flags, FLAG.written, rows - batch.size);
   }
 }
 

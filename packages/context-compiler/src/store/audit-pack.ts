@@ -176,6 +176,35 @@ export function deliveredCount(bytes: Uint8Array | null): number {
   return r.varint();
 }
 
+/**
+ * A legacy row in the packed shape: dropped documents as the drop says, every other one inline. Fields
+ * an old row lacks get neutral values; migration 12 keeps such a row as JSON, since packing it would
+ * change what it answers.
+ */
+export function legacyToOutcome(legacy: LegacyAudit): AuditOutcome {
+  const drops = new Map(
+    ((legacy.debug.budget_drops ?? []) as { doc_id?: string; delivery?: Delivery; reason?: string }[]).map(
+      (d) => [d.doc_id, d],
+    ),
+  );
+  const budget = legacy.delivery as Partial<AuditOutcome["budget"]>;
+  return {
+    deliveries: legacy.resolved_doc_ids.map((doc_id) => {
+      const drop = drops.get(doc_id);
+      return drop
+        ? { doc_id, delivery: drop.delivery ?? "omitted", reason: drop.reason ?? "" }
+        : { doc_id, delivery: "inline", reason: null };
+    }),
+    budget: {
+      inline_bytes: budget.inline_bytes ?? 0,
+      max_inline_bytes: budget.max_inline_bytes ?? 0,
+      content_mode: budget.content_mode ?? "auto",
+    },
+    near_miss_edges: (legacy.debug.near_miss_edges ?? []) as AuditOutcome["near_miss_edges"],
+    layer_classification: (legacy.debug.layer_classification ?? []) as AuditOutcome["layer_classification"],
+  };
+}
+
 /** The drops as compile() lists them: every document not inlined, once, by doc_id. */
 export function budgetDrops(deliveries: readonly AuditDelivery[]): BudgetDrop[] {
   const drops = new Map<string, BudgetDrop>();

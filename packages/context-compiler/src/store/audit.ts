@@ -6,9 +6,8 @@ import type { CompileRequest } from "../read/compile.js";
 import {
   type AuditOutcome,
   budgetDrops,
-  type Delivery,
   deliverySummary,
-  type LegacyAudit,
+  legacyToOutcome,
   packOutcome,
   unpackOutcome,
 } from "./audit-pack.js";
@@ -184,32 +183,11 @@ export function* loggedOutcomes(
   }>;
   for (const row of rows) {
     const unpacked = row.outcome && unpackOutcome(row.outcome, terms);
-    const outcome = !unpacked ? null : "packed" in unpacked ? unpacked.packed : fromLegacy(unpacked.legacy);
+    const outcome = !unpacked
+      ? null
+      : "packed" in unpacked
+        ? unpacked.packed
+        : legacyToOutcome(unpacked.legacy);
     yield { compile_id: row.compile_id, created_at: row.created_at, status: row.status, outcome };
   }
-}
-
-/** A legacy row in the packed shape: dropped documents as the drop says, every other one inline. */
-function fromLegacy(legacy: LegacyAudit): AuditOutcome {
-  const drops = new Map(
-    ((legacy.debug.budget_drops ?? []) as { doc_id?: string; delivery?: Delivery; reason?: string }[]).map(
-      (d) => [d.doc_id, d],
-    ),
-  );
-  const budget = legacy.delivery as Partial<AuditOutcome["budget"]>;
-  return {
-    deliveries: legacy.resolved_doc_ids.map((doc_id) => {
-      const drop = drops.get(doc_id);
-      return drop
-        ? { doc_id, delivery: drop.delivery ?? "omitted", reason: drop.reason ?? "" }
-        : { doc_id, delivery: "inline", reason: null };
-    }),
-    budget: {
-      inline_bytes: budget.inline_bytes ?? 0,
-      max_inline_bytes: budget.max_inline_bytes ?? 0,
-      content_mode: budget.content_mode ?? "auto",
-    },
-    near_miss_edges: (legacy.debug.near_miss_edges ?? []) as AuditOutcome["near_miss_edges"],
-    layer_classification: (legacy.debug.layer_classification ?? []) as AuditOutcome["layer_classification"],
-  };
 }

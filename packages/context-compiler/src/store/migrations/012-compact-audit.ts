@@ -5,14 +5,13 @@
 // debug shape, say) keeps its JSON verbatim in the legacy form, so get_compile_audit answers for it
 // exactly what it answered before.
 import { canonicalJson, type Migration } from "@archon/core";
-import type { BudgetDrop, NearMiss } from "../../read/compile.js";
-import type { LayerClassification } from "../../read/resolve.js";
 import {
   type AuditOutcome,
   budgetDrops,
   deliverySummary,
   type LegacyAudit,
   legacyOutcome,
+  legacyToOutcome,
   packOutcome,
   unpackOutcome,
 } from "../audit-pack.js";
@@ -65,7 +64,7 @@ function packedRow(row: OldRow, terms: AuditTerms): Buffer | null {
     return null;
   const kept = answeredBefore(legacy);
   try {
-    const packed = packOutcome(outcomeOf(legacy), terms);
+    const packed = packOutcome(legacyToOutcome(legacy), terms);
     const back = unpackOutcome(packed, terms);
     if ("packed" in back && canonicalJson(answeredAfter(back.packed)) === canonicalJson(kept)) return packed;
   } catch {
@@ -91,29 +90,5 @@ function answeredAfter(o: AuditOutcome) {
     budget_drops: budgetDrops(o.deliveries),
     near_miss_edges: o.near_miss_edges,
     layer_classification: o.layer_classification,
-  };
-}
-
-function outcomeOf(legacy: LegacyAudit): AuditOutcome {
-  const drops = new Map((legacy.debug.budget_drops as BudgetDrop[] | undefined)?.map((d) => [d.doc_id, d]));
-  const delivery = legacy.delivery as {
-    inline_bytes: number;
-    max_inline_bytes: number;
-    content_mode: string;
-  };
-  return {
-    deliveries: legacy.resolved_doc_ids.map((doc_id) => {
-      const drop = drops.get(doc_id);
-      return drop
-        ? { doc_id, delivery: drop.delivery, reason: drop.reason }
-        : { doc_id, delivery: "inline", reason: null };
-    }),
-    budget: {
-      inline_bytes: delivery.inline_bytes,
-      max_inline_bytes: delivery.max_inline_bytes,
-      content_mode: delivery.content_mode,
-    },
-    near_miss_edges: (legacy.debug.near_miss_edges ?? []) as NearMiss[],
-    layer_classification: (legacy.debug.layer_classification ?? []) as LayerClassification[],
   };
 }

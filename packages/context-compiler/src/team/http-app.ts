@@ -9,9 +9,12 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Hono } from "hono";
 import type { ArchonContext } from "../context/archon-context.js";
 import { serverOn } from "../mcp/server.js";
+import type { TeamTokenStore } from "../store/team-repository/team-repository.js";
 import type { TokenRow } from "../store/team-tokens.js";
+import type { ReplicatedKnowledge } from "./replicated-knowledge.js";
+import { replicatedTools } from "./replicated-tools.js";
 import { type HostPolicy, refusal } from "./request-guards.js";
-import { canAdminister, tokenOfHeader } from "./tokens.js";
+import { canAdminister, localTokenStore, tokenOfHeader } from "./tokens.js";
 
 const SURFACES = { agent: "agent", admin: "admin" } as const;
 
@@ -45,9 +48,21 @@ async function bounded(response: Response, request: Request): Promise<Response> 
 
 type TeamEnv = { Variables: { token: TokenRow } };
 
-export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy): Hono<TeamEnv> {
+export interface TeamAppOptions {
+  policy: HostPolicy;
+  /** Where tokens live: the shared store's, or (by default) the project database's own. */
+  tokens?: TeamTokenStore;
+  /** On a shared store: the log every write goes through, and the working database it keeps current. */
+  replicated?: ReplicatedKnowledge;
+}
+
+export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOptions): Hono<TeamEnv> {
+  const { policy, replicated } = options;
+  const tokens = options.tokens ?? localTokenStore(admin.kdb.db);
   const contexts = { admin, agent: { ...admin, surface: "agent" as const } };
   const app = new Hono<TeamEnv>();
+  // One request at a time on the working database, caught up with the log first; direct mode needs neither.
+  const onWorkingDb = <T>(fn: () => Promise<T>): Promise<T> => (replicated ? replicated.exclusive(fn) : fn());
 
   app.use("*", async (c, next) => {
     const refused = refusal(policy, { host: c.req.header("host"), origin: c.req.header("origin") });
@@ -56,7 +71,7 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
   });
 
   app.use("/mcp/*", async (c, next) => {
-    const token = tokenOfHeader(admin.kdb.db, c.req.header("authorization"));
+    const token = await tokenOfHeader(tokens, c.req.header("authorization"));
     if (!token)
       return jsonError(
         401,
@@ -84,18 +99,23 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
     // Stateless: no session to resume a stream on, and nothing to delete.
     if (c.req.method !== "POST")
       return jsonError(405, "This server is stateless: send each request as a POST.", { allow: "POST" });
-    const created = serverOn({ ...contexts[surface], actor: token.person }, prefix);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+    const wrap = replicated
+      ? { wrapTools: (tools: Parameters<typeof replicatedTools>[0]) => replicatedTools(tools, replicated) }
+      : {};
+    return onWorkingDb(async () => {
+      const created = serverOn({ ...contexts[surface], actor: token.person }, prefix, wrap);
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      try {
+        await created.server.connect(transport);
+        const copy = c.req.raw.clone();
+        return await bounded(await transport.handleRequest(c.req.raw), copy);
+      } finally {
+        await created.server.close();
+      }
     });
-    try {
-      await created.server.connect(transport);
-      const copy = c.req.raw.clone();
-      return await bounded(await transport.handleRequest(c.req.raw), copy);
-    } finally {
-      await created.server.close();
-    }
   });
 
   app.notFound(() => jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin."));

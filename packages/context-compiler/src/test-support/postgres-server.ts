@@ -14,7 +14,9 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-export type PostgresAvailability = { available: true; from: "env" | "binaries" } | { available: false; reason: string };
+export type PostgresAvailability =
+  | { available: true; from: "env" | "binaries" }
+  | { available: false; reason: string };
 
 const DEBIAN_ROOT = "/usr/lib/postgresql";
 
@@ -31,7 +33,10 @@ function debianBinaries(): string | undefined {
 export function postgresAvailability(): PostgresAvailability {
   if (process.env.ARCHON_TEST_DATABASE_URL) return { available: true, from: "env" };
   if (debianBinaries()) return { available: true, from: "binaries" };
-  return { available: false, reason: "no ARCHON_TEST_DATABASE_URL and no server binaries: install postgresql" };
+  return {
+    available: false,
+    reason: "no ARCHON_TEST_DATABASE_URL and no server binaries: install postgresql",
+  };
 }
 
 /** Starts (or names) the server; undefined when `postgresAvailability()` says there is none. */
@@ -50,7 +55,17 @@ async function startPrivateServer(bin: string): Promise<PostgresServer> {
   const run = (command: string, args: string[]) =>
     asRoot ? { command: "runuser", args: ["-u", "postgres", "--", command, ...args] } : { command, args };
   if (asRoot) execFileSync("chown", ["postgres:", dir]);
-  const init = run(join(bin, "initdb"), ["-D", data, "-U", "archon", "-A", "trust", "-E", "UTF8", "--no-sync"]);
+  const init = run(join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "archon",
+    "-A",
+    "trust",
+    "-E",
+    "UTF8",
+    "--no-sync",
+  ]);
   execFileSync(init.command, init.args, { stdio: "ignore" });
   const port = await freePort();
   // The server runs under a shell that stops it (fast shutdown) and removes its folder when its stdin

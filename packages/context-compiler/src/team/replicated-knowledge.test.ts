@@ -2,10 +2,11 @@ import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { canonicalJson, manualClock } from "@archon/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ArchonContext } from "../context/archon-context.js";
 import { adminTools } from "../mcp/admin/index.js";
-import { openTeamRepository } from "../store/team-repository/open-team-repository.js";
+import { openTeamRepository, teamRepositoryOnPglite } from "../store/team-repository/open-team-repository.js";
 import type { TeamRepository } from "../store/team-repository/team-repository.js";
 import { snapshotRecordsAfter } from "../store/team-working.js";
 import { readVersion } from "../store/version.js";
@@ -24,6 +25,15 @@ interface Instance {
 }
 
 let cleanups: (() => Promise<void> | void)[] = [];
+// One in-process Postgres for the file (it takes seconds to start), a schema of its own per test.
+let pglite: PGlite;
+let schemas = 0;
+beforeAll(async () => {
+  pglite = await PGlite.create();
+});
+afterAll(async () => {
+  await pglite.close();
+});
 afterEach(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
   cleanups = [];
@@ -53,8 +63,12 @@ const dialects: [string, () => Promise<TeamRepository[]>][] = [
   [
     "PGlite",
     async () => {
-      const repo = await openTeamRepository("pglite:memory");
-      return [repo, repo];
+      schemas += 1;
+      const schema = `instances_${schemas}`;
+      return [
+        await teamRepositoryOnPglite(pglite, { schema }),
+        await teamRepositoryOnPglite(pglite, { schema }),
+      ];
     },
   ],
 ];

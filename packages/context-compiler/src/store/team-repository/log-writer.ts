@@ -6,6 +6,8 @@ import type { ContentBlob, LoggedCall, LogWriter, TeamHead, VersionRecord } from
 /** The statements a dialect runs inside its write transaction, with the write lock held. */
 export interface LogStatements {
   head(): Promise<TeamHead>;
+  callsAfter(seq: number, limit: number): Promise<LoggedCall[]>;
+  versionsAfter(version: number, limit: number): Promise<VersionRecord[]>;
   callByIdempotencyKey(key: string): Promise<LoggedCall | undefined>;
   hasCallId(callId: string): Promise<boolean>;
   hasSnapshotId(snapshotId: string): Promise<boolean>;
@@ -29,6 +31,8 @@ export function openLogWriter(statements: LogStatements): { log: LogWriter; clos
   };
   const log: LogWriter = {
     head: live(() => statements.head()),
+    callsAfter: live((seq: number, limit: number) => statements.callsAfter(seq, limit)),
+    versionsAfter: live((version: number, limit: number) => statements.versionsAfter(version, limit)),
     callByIdempotencyKey: live((key: string) => statements.callByIdempotencyKey(key)),
     append: live(async (call: Omit<LoggedCall, "seq">) => {
       const head = await statements.head();

@@ -63,20 +63,8 @@ export async function openPostgresTeamRepository(
   return {
     dialect: "postgres",
     head: read.head,
-    callsAfter: async (seq, limit) =>
-      (
-        await client.query<CallRow>(
-          `SELECT ${CALL_COLUMNS} FROM ${t("call_log")} WHERE seq > $1 ORDER BY seq LIMIT $2`,
-          [seq, limit],
-        )
-      ).map(toCall),
-    versionsAfter: async (version, limit) =>
-      (
-        await client.query<VersionRow>(
-          `SELECT ${VERSION_COLUMNS} FROM ${t("snapshots")} WHERE knowledge_version > $1 ORDER BY knowledge_version LIMIT $2`,
-          [version, limit],
-        )
-      ).map(toVersion),
+    callsAfter: read.callsAfter,
+    versionsAfter: read.versionsAfter,
     contents: async (hashes) => {
       if (hashes.length === 0) return [];
       const rows = await client.query<BlobRow>(
@@ -121,6 +109,20 @@ function reads(on: SqlRunner, place: PostgresPlace) {
       );
       return toHead(rows[0] as HeadRow);
     },
+    callsAfter: async (seq: number, limit: number) =>
+      (
+        await on.query<CallRow>(
+          `SELECT ${CALL_COLUMNS} FROM ${t("call_log")} WHERE seq > $1 ORDER BY seq LIMIT $2`,
+          [seq, limit],
+        )
+      ).map(toCall),
+    versionsAfter: async (version: number, limit: number) =>
+      (
+        await on.query<VersionRow>(
+          `SELECT ${VERSION_COLUMNS} FROM ${t("snapshots")} WHERE knowledge_version > $1 ORDER BY knowledge_version LIMIT $2`,
+          [version, limit],
+        )
+      ).map(toVersion),
     callByIdempotencyKey: async (key: string) => {
       const rows = await on.query<CallRow>(
         `SELECT ${CALL_COLUMNS} FROM ${t("call_log")} WHERE idempotency_key = $1`,

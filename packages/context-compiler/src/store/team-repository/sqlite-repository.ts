@@ -85,16 +85,8 @@ export function openSqliteTeamRepository(path: string): TeamRepository {
   return {
     dialect: "sqlite",
     head: async () => readHead(),
-    callsAfter: async (seq, limit) =>
-      reader
-        .prepare(`SELECT ${CALL_COLUMNS} FROM call_log WHERE seq > ? ORDER BY seq LIMIT ?`)
-        .all(seq, limit) as LoggedCall[],
-    versionsAfter: async (version, limit) =>
-      reader
-        .prepare(
-          `SELECT ${VERSION_COLUMNS} FROM snapshots WHERE knowledge_version > ? ORDER BY knowledge_version LIMIT ?`,
-        )
-        .all(version, limit) as VersionRecord[],
+    callsAfter: async (seq, limit) => callsAfter(reader, seq, limit),
+    versionsAfter: async (version, limit) => versionsAfter(reader, version, limit),
     contents: async (hashes) => {
       if (hashes.length === 0) return [];
       // json_each keeps the statement one shape for any number of hashes.
@@ -147,6 +139,20 @@ function headOf(db: Db): () => TeamHead {
   return () => statement.get() as TeamHead;
 }
 
+function callsAfter(db: Db, seq: number, limit: number): LoggedCall[] {
+  return db
+    .prepare(`SELECT ${CALL_COLUMNS} FROM call_log WHERE seq > ? ORDER BY seq LIMIT ?`)
+    .all(seq, limit) as LoggedCall[];
+}
+
+function versionsAfter(db: Db, version: number, limit: number): VersionRecord[] {
+  return db
+    .prepare(
+      `SELECT ${VERSION_COLUMNS} FROM snapshots WHERE knowledge_version > ? ORDER BY knowledge_version LIMIT ?`,
+    )
+    .all(version, limit) as VersionRecord[];
+}
+
 function callByKey(db: Db, key: string): LoggedCall | undefined {
   return db.prepare(`SELECT ${CALL_COLUMNS} FROM call_log WHERE idempotency_key = ?`).get(key) as
     | LoggedCall
@@ -157,6 +163,8 @@ function sqliteStatements(db: Db): LogStatements {
   const head = headOf(db);
   return {
     head: async () => head(),
+    callsAfter: async (seq, limit) => callsAfter(db, seq, limit),
+    versionsAfter: async (version, limit) => versionsAfter(db, version, limit),
     callByIdempotencyKey: async (key) => callByKey(db, key),
     hasCallId: async (callId) =>
       db.prepare("SELECT 1 FROM call_log WHERE call_id = ?").get(callId) !== undefined,

@@ -58,6 +58,9 @@ export interface TeamTokenStore {
 /** What a write may do, inside the one transaction that holds the store's write lock. */
 export interface LogWriter {
   head(): Promise<TeamHead>;
+  /** The log's reads inside the write, where the store's own could wait on the lock this write holds. */
+  callsAfter(seq: number, limit: number): Promise<LoggedCall[]>;
+  versionsAfter(version: number, limit: number): Promise<VersionRecord[]>;
   callByIdempotencyKey(key: string): Promise<LoggedCall | undefined>;
   /**
    * Appends the call as seq head.seq + 1. Its knowledge_version must be the head's (so a call that made a

@@ -2,16 +2,17 @@
 // several instances can share one database behind a load balancer), with the read-only agent surface at
 // /mcp/agent and the admin surface at /mcp/admin. Every request passes the Host and Origin checks, then
 // needs a live bearer token; the admin surface needs an `archon:admin` one, and every decision it makes
-// records the token's person.
+// records the token's person. Replicas pull versions and push observations at /sync/ (sync-routes.ts).
 import { MAX_RESPONSE_BYTES, oversizedAnswer } from "@archon/core";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { ArchonContext } from "../context/archon-context.js";
 import { serverOn } from "../mcp/server.js";
-import type { TokenRow } from "../store/team-tokens.js";
 import { type HostPolicy, refusal } from "./request-guards.js";
-import { canAdminister, tokenOfHeader } from "./tokens.js";
+import { directSyncBackend, type SyncBackend } from "./sync-backend.js";
+import { syncRoutes } from "./sync-routes.js";
+import { canAdminister, type TokenEnv, tokenOfHeader } from "./tokens.js";
 
 const SURFACES = { agent: "agent", admin: "admin" } as const;
 
@@ -43,11 +44,14 @@ async function bounded(response: Response, request: Request): Promise<Response> 
   return new Response(text, { status: response.status, headers });
 }
 
-type TeamEnv = { Variables: { token: TokenRow } };
-
-export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy): Hono<TeamEnv> {
+export function teamApp(
+  admin: ArchonContext,
+  prefix: string,
+  policy: HostPolicy,
+  sync: SyncBackend = directSyncBackend(admin),
+): Hono<TokenEnv> {
   const contexts = { admin, agent: { ...admin, surface: "agent" as const } };
-  const app = new Hono<TeamEnv>();
+  const app = new Hono<TokenEnv>();
 
   app.use("*", async (c, next) => {
     const refused = refusal(policy, { host: c.req.header("host"), origin: c.req.header("origin") });
@@ -55,7 +59,7 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
     await next();
   });
 
-  app.use("/mcp/*", async (c, next) => {
+  const requireToken: MiddlewareHandler<TokenEnv> = async (c, next) => {
     const token = tokenOfHeader(admin.kdb.db, c.req.header("authorization"));
     if (!token)
       return jsonError(
@@ -67,7 +71,10 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
       );
     c.set("token", token);
     await next();
-  });
+  };
+  app.use("/mcp/*", requireToken);
+  app.use("/sync/*", requireToken);
+  app.route("/sync", syncRoutes(sync));
 
   app.all("/mcp/:surface", async (c) => {
     const surface = SURFACES[c.req.param("surface") as keyof typeof SURFACES];
@@ -98,6 +105,8 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
     }
   });
 
-  app.notFound(() => jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin."));
+  app.notFound(() =>
+    jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin; replicas sync at /sync/."),
+  );
   return app;
 }

@@ -64,3 +64,6 @@ export function tokenOfHeader(db: Db, header: string | undefined): TokenRow | un
 }
 
 export const canAdminister = (token: TokenRow) => token.scope === "archon:admin";
+
+/** The Hono environment of an authenticated request: the token that let it in. */
+export type TokenEnv = { Variables: { token: TokenRow } };

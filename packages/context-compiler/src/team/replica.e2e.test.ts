@@ -1,7 +1,7 @@
 // Replicas of a team server from outside: a real `archon serve --http` process, two developers' replica
 // projects syncing over real HTTP with `archon sync`, compiles over stdio in each, the server stopped and
 // started again around an offline observation, and a retried push applying nothing twice.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,14 +22,33 @@ let base = "";
 const replicas: { project: TestProject; config: string; token: string }[] = [];
 const clients: { close(): Promise<void> }[] = [];
 
-const run = (p: TestProject, args: string[], env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [ARCHON_BIN, "--db", p.dbPath, "--project-root", p.root, ...args], {
-    encoding: "utf8",
+/**
+ * The CLI in a child process, awaited without blocking this process: a blocked event loop misses the
+ * server closing an idle keep-alive socket, and the next request over it fails.
+ */
+function run(
+  p: TestProject,
+  args: string[],
+  env: Record<string, string> = {},
+  input = "",
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [ARCHON_BIN, "--db", p.dbPath, "--project-root", p.root, ...args], {
     env: { ...process.env, ...env },
   });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdin.end(input);
+  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
+}
 
-function token(person: string, scope: "agent" | "admin"): string {
-  const r = run(project, ["token", "create", "--person", person, "--scope", scope, "--json"]);
+async function token(person: string, scope: "agent" | "admin"): Promise<string> {
+  const r = await run(project, ["token", "create", "--person", person, "--scope", scope, "--json"]);
   expect(r.status).toBe(0);
   return (JSON.parse(r.stdout) as { secret: string }).secret;
 }
@@ -116,7 +135,7 @@ beforeAll(async () => {
     replicas.push({
       project: tempProject(`archon-${person}-`),
       config: mkdtempSync(join(tmpdir(), `archon-${person}-config-`)),
-      token: token(person, "agent"),
+      token: await token(person, "agent"),
     });
 });
 
@@ -133,7 +152,7 @@ afterAll(async () => {
 describe("replicas of a team server", () => {
   it("sync approved knowledge and compile byte-identically to the server, then keep it offline and push what was observed", async () => {
     const [dana, lee] = replicas as [(typeof replicas)[number], (typeof replicas)[number]];
-    const admin = await overHttp("admin", token("ana", "admin"));
+    const admin = await overHttp("admin", await token("ana", "admin"));
     const danaAgent = await overHttp("agent", dana.token);
     const leeAgent = await overHttp("agent", lee.token);
 
@@ -171,7 +190,7 @@ describe("replicas of a team server", () => {
 
     // Both replicas pull every version; each compile is the server's, byte for byte.
     for (const replica of replicas) {
-      const first = sync(replica, "--server", base, "--token", replica.token, "--json");
+      const first = await sync(replica, "--server", base, "--token", replica.token, "--json");
       expect([first.status, first.stderr]).toEqual([0, ""]);
       expect(JSON.parse(first.stdout)).toEqual({
         server: base,
@@ -200,7 +219,7 @@ describe("replicas of a team server", () => {
 
     // The server stops: sync says so and fails, compiles still answer, with the offline notice.
     await stopServer();
-    const offline = sync(dana);
+    const offline = await sync(dana);
     expect(offline.status).toBe(1);
     expect(offline.stderr).toContain(`archon: ${base} cannot be reached (ECONNREFUSED).`);
     const local = await overStdio(dana);
@@ -223,7 +242,7 @@ describe("replicas of a team server", () => {
     expect(count(dana.project.dbPath, "SELECT COUNT(*) FROM replica_outbox WHERE pushed_at IS NULL")).toBe(1);
     const before = count(project.dbPath, "SELECT COUNT(*) FROM observations");
     base = await startServer(new URL(base).host);
-    const back = sync(dana, "--json");
+    const back = await sync(dana, "--json");
     expect([back.status, JSON.parse(back.stdout)]).toEqual([
       0,
       { server: base, from_version: 3, to_version: 3, pushed: 1, duplicates: 0, rejected: 0 },
@@ -260,35 +279,32 @@ describe("replicas of a team server", () => {
       })),
     });
     expect(count(project.dbPath, "SELECT COUNT(*) FROM observations")).toBe(after);
-  });
+  }, 180_000);
 
   it("syncs in the SessionStart hook, and turns an unreachable server into the offline notice", async () => {
     const lee = replicas[1] as (typeof replicas)[number];
     const hook = () =>
-      spawnSync(
-        process.execPath,
-        [ARCHON_BIN, "--db", lee.project.dbPath, "--project-root", lee.project.root, "sync-rules", "--hook"],
-        {
-          encoding: "utf8",
-          input: JSON.stringify({ hook_event_name: "SessionStart", session_id: "s1" }),
-          env: { ...process.env, XDG_CONFIG_HOME: lee.config },
-        },
+      run(
+        lee.project,
+        ["sync-rules", "--hook"],
+        { XDG_CONFIG_HOME: lee.config },
+        JSON.stringify({ hook_event_name: "SessionStart", session_id: "s1" }),
       );
     seed(project.context(), { documents: [doc("db-access", { content: "Query through the repository." })] });
-    const synced = hook();
+    const synced = await hook();
     expect([synced.status, synced.stdout]).toEqual([
       0,
       `archon: synced knowledge_version 3 → 4 from ${base}.\n`,
     ]);
-    expect(hook().stdout).toBe("");
+    expect((await hook()).stdout).toBe("");
     await stopServer();
-    const down = hook();
+    const down = await hook();
     expect([down.status, down.stderr]).toEqual([0, ""]);
     expect(down.stdout).toMatch(
       /^This replica of \S+ is offline since \S+ \(.*ECONNREFUSED.*\): compiles use knowledge_version 4, /,
     );
     base = await startServer(new URL(base).host);
-  });
+  }, 90_000);
 
   it("answers /sync/ only to a live token, and bad parameters with 400", async () => {
     const secret = replicas[0]?.token as string;

@@ -381,6 +381,21 @@ token
   });
 
 program
+  .command("sync")
+  .description(
+    "make this database a replica of a team server, or bring it up to date; then push local observations",
+  )
+  .option("--server <url>", "the team server (archon serve --http); needed on the first run, then kept")
+  .option(
+    "--token <token>",
+    "a bearer token for it (archon token create); kept in your config folder, never in the project",
+  )
+  .option("--json", "print what moved as JSON")
+  .action(async (opts: { server?: string; token?: string; json?: boolean }, cmd: Command) =>
+    (await import("./sync.command.js")).syncCommand(globals(cmd), opts),
+  );
+
+program
   .command("graph")
   .description("write the knowledge graph as one self-contained HTML page that works offline")
   .argument(

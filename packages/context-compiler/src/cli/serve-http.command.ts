@@ -14,6 +14,7 @@ import { appliedSeq } from "../store/team-working.js";
 import { readVersion } from "../store/version.js";
 import { type TeamAppOptions, teamApp } from "../team/http-app.js";
 import { ReplicatedKnowledge } from "../team/replicated-knowledge.js";
+import { pushObservationWrite, replicatedSyncBackend } from "../team/replicated-sync.js";
 import { loggedWritesOf } from "../team/replicated-tools.js";
 import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
@@ -82,7 +83,8 @@ async function shared(options: GlobalOptions, url: string, workingDb: string | u
       "Give --working-db a new path (or leave it out for a temporary one).",
     );
   }
-  const replicated = new ReplicatedKnowledge(repo, ctx, loggedWritesOf(adminTools), systemClock);
+  const writes = [...loggedWritesOf(adminTools), pushObservationWrite];
+  const replicated = new ReplicatedKnowledge(repo, ctx, writes, systemClock);
   try {
     await replicated.exclusive(async () => undefined);
   } catch (error) {
@@ -92,7 +94,7 @@ async function shared(options: GlobalOptions, url: string, workingDb: string | u
   const head = await repo.head();
   return {
     ctx,
-    app: { tokens: repo.tokens, replicated },
+    app: { tokens: repo.tokens, replicated, sync: replicatedSyncBackend(replicated) },
     what: `${shownUrl(url)} (${head.seq} calls applied, knowledge version ${head.knowledge_version})`,
     close,
   };

@@ -3,7 +3,15 @@
 // calls it has not applied. Archon's writes are deterministic given the rows, the arguments, the clock
 // and the ids, so a replayed call (with the call's time and ids derived from its id) writes exactly the
 // rows its first run wrote, on every instance: one engine, no second implementation of approval in SQL.
-import { type Clock, canonicalJson, type Db, derivedIds, InternalError, manualClock, randomIds } from "@archon/core";
+import {
+  type Clock,
+  canonicalJson,
+  type Db,
+  derivedIds,
+  InternalError,
+  manualClock,
+  randomIds,
+} from "@archon/core";
 import type { ArchonContext } from "../context/archon-context.js";
 import type { Surface } from "../knowledge/surface.js";
 import type { LoggedCall, LogWriter, TeamRepository } from "../store/team-repository/team-repository.js";

@@ -77,3 +77,6 @@ export async function tokenOfHeader(
 }
 
 export const canAdminister = (token: TokenRow) => token.scope === "archon:admin";
+
+/** The Hono environment of an authenticated request: the token that let it in. */
+export type TokenEnv = { Variables: { token: TokenRow } };

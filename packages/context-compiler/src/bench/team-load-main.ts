@@ -7,15 +7,15 @@
 // exactly one version, and the versions every client saw must be gapless and strictly increasing.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startPostgresServer } from "../test-support/postgres-server.js";
-import { tempProject } from "../test-support/project.js";
-import { ARCHON_BIN } from "../test-support/stdio-client.js";
-import { startTeamServer, type TeamClient, teamClient } from "../test-support/team-server-process.js";
+import { startPostgresServer } from "./postgres-server.js";
 import { type Summary, summarize } from "./stats.js";
+import { ARCHON_BIN, startTeamServer, type TeamClient, teamClient } from "./team-server-process.js";
 
 const DOCS = 20;
 
@@ -144,9 +144,9 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
   const serverUrl = process.env.ARCHON_DATABASE_URL ?? server?.url;
   if (!serverUrl) throw new Error("No PostgreSQL: set ARCHON_DATABASE_URL or install Debian's postgresql.");
   const databaseUrl = await freshDatabase(serverUrl);
-  const checkouts = [tempProject("archon-load-a-"), tempProject("archon-load-b-")];
+  const checkouts = ["a", "b"].map((name) => mkdtempSync(join(tmpdir(), `archon-load-${name}-`)));
   const instances = await Promise.all(
-    checkouts.map((p) => startTeamServer(["--project-root", p.root], ["--database-url", databaseUrl])),
+    checkouts.map((root) => startTeamServer(["--project-root", root], ["--database-url", databaseUrl])),
   );
   const tally: Tally = {
     pushMs: [],
@@ -205,7 +205,7 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
     };
   } finally {
     for (const i of instances) await i.stop();
-    for (const p of checkouts) rmSync(p.root, { recursive: true, force: true });
+    for (const root of checkouts) rmSync(root, { recursive: true, force: true });
     await server?.stop();
   }
 }

@@ -6,19 +6,15 @@ import { randomBytes } from "node:crypto";
 import { canonicalJson } from "@archon/core";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type PostgresServer,
-  postgresAvailability,
-  startPostgresServer,
-} from "../test-support/postgres-server.js";
-import { type TestProject, tempProject } from "../test-support/project.js";
+import { type PostgresServer, postgresAvailability, startPostgresServer } from "../bench/postgres-server.js";
 import {
   archonCli,
   startTeamServer,
   type TeamClient,
   type TeamServerProcess,
   teamClient,
-} from "../test-support/team-server-process.js";
+} from "../bench/team-server-process.js";
+import { type TestProject, tempProject } from "../test-support/project.js";
 
 const availability = postgresAvailability();
 const skipReason = availability.available ? "" : ` (skipped: ${availability.reason})`;

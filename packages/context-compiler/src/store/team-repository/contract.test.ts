@@ -13,7 +13,7 @@ import {
   type PostgresServer,
   postgresAvailability,
   startPostgresServer,
-} from "../../test-support/postgres-server.js";
+} from "../../bench/postgres-server.js";
 import { openTeamRepository, teamRepositoryOnPglite } from "./open-team-repository.js";
 import type { ContentBlob, LoggedCall, TeamRepository, VersionRecord } from "./team-repository.js";
 

@@ -9,7 +9,7 @@ import {
   type PostgresServer,
   postgresAvailability,
   startPostgresServer,
-} from "../../test-support/postgres-server.js";
+} from "../../bench/postgres-server.js";
 import { openTeamRepository } from "./open-team-repository.js";
 
 const ACCEPTED =

@@ -1,10 +1,13 @@
 // A real `archon serve --http` process on a free loopback port, and MCP clients over Streamable HTTP
-// with a bearer token, for the team server's end-to-end tests.
+// with a bearer token: for the team server's end-to-end tests and its load bench.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { ARCHON_BIN } from "./stdio-client.js";
+
+/** The CLI entry point, from dist/bench or src/bench alike. */
+export const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));
 
 export interface TeamServerProcess {
   url: string;

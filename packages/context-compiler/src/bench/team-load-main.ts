@@ -106,10 +106,15 @@ async function developer(
   }
 }
 
-/** One admin: turn new observations into proposals and approve every pending one. */
-async function admin(client: TeamClient, until: number, tally: Tally): Promise<void> {
-  do {
-    await client.call("process_observations");
+/**
+ * One admin: turn new observations into proposals and approve every pending one, until the time is up,
+ * or (with `drain`) until nothing is left to propose or approve.
+ */
+async function admin(client: TeamClient, until: number, tally: Tally, drain = false): Promise<void> {
+  for (;;) {
+    const processed = (await client.call("process_observations")).structuredContent as {
+      proposed: unknown[];
+    };
     const pending = (await client.call("list_proposals")).structuredContent as {
       proposals: { proposal_id: string }[];
     };
@@ -120,7 +125,9 @@ async function admin(client: TeamClient, until: number, tally: Tally): Promise<v
       if (!answer.isError && approved?.knowledge_version)
         tally.approvedVersions.push(approved.knowledge_version);
     }
-  } while (performance.now() < until);
+    const idle = processed.proposed.length === 0 && pending.proposals.length === 0;
+    if (drain ? idle : performance.now() >= until) return;
+  }
 }
 
 export interface TeamLoadResult {
@@ -133,6 +140,8 @@ export interface TeamLoadResult {
   lostPushes: number;
   doubledPushes: number;
   doubledVersions: number;
+  /** Observations still new after the last round: each should have been analyzed into a proposal. */
+  observationsNotTriaged: number;
   unexpected: string[];
   push: Summary;
   sync: Summary;
@@ -158,7 +167,10 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
     approvedVersions: [],
   };
   try {
+    // Every token first: the CLI runs synchronously, and a client idle through it would find its kept-alive
+    // socket closed by the server.
     const adminSecret = token(databaseUrl, "ana", "admin");
+    const secrets = Array.from({ length: clients }, (_, i) => token(databaseUrl, `dev${i}`, "agent"));
     const admins = await Promise.all(instances.map((i) => teamClient(i.url, "admin", adminSecret)));
     for (let d = 0; d < DOCS; d++)
       await admins[0]?.call("import_doc", {
@@ -166,14 +178,16 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
         title: `Rule ${d}`,
         content: `Rule ${d} text.`,
       });
-    const secrets = Array.from({ length: clients }, (_, i) => token(databaseUrl, `dev${i}`, "agent"));
     const until = performance.now() + seconds * 1000;
     await Promise.all([
       ...secrets.map((s, i) => developer(instances[i % 2]?.url as string, s, i, until, tally)),
       ...admins.map((a) => admin(a, until, tally)),
     ]);
     // A last round, so every observation pushed is a proposal and every proposal is approved.
-    await admin(admins[0] as TeamClient, 0, tally);
+    await admin(admins[0] as TeamClient, 0, tally, true);
+    const left = (await admins[0]?.call("list_observations", { status: "new" }))?.structuredContent as {
+      observations: unknown[];
+    };
     for (const a of admins) await a.close();
 
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -198,6 +212,7 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
       lostPushes: [...tally.applied].filter((k) => !inLog.has(k)).length,
       doubledPushes: keyed.rows.filter((r) => Number(r.n) > 1).length,
       doubledVersions: tally.approvedVersions.length - approved.size,
+      observationsNotTriaged: left.observations.length,
       unexpected: tally.unexpected.slice(0, 20),
       push: summarize(tally.pushMs),
       sync: summarize(tally.syncMs),
@@ -225,6 +240,7 @@ function report(r: TeamLoadResult): string {
     `| acknowledged pushes missing from the log | ${r.lostPushes} |`,
     `| pushes applied more than once | ${r.doubledPushes} |`,
     `| versions made twice | ${r.doubledVersions} |`,
+    `| observations left untriaged | ${r.observationsNotTriaged} |`,
     `| push p50 / p99 (ms) | ${ms(r.push.p50)} / ${ms(r.push.p99)} |`,
     `| sync p50 / p99 (ms) | ${ms(r.sync.p50)} / ${ms(r.sync.p99)} |`,
     `| approve p50 / p99 (ms) | ${ms(r.approve.p50)} / ${ms(r.approve.p99)} |`,
@@ -250,6 +266,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   process.stderr.write(`team load: ${clients} developers, 2 admins, ${seconds} s\n`);
   const result = await runTeamLoad(clients, seconds);
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${report(result)}\n`);
-  const broken = result.lostPushes + result.doubledPushes + result.doubledVersions + result.unexpected.length;
+  const broken =
+    result.lostPushes +
+    result.doubledPushes +
+    result.doubledVersions +
+    result.observationsNotTriaged +
+    result.unexpected.length;
   process.exitCode = broken === 0 ? 0 : 1;
 }

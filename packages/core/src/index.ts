@@ -10,7 +10,7 @@ export {
   type ShortestPaths,
   shortestPaths,
 } from "./graph.js";
-export { type IdGenerator, randomIds, sequentialIds } from "./ids.js";
+export { derivedIds, type IdGenerator, randomIds, sequentialIds } from "./ids.js";
 export { type CreatedServer, createServer, type ServerSpec, serveStdio } from "./mcp/create-server.js";
 export {
   additiveWrite,

@@ -285,6 +285,13 @@ program
     process.exitCode = (await import("./doctor.command.js")).doctorCommand(globals(cmd), opts);
   });
 
+/** The team's shared store; from the environment by default, so a password stays out of `ps`. */
+const databaseUrlOption = () =>
+  new Option(
+    "--database-url <url>",
+    "the team's shared store: postgres://user@host/db, or sqlite:<path> (default $ARCHON_DATABASE_URL)",
+  ).env("ARCHON_DATABASE_URL");
+
 program
   .command("serve")
   .description("serve MCP: on stdio (as archon with no command does), or with --http as the team server")
@@ -302,14 +309,34 @@ program
     collect,
     [],
   )
+  .addOption(databaseUrlOption())
+  .option(
+    "--working-db <path>",
+    "with --database-url: this instance's working copy (default: a temporary file, rebuilt from the log at start)",
+  )
   .action(
     async (
-      opts: { http?: boolean; listen?: string; allowHost: string[]; allowOrigin: string[] },
+      opts: {
+        http?: boolean;
+        listen?: string;
+        allowHost: string[];
+        allowOrigin: string[];
+        databaseUrl?: string;
+        workingDb?: string;
+      },
       cmd: Command,
     ) => {
       if (!opts.http) {
-        if (opts.listen || opts.allowHost.length > 0 || opts.allowOrigin.length > 0)
-          throw new UserError("--listen, --allow-host and --allow-origin only apply with --http.");
+        if (
+          opts.listen ||
+          opts.allowHost.length > 0 ||
+          opts.allowOrigin.length > 0 ||
+          cmd.getOptionValueSource("databaseUrl") === "cli" ||
+          opts.workingDb
+        )
+          throw new UserError(
+            "--listen, --allow-host, --allow-origin, --database-url and --working-db only apply with --http.",
+          );
         return (await import("./serve.js")).serve(globals(cmd));
       }
       return (await import("./serve-http.command.js")).serveHttpCommand(globals(cmd), opts);
@@ -326,27 +353,47 @@ token
       .choices(["agent", "admin"])
       .default("agent"),
   )
+  .addOption(databaseUrlOption())
   .option("--json", "print the token as JSON")
-  .action(async (opts: { person?: string; scope?: string; json?: boolean }, cmd: Command) => {
-    await requirePerson(cmd, "archon token create");
-    return (await import("./token.command.js")).tokenCreateCommand(globals(cmd), opts);
-  });
+  .action(
+    async (opts: { person?: string; scope?: string; databaseUrl?: string; json?: boolean }, cmd: Command) => {
+      await requirePerson(cmd, "archon token create");
+      return (await import("./token.command.js")).tokenCreateCommand(globals(cmd), opts);
+    },
+  );
 token
   .command("list")
   .description("list tokens (never their secrets), revoked ones included")
+  .addOption(databaseUrlOption())
   .option("--json", "print the list as JSON")
-  .action(async (opts: { json?: boolean }, cmd: Command) =>
+  .action(async (opts: { databaseUrl?: string; json?: boolean }, cmd: Command) =>
     (await import("./token.command.js")).tokenListCommand(globals(cmd), opts),
   );
 token
   .command("revoke")
   .description("revoke a token by id; requests with it are refused from then on")
   .argument("<token_id>", "the id archon token list shows")
+  .addOption(databaseUrlOption())
   .option("--json", "print the result as JSON")
-  .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
+  .action(async (id: string, opts: { databaseUrl?: string; json?: boolean }, cmd: Command) => {
     await requirePerson(cmd, "archon token revoke");
     return (await import("./token.command.js")).tokenRevokeCommand(globals(cmd), id, opts);
   });
+
+program
+  .command("sync")
+  .description(
+    "make this database a replica of a team server, or bring it up to date; then push local observations",
+  )
+  .option("--server <url>", "the team server (archon serve --http); needed on the first run, then kept")
+  .option(
+    "--token <token>",
+    "a bearer token for it (archon token create); kept in your config folder, never in the project",
+  )
+  .option("--json", "print what moved as JSON")
+  .action(async (opts: { server?: string; token?: string; json?: boolean }, cmd: Command) =>
+    (await import("./sync.command.js")).syncCommand(globals(cmd), opts),
+  );
 
 program
   .command("graph")

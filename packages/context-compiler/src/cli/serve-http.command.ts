@@ -1,9 +1,21 @@
-// `archon serve --http`: the team server. One long-lived admin context over the database, an MCP
-// Streamable HTTP endpoint per surface, loopback by default. TLS belongs to a reverse proxy in front.
-import { UserError } from "@archon/core";
+// `archon serve --http`: the team server. One long-lived admin context over the database (the project's
+// own, or with --database-url a working copy of the team's shared store), an MCP Streamable HTTP
+// endpoint per surface, loopback by default. TLS belongs to a reverse proxy in front.
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomIds, systemClock, UserError } from "@archon/core";
 import { serve as listen } from "@hono/node-server";
-import { createArchonContext } from "../context/archon-context.js";
-import { teamApp } from "../team/http-app.js";
+import { type ArchonContext, createArchonContext } from "../context/archon-context.js";
+import { adminTools } from "../mcp/admin/index.js";
+import { openTeamRepository } from "../store/team-repository/open-team-repository.js";
+import type { TeamRepository } from "../store/team-repository/team-repository.js";
+import { appliedSeq } from "../store/team-working.js";
+import { readVersion } from "../store/version.js";
+import { type TeamAppOptions, teamApp } from "../team/http-app.js";
+import { ReplicatedKnowledge } from "../team/replicated-knowledge.js";
+import { pushObservationWrite, replicatedSyncBackend } from "../team/replicated-sync.js";
+import { loggedWritesOf } from "../team/replicated-tools.js";
 import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import type { GlobalOptions } from "./options.js";
@@ -14,6 +26,78 @@ export interface ServeHttpOptions {
   listen?: string;
   allowHost?: string[];
   allowOrigin?: string[];
+  databaseUrl?: string;
+  workingDb?: string;
+}
+
+/** A URL as it may be printed: without its password. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+interface Served {
+  ctx: ArchonContext;
+  app: Omit<TeamAppOptions, "policy">;
+  what: string;
+  close(): Promise<void>;
+}
+
+/** The project's database, served directly: one instance, tokens in the database itself. */
+function direct(options: GlobalOptions): Served {
+  const ctx = createArchonContext({
+    surface: "admin",
+    dbPath: options.db,
+    projectRoot: options.projectRoot,
+    templatesDir: options.templates,
+    backgroundAudit: true,
+  });
+  return { ctx, app: {}, what: options.db, close: async () => ctx.close() };
+}
+
+/** A working copy of the team's shared store, brought up to date from its log before serving. */
+async function shared(options: GlobalOptions, url: string, workingDb: string | undefined): Promise<Served> {
+  const repo: TeamRepository = await openTeamRepository(url);
+  const dbPath = workingDb ?? join(tmpdir(), `archon-team-${process.pid}-${randomIds.next("w")}.db`);
+  const ctx = createArchonContext({
+    surface: "admin",
+    dbPath,
+    projectRoot: options.projectRoot,
+    templatesDir: options.templates,
+    backgroundAudit: true,
+  });
+  const close = async () => {
+    ctx.close();
+    await repo.close();
+    if (!workingDb) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
+  };
+  if (readVersion(ctx.kdb.db) > 0 && appliedSeq(ctx.kdb.db) === 0) {
+    await close();
+    throw new UserError(
+      `${dbPath} holds knowledge of its own, so it cannot be a working copy of the team's store.`,
+      "Give --working-db a new path (or leave it out for a temporary one).",
+    );
+  }
+  const writes = [...loggedWritesOf(adminTools), pushObservationWrite];
+  const replicated = new ReplicatedKnowledge(repo, ctx, writes, systemClock);
+  try {
+    await replicated.exclusive(async () => undefined);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const head = await repo.head();
+  return {
+    ctx,
+    app: { tokens: repo.tokens, replicated, sync: replicatedSyncBackend(replicated) },
+    what: `${shownUrl(url)} (${head.seq} calls applied, knowledge version ${head.knowledge_version})`,
+    close,
+  };
 }
 
 function parseListen(value: string): { host: string; port: number } {
@@ -41,32 +125,30 @@ export async function serveHttpCommand(options: GlobalOptions, opts: ServeHttpOp
       `Listening on ${host} is reachable from other machines, so name the host clients use.`,
       "Add --allow-host <name> for each name (the one behind your TLS proxy), or listen on 127.0.0.1.",
     );
-  const ctx = createArchonContext({
-    surface: "admin",
-    dbPath: options.db,
-    projectRoot: options.projectRoot,
-    templatesDir: options.templates,
-    backgroundAudit: true,
-  });
+  if (opts.workingDb && !opts.databaseUrl)
+    throw new UserError("--working-db is the working copy of a shared store: it needs --database-url.");
+  const served = opts.databaseUrl ? await shared(options, opts.databaseUrl, opts.workingDb) : direct(options);
   const hosts = [...new Set([...LOOPBACK_HOSTS, listenName, ...extraHosts])];
   await new Promise<void>((resolve) => {
     const server = listen(
       {
-        fetch: teamApp(ctx, toolPrefix(), { hosts, origins: opts.allowOrigin ?? [] }).fetch,
+        fetch: teamApp(served.ctx, toolPrefix(), {
+          ...served.app,
+          policy: { hosts, origins: opts.allowOrigin ?? [] },
+        }).fetch,
         hostname: host,
         port,
       },
       (info) => {
         const shown = listenName.startsWith("[") ? listenName : host;
         process.stdout.write(
-          `archon team server on http://${shown}:${info.port} (agent surface /mcp/agent, admin surface /mcp/admin); Ctrl-C to stop\n`,
+          `archon team server on http://${shown}:${info.port} (agent surface /mcp/agent, admin surface /mcp/admin) over ${served.what}; Ctrl-C to stop\n`,
         );
       },
     );
     const stop = () => {
       server.close(() => {
-        ctx.close();
-        resolve();
+        void served.close().then(resolve);
       });
     };
     process.once("SIGINT", stop);

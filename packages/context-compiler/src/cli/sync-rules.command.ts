@@ -8,7 +8,9 @@ import { checkLatest, syncRulesPackages } from "../hooks/rules-packages.js";
 import { runSyncRulesHook } from "../hooks/sync-rules-hook.js";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
-import { failOpenUnderDeadline } from "./hook-deadline.js";
+import { syncForHook } from "../replica/sync-hook.js";
+import { replicaServer } from "../store/replica.js";
+import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -26,6 +28,8 @@ export async function syncRules(
 ): Promise<string> {
   const ctx = openContext(options);
   try {
+    const server = replicaServer(ctx.kdb.db);
+    if (server !== undefined) return await onReplica(ctx, server, flags, stdin);
     if (flags.hook) {
       const text = runSyncRulesHook(
         { ...writeContext(ctx), ids: ctx.ids, clock: systemClock },
@@ -58,6 +62,26 @@ export async function syncRules(
   } finally {
     ctx.close();
   }
+}
+
+/**
+ * A replica takes rules from its server, so nothing is absorbed here (its canonical writes are refused);
+ * SessionStart syncs instead, leaving a moment of the hook's deadline to print what happened.
+ */
+async function onReplica(
+  ctx: ReturnType<typeof openContext>,
+  server: string,
+  flags: SyncRulesFlags,
+  stdin: string,
+): Promise<string> {
+  if (flags.hook) {
+    if (parseHookInput(stdin).hook_event_name !== "SessionStart") return "";
+    const budget = Math.max(1_000, deadlineMs(process.env) - 2_000);
+    const text = await syncForHook({ db: ctx.kdb.db, clock: systemClock, ids: ctx.ids }, process.env, budget);
+    return text === "" ? "" : `${text}\n`;
+  }
+  if (flags.json) return `${JSON.stringify({ replica_of: server }, null, 2)}\n`;
+  return `This database is a replica of ${server}: ${RULES_FILE} and rules packages are absorbed there; run \`archon sync\` to bring their rules here.\n`;
 }
 
 /** `options` is resolved inside the guard: even a bad --project-root must not fail a hook. */

@@ -1,60 +1,83 @@
-// `archon token create|list|revoke`: bearer tokens for the team server, one per person and scope.
-import { UserError } from "@archon/core";
-import { listTokens } from "../store/team-tokens.js";
-import { createToken, parseScope, revoke } from "../team/tokens.js";
+// `archon token create|list|revoke`: bearer tokens for the team server, one per person and scope, in the
+// project's database or, with --database-url, in the team's shared store.
+import { randomIds, systemClock, UserError } from "@archon/core";
+import { openTeamRepository } from "../store/team-repository/open-team-repository.js";
+import type { TeamTokenStore } from "../store/team-repository/team-repository.js";
+import { createToken, localTokenStore, parseScope, revoke } from "../team/tokens.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
-export function tokenCreateCommand(
+export interface TokenStoreOptions {
+  databaseUrl?: string;
+}
+
+/** Runs `fn` over the token store the options name, and closes it after. */
+async function withTokens<T>(
   options: GlobalOptions,
-  opts: { person?: string; scope?: string; json?: boolean },
-): void {
+  opts: TokenStoreOptions,
+  fn: (store: TeamTokenStore) => Promise<T>,
+): Promise<T> {
+  if (opts.databaseUrl) {
+    const repo = await openTeamRepository(opts.databaseUrl);
+    try {
+      return await fn(repo.tokens);
+    } finally {
+      await repo.close();
+    }
+  }
+  const ctx = openContext(options);
+  try {
+    return await fn(localTokenStore(ctx.kdb.db));
+  } finally {
+    ctx.close();
+  }
+}
+
+export async function tokenCreateCommand(
+  options: GlobalOptions,
+  opts: TokenStoreOptions & { person?: string; scope?: string; json?: boolean },
+): Promise<void> {
   if (!opts.person) throw new UserError("Say whose token this is.", "Pass --person <name>.");
   const scope = parseScope(opts.scope ?? "agent");
-  const ctx = openContext(options);
-  try {
-    const token = createToken(ctx.kdb.db, { person: opts.person, scope }, ctx.clock, ctx.ids);
-    if (opts.json) {
-      process.stdout.write(`${JSON.stringify(token, null, 2)}\n`);
-      return;
-    }
+  const person = opts.person;
+  const token = await withTokens(options, opts, (store) =>
+    createToken(store, { person, scope }, systemClock, randomIds),
+  );
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify(token, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(
+    `Created ${token.token_id} for ${token.person} (${token.scope}). The secret is shown only now:\n\n  ${token.secret}\n\nGive it to ${token.person}; their client sends it as \`Authorization: Bearer <secret>\`.\n`,
+  );
+}
+
+export async function tokenListCommand(
+  options: GlobalOptions,
+  opts: TokenStoreOptions & { json?: boolean },
+): Promise<void> {
+  const tokens = await withTokens(options, opts, (store) => store.list());
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify({ tokens }, null, 2)}\n`);
+    return;
+  }
+  if (tokens.length === 0) {
     process.stdout.write(
-      `Created ${token.token_id} for ${token.person} (${token.scope}). The secret is shown only now:\n\n  ${token.secret}\n\nGive it to ${token.person}; their client sends it as \`Authorization: Bearer <secret>\`.\n`,
+      "No tokens yet. Create one with `archon token create --person <name> --scope agent|admin`.\n",
     );
-  } finally {
-    ctx.close();
+    return;
   }
+  for (const t of tokens)
+    process.stdout.write(
+      `${t.token_id}  ${t.person}  ${t.scope}  created ${t.created_at}${t.revoked_at ? `  revoked ${t.revoked_at}` : ""}\n`,
+    );
 }
 
-export function tokenListCommand(options: GlobalOptions, opts: { json?: boolean }): void {
-  const ctx = openContext(options);
-  try {
-    const tokens = listTokens(ctx.kdb.db);
-    if (opts.json) {
-      process.stdout.write(`${JSON.stringify({ tokens }, null, 2)}\n`);
-      return;
-    }
-    if (tokens.length === 0) {
-      process.stdout.write(
-        "No tokens yet. Create one with `archon token create --person <name> --scope agent|admin`.\n",
-      );
-      return;
-    }
-    for (const t of tokens)
-      process.stdout.write(
-        `${t.token_id}  ${t.person}  ${t.scope}  created ${t.created_at}${t.revoked_at ? `  revoked ${t.revoked_at}` : ""}\n`,
-      );
-  } finally {
-    ctx.close();
-  }
-}
-
-export function tokenRevokeCommand(options: GlobalOptions, tokenId: string, opts: { json?: boolean }): void {
-  const ctx = openContext(options);
-  try {
-    revoke(ctx.kdb.db, tokenId, ctx.clock);
-    process.stdout.write(opts.json ? `${JSON.stringify({ revoked: tokenId })}\n` : `Revoked ${tokenId}.\n`);
-  } finally {
-    ctx.close();
-  }
+export async function tokenRevokeCommand(
+  options: GlobalOptions,
+  tokenId: string,
+  opts: TokenStoreOptions & { json?: boolean },
+): Promise<void> {
+  await withTokens(options, opts, (store) => revoke(store, tokenId, systemClock));
+  process.stdout.write(opts.json ? `${JSON.stringify({ revoked: tokenId })}\n` : `Revoked ${tokenId}.\n`);
 }

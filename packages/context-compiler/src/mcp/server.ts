@@ -1,5 +1,5 @@
 // Builds the archon MCP server for one surface. No side effects until called.
-import { type CreatedServer, createServer } from "@archon/core";
+import { type CreatedServer, createServer, type ToolDefinition } from "@archon/core";
 import {
   type ArchonContext,
   type ArchonServerOptions,
@@ -14,22 +14,34 @@ import { registerPromptsAndResources } from "./prompts/register-prompts.js";
 
 export function createArchonServer(options: ArchonServerOptions): CreatedServer {
   const context = createArchonContext(options);
-  return serverOn(context, toolPrefix(options.env), () => context.close());
+  return serverOn(context, toolPrefix(options.env), { cleanup: () => context.close() });
+}
+
+export interface ServerOnOptions {
+  /** What closing the server should also do. */
+  cleanup?: () => void;
+  /** Changes how the surface's tools run (a team server on a shared store sends writes through its log). */
+  wrapTools?: (tools: ToolDefinition<ArchonContext>[]) => ToolDefinition<ArchonContext>[];
 }
 
 /**
  * A server over a context someone else owns (the team server builds one per HTTP request over its
- * long-lived context); `cleanup` is what closing the server should also do.
+ * long-lived context).
  */
-export function serverOn(context: ArchonContext, prefix: string, cleanup?: () => void): CreatedServer {
+export function serverOn(
+  context: ArchonContext,
+  prefix: string,
+  options: ServerOnOptions = {},
+): CreatedServer {
+  const tools = guardDatabaseWrites(context.surface === "admin" ? adminTools : agentTools);
   return createServer({
     name: context.surface === "admin" ? "archon-admin" : "archon",
     version: VERSION,
     instructions: `Before touching files, call ${prefix}compile_context with the files and a one-line plan; read inline content, open deferred documents' source_path, and obey notices.`,
-    tools: guardDatabaseWrites(context.surface === "admin" ? adminTools : agentTools),
+    tools: options.wrapTools ? options.wrapTools(tools) : tools,
     context,
     prefix,
     extend: (server) => registerPromptsAndResources(server, prefix),
-    ...(cleanup ? { cleanup } : {}),
+    ...(options.cleanup ? { cleanup: options.cleanup } : {}),
   });
 }

@@ -105,6 +105,12 @@ export class CompileService {
     return this.#index;
   }
 
+  /** Drops the cached index: a write it may have been read during was rolled back. */
+  forgetIndex(): void {
+    this.#index = undefined;
+    this.#revisions = undefined;
+  }
+
   compile(input: CompileRequest): CompileResponse {
     // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
     // from the audit row gives the same bytes.

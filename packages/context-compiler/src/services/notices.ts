@@ -7,6 +7,7 @@ import { templateNotices } from "../init/template-notices.js";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { attemptNotices } from "../memory/attempt-notices.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
+import { replicaNotices } from "../replica/offline-notice.js";
 import { countObservations } from "../store/observations.js";
 import { countProposals } from "../store/proposals.js";
 import { VERSION } from "../version.js";
@@ -34,7 +35,7 @@ function missingTargets(projectRoot: string, files: readonly string[]): string[]
 
 export function collectNotices(input: NoticeInput): string[] {
   const { db, index, channel } = input;
-  const notices: string[] = [];
+  const notices: string[] = [...replicaNotices(db)];
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
   notices.push(...missingTargets(input.projectRoot, input.files));

@@ -29,6 +29,8 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "adapter_meta", orderBy: "target, piece" },
   { name: "init_manifest", orderBy: "id" },
   { name: "init_manifest_documents", orderBy: "doc_id" },
+  { name: "sync_pushes", orderBy: "idempotency_key" },
+  { name: "replica_outbox", orderBy: "created_at, idempotency_key" },
 ];
 
 export interface ExportFile {

@@ -2,16 +2,20 @@
 // several instances can share one database behind a load balancer), with the read-only agent surface at
 // /mcp/agent and the admin surface at /mcp/admin. Every request passes the Host and Origin checks, then
 // needs a live bearer token; the admin surface needs an `archon:admin` one, and every decision it makes
-// records the token's person.
+// records the token's person. Replicas pull versions and push observations at /sync/ (sync-routes.ts).
 import { MAX_RESPONSE_BYTES, oversizedAnswer } from "@archon/core";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { ArchonContext } from "../context/archon-context.js";
 import { serverOn } from "../mcp/server.js";
-import type { TokenRow } from "../store/team-tokens.js";
+import type { TeamTokenStore } from "../store/team-repository/team-repository.js";
+import type { ReplicatedKnowledge } from "./replicated-knowledge.js";
+import { replicatedTools } from "./replicated-tools.js";
 import { type HostPolicy, refusal } from "./request-guards.js";
-import { canAdminister, tokenOfHeader } from "./tokens.js";
+import { directSyncBackend, type SyncBackend } from "./sync-backend.js";
+import { syncRoutes } from "./sync-routes.js";
+import { canAdminister, localTokenStore, type TokenEnv, tokenOfHeader } from "./tokens.js";
 
 const SURFACES = { agent: "agent", admin: "admin" } as const;
 
@@ -43,11 +47,24 @@ async function bounded(response: Response, request: Request): Promise<Response> 
   return new Response(text, { status: response.status, headers });
 }
 
-type TeamEnv = { Variables: { token: TokenRow } };
+export interface TeamAppOptions {
+  policy: HostPolicy;
+  /** Where tokens live: the shared store's, or (by default) the project database's own. */
+  tokens?: TeamTokenStore;
+  /** On a shared store: the log every write goes through, and the working database it keeps current. */
+  replicated?: ReplicatedKnowledge;
+  /** What /sync/* answers from; by default the project database itself. */
+  sync?: SyncBackend;
+}
 
-export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy): Hono<TeamEnv> {
+export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOptions): Hono<TokenEnv> {
+  const { policy, replicated } = options;
+  const tokens = options.tokens ?? localTokenStore(admin.kdb.db);
+  const sync = options.sync ?? directSyncBackend(admin);
   const contexts = { admin, agent: { ...admin, surface: "agent" as const } };
-  const app = new Hono<TeamEnv>();
+  const app = new Hono<TokenEnv>();
+  // One request at a time on the working database, caught up with the log first; direct mode needs neither.
+  const onWorkingDb = <T>(fn: () => Promise<T>): Promise<T> => (replicated ? replicated.exclusive(fn) : fn());
 
   app.use("*", async (c, next) => {
     const refused = refusal(policy, { host: c.req.header("host"), origin: c.req.header("origin") });
@@ -55,8 +72,8 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
     await next();
   });
 
-  app.use("/mcp/*", async (c, next) => {
-    const token = tokenOfHeader(admin.kdb.db, c.req.header("authorization"));
+  const requireToken: MiddlewareHandler<TokenEnv> = async (c, next) => {
+    const token = await tokenOfHeader(tokens, c.req.header("authorization"));
     if (!token)
       return jsonError(
         401,
@@ -67,7 +84,10 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
       );
     c.set("token", token);
     await next();
-  });
+  };
+  app.use("/mcp/*", requireToken);
+  app.use("/sync/*", requireToken);
+  app.route("/sync", syncRoutes(sync));
 
   app.all("/mcp/:surface", async (c) => {
     const surface = SURFACES[c.req.param("surface") as keyof typeof SURFACES];
@@ -84,20 +104,27 @@ export function teamApp(admin: ArchonContext, prefix: string, policy: HostPolicy
     // Stateless: no session to resume a stream on, and nothing to delete.
     if (c.req.method !== "POST")
       return jsonError(405, "This server is stateless: send each request as a POST.", { allow: "POST" });
-    const created = serverOn({ ...contexts[surface], actor: token.person }, prefix);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+    const wrap = replicated
+      ? { wrapTools: (tools: Parameters<typeof replicatedTools>[0]) => replicatedTools(tools, replicated) }
+      : {};
+    return onWorkingDb(async () => {
+      const created = serverOn({ ...contexts[surface], actor: token.person }, prefix, wrap);
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      try {
+        await created.server.connect(transport);
+        const copy = c.req.raw.clone();
+        return await bounded(await transport.handleRequest(c.req.raw), copy);
+      } finally {
+        await created.server.close();
+      }
     });
-    try {
-      await created.server.connect(transport);
-      const copy = c.req.raw.clone();
-      return await bounded(await transport.handleRequest(c.req.raw), copy);
-    } finally {
-      await created.server.close();
-    }
   });
 
-  app.notFound(() => jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin."));
+  app.notFound(() =>
+    jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin; replicas sync at /sync/."),
+  );
   return app;
 }

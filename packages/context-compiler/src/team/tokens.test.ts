@@ -1,7 +1,7 @@
 import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestProject, tempProject } from "../test-support/project.js";
-import { createToken, parseScope, revoke, tokenOfHeader } from "./tokens.js";
+import { createToken, localTokenStore, parseScope, revoke, tokenOfHeader } from "./tokens.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -10,10 +10,11 @@ beforeEach(() => {
 afterEach(() => project.cleanup());
 
 describe("team tokens", () => {
-  it("are found by the secret they were shown with, until revoked", () => {
+  it("are found by the secret they were shown with, until revoked", async () => {
     const ctx = project.context("admin");
+    const store = localTokenStore(ctx.kdb.db);
     const clock = manualClock("2026-12-01T12:00:00.000Z");
-    const token = createToken(ctx.kdb.db, { person: "ana", scope: "archon:admin" }, clock, sequentialIds());
+    const token = await createToken(store, { person: "ana", scope: "archon:admin" }, clock, sequentialIds());
     expect(token.secret).toMatch(/^archon_tok_[A-Za-z0-9_-]{43}$/);
     const found = {
       token_id: token.token_id,
@@ -22,13 +23,13 @@ describe("team tokens", () => {
       created_at: "2026-12-01T12:00:00.000Z",
       revoked_at: null,
     };
-    expect(tokenOfHeader(ctx.kdb.db, `Bearer ${token.secret}`)).toEqual(found);
-    expect(tokenOfHeader(ctx.kdb.db, `bearer   ${token.secret} `)).toEqual(found);
+    expect(await tokenOfHeader(store, `Bearer ${token.secret}`)).toEqual(found);
+    expect(await tokenOfHeader(store, `bearer   ${token.secret} `)).toEqual(found);
     for (const header of [undefined, "", token.secret, `Basic ${token.secret}`, `Bearer ${token.secret}x`])
-      expect(tokenOfHeader(ctx.kdb.db, header)).toBeUndefined();
-    revoke(ctx.kdb.db, token.token_id, clock);
-    expect(tokenOfHeader(ctx.kdb.db, `Bearer ${token.secret}`)).toBeUndefined();
-    expect(() => revoke(ctx.kdb.db, token.token_id, clock)).toThrow(`No live token "${token.token_id}".`);
+      expect(await tokenOfHeader(store, header)).toBeUndefined();
+    await revoke(store, token.token_id, clock);
+    expect(await tokenOfHeader(store, `Bearer ${token.secret}`)).toBeUndefined();
+    await expect(revoke(store, token.token_id, clock)).rejects.toThrow(`No live token "${token.token_id}".`);
     ctx.close();
   });
 

@@ -8,6 +8,7 @@ import {
   type Landed,
   rehearseCanonical,
 } from "../../store/canonical-commit.js";
+import { replicaServer } from "../../store/replica.js";
 import { RULES_FILE } from "../standing-rules/rules-file.js";
 import {
   diffRules,
@@ -78,12 +79,23 @@ export interface CommitResult<T> extends Committed<T> {
   warnings: string[];
 }
 
+/** A replica takes its knowledge from its server alone (`archon sync`), or the two would part ways. */
+function refuseOnReplica(ctx: WriteContext): void {
+  const server = replicaServer(ctx.db);
+  if (server === undefined) return;
+  throw new UserError(
+    `This database is a replica of ${server}: knowledge is approved, imported, seeded and tagged there, not here. Nothing was changed.`,
+    `Make the change on the team server (its admin surface, ${server}/mcp/admin), then run \`archon sync\`.`,
+  );
+}
+
 /** Runs `work` in one immediate transaction; any throw rolls everything back. Re-renders rules.md after commit. */
 export function commitKnowledge<T>(
   ctx: WriteContext,
   work: KnowledgeWork<T>,
   options: CommitOptions = {},
 ): CommitResult<T> {
+  refuseOnReplica(ctx);
   const result = committed(commitCanonical(ctx.db, ctx.clock, guarded(ctx, work, options)));
   const warnings: string[] = [];
   let rules_file_written = false;

@@ -5,6 +5,7 @@ import { openConflicts } from "../../store/conflicts.js";
 import { getDocument } from "../../store/documents.js";
 import { recordObservation, setObservationStatus } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
+import { queueForServer } from "../../store/replica.js";
 import type { ObservationEvent } from "../../vocabulary/lifecycle.js";
 import { type Channel, step } from "../next-step.js";
 import { redactValue } from "../secret-scan.js";
@@ -62,6 +63,15 @@ function payloadWarnings(ctx: ObservationsContext, input: ObserveInput): string[
   return warnings;
 }
 
+/** Records the observation; on a replica it also waits in the outbox for `archon sync`, in the same transaction. */
+function record(ctx: ObservationsContext, checked: ObserveInput) {
+  return ctx.db.transaction(() => {
+    const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+    queueForServer(ctx.db, observation.observation_id, checked, observation.created_at);
+    return observation;
+  })();
+}
+
 export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveResult {
   const { event_type } = input;
   const parsed = parseObservationPayload(event_type, input.payload) as Record<string, unknown>;
@@ -74,7 +84,7 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   const base = { event_type, warnings };
 
   if (event_type === "compile_miss") {
-    const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+    const observation = record(ctx, checked);
     const files = (payload.target_files as string[]).flatMap((f) => toRepoPath(ctx.projectRoot, f) ?? []);
     const docId = (payload.target_doc_id ?? payload.missing_doc) as string | undefined;
     const hint = triageHint(ctx, ctx.index(), files, docId);
@@ -89,7 +99,7 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   const note = event_type === "manual_note" ? parseObservationPayload("manual_note", payload) : undefined;
   const reason = note ? standingReason(note.note, note.hints) : undefined;
   if (!note || reason === undefined) {
-    const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+    const observation = record(ctx, checked);
     return { observation_id: observation.observation_id, ...base, next_step: triageLater(ctx.channel) };
   }
 
@@ -98,7 +108,7 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   const conflict_candidates = findConflictCandidates(ctx.db, note.note);
   const { observation, outcome, proposal } = ctx.db
     .transaction(() => {
-      const observation = recordObservation(ctx.db, checked, ctx.clock, ctx.ids);
+      const observation = record(ctx, checked);
       const proposal = standingRuleProposal(ctx.db, observation, note, reason);
       const outcome = proposeOrCite(ctx.db, proposal, observation.observation_id, ctx.clock, ctx.ids);
       const existing = conflict_candidates.map((c) => c.doc_id);

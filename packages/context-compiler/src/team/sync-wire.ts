@@ -1,0 +1,81 @@
+// What `/sync/*` carries, as zod schemas both ends check: the server its requests, the replica the
+// server's answers (a malformed answer is refused before anything is written locally).
+import { z } from "zod";
+import { observeTool } from "../mcp/agent/observe.tool.js";
+import { LIMITS, list, text } from "../mcp/input-limits.js";
+
+const MiB = 1024 * 1024;
+
+/** Versions in one answer by default, and at most. */
+export const VERSIONS_LIMIT = { default: 100, max: 500 } as const;
+/** Bytes of versions in one answer: well under the 4 MiB answer limit; the cut answer says `more`. */
+export const VERSIONS_ANSWER_BYTES = 2 * MiB;
+/** Observations in one push, and the bytes of its body (one observation's payload may take 2 MiB). */
+export const PUSH_LIMIT = { observations: 50, bodyBytes: 8 * MiB } as const;
+
+const manifestSchema = z.object({
+  knowledge_version: z.number().int().positive(),
+  documents: z.array(
+    z.object({
+      doc_id: z.string(),
+      title: z.string(),
+      kind: z.string(),
+      content_hash: z.string(),
+      source_path: z.string().nullable(),
+      priority: z.number().int(),
+      description: z.string().optional(),
+    }),
+  ),
+  edges: z.array(
+    z.object({
+      edge_id: z.number().int().positive(),
+      edge_type: z.string(),
+      source_value: z.string(),
+      target_doc_id: z.string(),
+    }),
+  ),
+  layer_rules: z.array(z.object({ path_pattern: z.string(), layer_name: z.string() })),
+  tags: z.array(z.object({ tag: z.string(), doc_id: z.string() })).optional(),
+});
+
+export const syncVersionSchema = z.object({
+  knowledge_version: z.number().int().positive(),
+  snapshot_id: z.string(),
+  manifest_hash: z.string(),
+  created_at: z.string(),
+  manifest: manifestSchema,
+  /** The blobs of this version's documents that the version before it did not reference, by hash. */
+  contents: z.record(z.string(), z.string()),
+});
+
+export const syncVersionsAnswerSchema = z.object({
+  server_version: z.number().int().nonnegative(),
+  versions: z.array(syncVersionSchema),
+  /** The answer was cut (by count or bytes): ask again after its last version. */
+  more: z.boolean(),
+});
+
+export type SyncVersion = z.infer<typeof syncVersionSchema>;
+export type SyncVersionsAnswer = z.infer<typeof syncVersionsAnswerSchema>;
+
+/** What observe takes, checked by observe's own input schema. */
+export const observeArgsSchema = z.object(observeTool.input);
+export type ObserveArgs = z.infer<typeof observeArgsSchema>;
+
+export const pushRequestSchema = z.object({
+  observations: list(
+    z.object({ idempotency_key: text(LIMITS.id).min(1), arguments: observeArgsSchema }),
+    PUSH_LIMIT.observations,
+  ).min(1),
+});
+
+export const pushResultSchema = z.object({
+  idempotency_key: z.string(),
+  /** rejected: observe refused the arguments (its error says why); nothing was recorded, so retrying cannot help. */
+  status: z.enum(["applied", "duplicate", "rejected"]),
+  observation_id: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type PushResult = z.infer<typeof pushResultSchema>;
+
+export const pushAnswerSchema = z.object({ results: z.array(pushResultSchema) });

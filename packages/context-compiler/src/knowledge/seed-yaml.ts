@@ -3,6 +3,7 @@
 // of it was a third of the parse. Any other shape, and any problem, is read as one document, whose answer
 // (and error messages) the item-wise read must never contradict.
 import { Composer, Parser, parseDocument } from "yaml";
+import { plainItem } from "./seed-yaml-plain.js";
 
 export interface ParsedYaml {
   value: unknown;
@@ -36,6 +37,14 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
   let indent = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
+    const last = items?.[items.length - 1];
+    // Most lines sit deeper than the list inside an item: spaces, then anything but a tab or the line's end.
+    let spaces = 0;
+    while (line.charCodeAt(spaces) === 32) spaces += 1;
+    if (last && indent >= 0 && spaces > indent && spaces < line.length && line.charCodeAt(spaces) !== 9) {
+      last[1] = i + 1;
+      continue;
+    }
     const key = KEY_LINE.exec(line);
     if (key) {
       const name = key[1] as string;
@@ -46,7 +55,6 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
       continue;
     }
     if (/^ *\t/.test(line)) return undefined;
-    const last = items?.[items.length - 1];
     if (blank(line) || (comment(line) && (indent < 0 || indentOf(line) <= indent))) {
       if (last && blank(line)) last[1] = i + 1;
       continue;
@@ -90,6 +98,11 @@ export function parseSeedYaml(text: string): ParsedYaml {
     if (items.length === 0) return whole(text);
     const out: unknown[] = [];
     for (const [from, to] of items) {
+      const plain = plainItem(lines, from, to);
+      if (plain) {
+        out.push(plain);
+        continue;
+      }
       // Each line but the file's last ended in \n there, and a kept block scalar counts that one too.
       const parsed = alone(composer, `${lines.slice(from, to).join("\n")}${to < lines.length ? "\n" : ""}`);
       if (!Array.isArray(parsed) || parsed.length !== 1) return whole(text);

@@ -2,8 +2,13 @@
 // the whole file as one YAML document held 190 MB of syntax tree for 10k documents, and garbage collection
 // of it was a third of the parse. Any other shape, and any problem, is read as one document, whose answer
 // (and error messages) the item-wise read must never contradict.
-import { Composer, Parser, parseDocument } from "yaml";
+import { createRequire } from "node:module";
+import type { Composer } from "yaml";
 import { plainItem } from "./seed-yaml-plain.js";
+
+const require = createRequire(import.meta.url);
+/** yaml loads with the first seed read, not at import: a server that never seeds starts without it. */
+const yaml = () => require("yaml") as typeof import("yaml");
 
 export interface ParsedYaml {
   value: unknown;
@@ -19,7 +24,7 @@ const blank = (line: string) => line.trim() === "";
 const comment = (line: string) => line.trimStart().startsWith("#");
 
 function whole(text: string): ParsedYaml {
-  const doc = parseDocument(text, { prettyErrors: true });
+  const doc = yaml().parseDocument(text, { prettyErrors: true });
   if (doc.errors.length > 0) return { value: undefined, errors: doc.errors.map((e) => e.message) };
   return { value: doc.toJS() ?? {}, errors: [] };
 }
@@ -75,7 +80,7 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
  * One composer reads every item, as one stream of documents: a parser per item costs more than the item.
  */
 function alone(composer: Composer, text: string): unknown {
-  const docs = [...composer.compose(new Parser().parse(text), true, text.length)];
+  const docs = [...composer.compose(new (yaml().Parser)().parse(text), true, text.length)];
   const doc = docs[0];
   if (docs.length !== 1 || !doc || doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
   try {
@@ -92,7 +97,7 @@ export function parseSeedYaml(text: string): ParsedYaml {
   const ranges = lines.length > 0 ? itemRanges(lines) : undefined;
   if (!ranges) return whole(text);
   const value: Record<string, unknown[]> = {};
-  const composer = new Composer();
+  const composer = new (yaml().Composer)();
   for (const [name, items] of ranges) {
     // `documents:` with nothing under it is null to YAML, and the schema's message for it is yaml's to give.
     if (items.length === 0) return whole(text);

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "@archon/core";
-import { Parser, Query, type Tree, Language as TreeSitterLanguage } from "web-tree-sitter";
+import type { Parser, Query, Tree } from "web-tree-sitter";
 import { type Grammar, LANGUAGES, type Language } from "./languages.js";
 
 /** The package's queries/ folder, from src/code or dist/code alike. */
@@ -47,6 +47,8 @@ export function loadGrammar(grammar: Grammar, query: Language): Promise<LoadedGr
   let entry = loaded.get(key);
   if (!entry) {
     entry = (async () => {
+      // Imported here, not at the top: a server starts without the runtime until code is first parsed.
+      const { Parser, Query, Language: TreeSitterLanguage } = await import("web-tree-sitter");
       runtime ??= Parser.init();
       await runtime;
       const language = await TreeSitterLanguage.load(grammarFile(grammar));

@@ -1,7 +1,11 @@
 // Stack detection as a pure function over a file listing and the manifests' text: each app folder of a
 // monorepo scored on its own, a stack counted only on a manifest signal, every score with its evidence.
-import picomatch from "picomatch";
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+// Loaded on the first detection, not at import: a server starts without them.
+const picomatch = (patterns: string[]) => (require("picomatch") as typeof import("picomatch"))(patterns);
+const parseYaml = (text: string): unknown => (require("yaml") as typeof import("yaml")).parse(text);
 
 /** What detection reads from a project; absent manifests are simply missing. */
 export interface ProjectShape {

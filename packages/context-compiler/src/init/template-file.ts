@@ -1,9 +1,13 @@
 // A bundled template file (templates/<name>/<version>.yaml): its shape, parsed and checked before any use.
+import { createRequire } from "node:module";
 import { cycleWalk, findCycles, UserError } from "@archon/core";
-import { parseDocument } from "yaml";
 import { z } from "zod";
 import { layerRuleSchema, seedDocumentSchema } from "../knowledge/seed-file.js";
 import { globProblem } from "../read/glob.js";
+
+const require = createRequire(import.meta.url);
+/** yaml loads with the first template read, not at import: a server starts without it. */
+const yamlLibrary = () => require("yaml") as typeof import("yaml");
 
 const name = z.string().trim().min(1);
 export const SEMVER_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
@@ -39,7 +43,7 @@ export type TemplateDocument = TemplateSpec["documents"][number];
 
 /** Parses one template file's text; `origin` names it in errors. Structural problems are listed together. */
 export function parseTemplateText(text: string, origin: string): TemplateSpec {
-  const yaml = parseDocument(text, { prettyErrors: true });
+  const yaml = yamlLibrary().parseDocument(text, { prettyErrors: true });
   if (yaml.errors.length > 0) {
     throw new UserError(
       `Template ${origin} is not valid YAML:\n${yaml.errors.map((e) => `  - ${e.message}`).join("\n")}`,

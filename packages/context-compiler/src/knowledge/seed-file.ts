@@ -87,6 +87,12 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
     throw new UserError(`Seed file ${path} does not have the expected shape:\n${lines.join("\n")}`);
   }
   const problems: string[] = [];
+  // Seeds repeat their folder globs across many documents; each distinct one is checked once.
+  const globChecks = new Map<string, string | undefined>();
+  const patternProblem = (p: string) => {
+    if (!globChecks.has(p)) globChecks.set(p, globProblem(p));
+    return globChecks.get(p);
+  };
   const seen = new Set<string>();
   const documents: SeedDocument[] = [];
   for (const doc of parsed.data.documents) {
@@ -96,7 +102,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
     if ((doc.content === undefined) === (doc.file === undefined))
       problems.push(`${at}: give exactly one of content or file`);
     for (const p of doc.patterns) {
-      const problem = globProblem(p);
+      const problem = patternProblem(p);
       if (problem) problems.push(`${at}: pattern "${p}" ${problem}`);
     }
     let content = doc.content ?? "";
@@ -121,7 +127,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
   }
   problems.push(...dependencyCycles(db, documents));
   for (const rule of parsed.data.layer_rules) {
-    const problem = globProblem(rule.pattern);
+    const problem = patternProblem(rule.pattern);
     if (problem) problems.push(`layer_rules[${rule.layer}]: pattern "${rule.pattern}" ${problem}`);
   }
   if (problems.length > 0) {
@@ -136,10 +142,14 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
 function dependencyCycles(db: Db, documents: readonly SeedDocument[]): string[] {
   const graph = new Map<string, string[]>();
   const seeded = new Set(documents.map((d) => d.doc_id));
+  const targets = (node: string) => {
+    const list = graph.get(node) ?? [];
+    if (list.length === 0) graph.set(node, list);
+    return list;
+  };
   for (const r of liveDependencyEdges(db))
-    if (!seeded.has(r.source_value))
-      graph.set(r.source_value, [...(graph.get(r.source_value) ?? []), r.target_doc_id]);
-  for (const d of documents) graph.set(d.doc_id, [...(graph.get(d.doc_id) ?? []), ...d.depends_on]);
+    if (!seeded.has(r.source_value)) targets(r.source_value).push(r.target_doc_id);
+  for (const d of documents) targets(d.doc_id).push(...d.depends_on);
   const next = (node: string) => graph.get(node) ?? [];
   return findCycles(graph.keys(), next).map(
     (group) => `depends_on cycle: ${cycleWalk(group, next).join(" → ")}`,

@@ -2,7 +2,13 @@
 // the whole file as one YAML document held 190 MB of syntax tree for 10k documents, and garbage collection
 // of it was a third of the parse. Any other shape, and any problem, is read as one document, whose answer
 // (and error messages) the item-wise read must never contradict.
-import { Composer, Parser, parseDocument } from "yaml";
+import { createRequire } from "node:module";
+import type { Composer } from "yaml";
+import { plainItem } from "./seed-yaml-plain.js";
+
+const require = createRequire(import.meta.url);
+/** yaml loads with the first seed read, not at import: a server that never seeds starts without it. */
+const yaml = () => require("yaml") as typeof import("yaml");
 
 export interface ParsedYaml {
   value: unknown;
@@ -18,7 +24,7 @@ const blank = (line: string) => line.trim() === "";
 const comment = (line: string) => line.trimStart().startsWith("#");
 
 function whole(text: string): ParsedYaml {
-  const doc = parseDocument(text, { prettyErrors: true });
+  const doc = yaml().parseDocument(text, { prettyErrors: true });
   if (doc.errors.length > 0) return { value: undefined, errors: doc.errors.map((e) => e.message) };
   return { value: doc.toJS() ?? {}, errors: [] };
 }
@@ -36,6 +42,14 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
   let indent = -1;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
+    const last = items?.[items.length - 1];
+    // Most lines sit deeper than the list inside an item: spaces, then anything but a tab or the line's end.
+    let spaces = 0;
+    while (line.charCodeAt(spaces) === 32) spaces += 1;
+    if (last && indent >= 0 && spaces > indent && spaces < line.length && line.charCodeAt(spaces) !== 9) {
+      last[1] = i + 1;
+      continue;
+    }
     const key = KEY_LINE.exec(line);
     if (key) {
       const name = key[1] as string;
@@ -46,7 +60,6 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
       continue;
     }
     if (/^ *\t/.test(line)) return undefined;
-    const last = items?.[items.length - 1];
     if (blank(line) || (comment(line) && (indent < 0 || indentOf(line) <= indent))) {
       if (last && blank(line)) last[1] = i + 1;
       continue;
@@ -67,7 +80,7 @@ export function itemRanges(lines: readonly string[]): Map<string, [number, numbe
  * One composer reads every item, as one stream of documents: a parser per item costs more than the item.
  */
 function alone(composer: Composer, text: string): unknown {
-  const docs = [...composer.compose(new Parser().parse(text), true, text.length)];
+  const docs = [...composer.compose(new (yaml().Parser)().parse(text), true, text.length)];
   const doc = docs[0];
   if (docs.length !== 1 || !doc || doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
   try {
@@ -84,12 +97,17 @@ export function parseSeedYaml(text: string): ParsedYaml {
   const ranges = lines.length > 0 ? itemRanges(lines) : undefined;
   if (!ranges) return whole(text);
   const value: Record<string, unknown[]> = {};
-  const composer = new Composer();
+  const composer = new (yaml().Composer)();
   for (const [name, items] of ranges) {
     // `documents:` with nothing under it is null to YAML, and the schema's message for it is yaml's to give.
     if (items.length === 0) return whole(text);
     const out: unknown[] = [];
     for (const [from, to] of items) {
+      const plain = plainItem(lines, from, to);
+      if (plain) {
+        out.push(plain);
+        continue;
+      }
       // Each line but the file's last ended in \n there, and a kept block scalar counts that one too.
       const parsed = alone(composer, `${lines.slice(from, to).join("\n")}${to < lines.length ? "\n" : ""}`);
       if (!Array.isArray(parsed) || parsed.length !== 1) return whole(text);

@@ -1,16 +1,18 @@
 // Document vectors in SQLite: float32 blobs keyed by content hash and model, compared with sqlite-vec's
 // vec_distance_cosine (the extension is loaded into a connection the first time it is needed), and the
 // lexical stand-in: an FTS5 table over approved documents in the connection's temp schema.
+import { createRequire } from "node:module";
 import type { Db } from "@archon/core";
-import * as sqliteVec from "sqlite-vec";
 import { ftsQuery } from "./memory-search.js";
 
 const withVec = new WeakSet<Db>();
+const require = createRequire(import.meta.url);
 
 /** Loads sqlite-vec into this connection once. Throws when the extension cannot load. */
 function vec(db: Db): Db {
   if (!withVec.has(db)) {
-    sqliteVec.load(db);
+    // Required here, not imported at the top: a server starts without the extension's loader.
+    (require("sqlite-vec") as typeof import("sqlite-vec")).load(db);
     withVec.add(db);
   }
   return db;

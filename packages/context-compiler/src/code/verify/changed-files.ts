@@ -1,8 +1,14 @@
 // What a change touches: files from a unified diff (parsed by the `diff` library, git's a/ b/ prefixes
 // stripped) and from changed_files, each with the lines the diff added.
+
+import { createRequire } from "node:module";
 import { UserError } from "@archon/core";
-import { parsePatch, type StructuredPatch } from "diff";
+import type { StructuredPatch } from "diff";
 import { toRepoPath } from "../../read/glob.js";
+
+const require = createRequire(import.meta.url);
+/** The diff library, loaded on the first diff: a server starts without it. */
+const diffLibrary = () => require("diff") as typeof import("diff");
 
 export interface ChangedFile {
   path: string;
@@ -43,7 +49,7 @@ export function changedFiles(
   if (diff !== undefined && diff.trim() !== "") {
     let patches: StructuredPatch[];
     try {
-      patches = parsePatch(diff);
+      patches = diffLibrary().parsePatch(diff);
     } catch (error) {
       throw new UserError(
         `The diff could not be parsed: ${(error as Error).message}.`,

@@ -1,8 +1,12 @@
 // The machine-checkable part of a constraint document: a fenced ```verify YAML block. A document without
 // one is not checked; a malformed one gives a warning that names the document, never a failure.
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
 import { z } from "zod";
 import { globProblem, isGlobSegment } from "../../read/glob.js";
+
+const require = createRequire(import.meta.url);
+/** yaml loads with the first verify block read, not at import: a server starts without it. */
+const parseYaml = (text: string): unknown => (require("yaml") as typeof import("yaml")).parse(text);
 
 export interface VerifyRules {
   /** Modules (`axios`, `App\Models`, `database/sql`) or repo path globs (`src/db/**`) a file may not import. */

@@ -17,7 +17,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["setup"],
   // The two pages read through store/ and knowledge/ like the tools do; the panel also embeds the graph.
   ["mcp", "graph"],
-  ["webui", "team"],
+  ["webui", "team", "replica"],
   ["cli"],
 ];
 /** Tests, their helpers and the bench sit beside the layers and may use any of them; nothing imports them. */

@@ -1,7 +1,7 @@
 // The SessionStart hook on a replica: sync within the hook's time, and turn any failure into the
 // offline notice, so a session always starts (the hook is fail-open; this never throws).
 import { describeError } from "@archon/core";
-import { replicaNotices } from "./offline-notice.js";
+import { replicaNotices } from "../services/notices.js";
 import { type SyncContext, syncReplica } from "./sync-replica.js";
 
 /** What the agent's context is told: one line when the version moved or sync failed, else nothing. */

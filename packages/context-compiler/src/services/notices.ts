@@ -7,9 +7,10 @@ import { templateNotices } from "../init/template-notices.js";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { attemptNotices } from "../memory/attempt-notices.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
-import { replicaNotices } from "../replica/offline-notice.js";
 import { countObservations } from "../store/observations.js";
 import { countProposals } from "../store/proposals.js";
+import { countUnpushed, readReplicaState } from "../store/replica.js";
+import { readVersion } from "../store/version.js";
 import { VERSION } from "../version.js";
 
 export interface NoticeInput {
@@ -31,6 +32,16 @@ function missingTargets(projectRoot: string, files: readonly string[]): string[]
       (file) =>
         `Target file ${file} does not exist in the project: the rules shown are the ones for a new file at that path; check the path if you meant an existing file.`,
     );
+}
+
+/** A replica whose last sync could not reach its server: compiles answer from the last version synced. */
+export function replicaNotices(db: Db): string[] {
+  const state = readReplicaState(db);
+  if (state.server === null || state.offline_since === null) return [];
+  const waiting = countUnpushed(db);
+  return [
+    `This replica of ${state.server} is offline since ${state.offline_since} (${state.offline_reason ?? "no answer"}): compiles use knowledge_version ${readVersion(db)}, the last one synced${waiting > 0 ? `, and ${waiting} observation(s) wait in the outbox` : ""}. Run \`archon sync\` once the server is reachable.`,
+  ];
 }
 
 export function collectNotices(input: NoticeInput): string[] {

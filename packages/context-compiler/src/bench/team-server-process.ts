@@ -1,6 +1,6 @@
 // A real `archon serve --http` process on a free loopback port, and MCP clients over Streamable HTTP
 // with a bearer token: for the team server's end-to-end tests and its load bench.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -16,18 +16,38 @@ export interface TeamServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Runs the CLI to completion with `args` after the global ones. */
-export function archonCli(globals: readonly string[], args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [ARCHON_BIN, ...globals, ...args], {
-    encoding: "utf8",
+/**
+ * The CLI in a child process, awaited without blocking this process: a blocked event loop misses the
+ * server closing an idle kept-alive socket, and the next request over it fails.
+ */
+export function archonCliAsync(
+  globals: readonly string[],
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [ARCHON_BIN, ...globals, ...args], {
     env: { ...process.env, ...env },
   });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  child.stdin.end();
+  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
 }
 
-/** Starts `archon <globals> serve --http --listen 127.0.0.1:0 <extra>` and resolves with its URL. */
+/**
+ * Starts `archon <globals> serve --http --listen <listen> <extra>` and resolves with its URL; `listen`
+ * defaults to a free loopback port (give the old one to start a server again where clients know it).
+ */
 export function startTeamServer(
   globals: readonly string[],
   extra: readonly string[] = [],
+  listen = "127.0.0.1:0",
 ): Promise<TeamServerProcess> {
   const child = spawn(process.execPath, [
     ARCHON_BIN,
@@ -35,7 +55,7 @@ export function startTeamServer(
     "serve",
     "--http",
     "--listen",
-    "127.0.0.1:0",
+    listen,
     ...extra,
   ]);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

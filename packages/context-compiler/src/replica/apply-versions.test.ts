@@ -6,6 +6,7 @@ import { approveProposal } from "../knowledge/approval/approve-proposal.js";
 import { observe } from "../knowledge/observations/observe.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
+import { CompileService } from "../services/compile-service.js";
 import { readReplicaState } from "../store/replica.js";
 import { readCanonicalRows } from "../store/snapshots.js";
 import { readSyncVersions } from "../team/sync-versions.js";
@@ -58,6 +59,24 @@ describe("applying pulled versions", () => {
     expect(applyVersions(ctx.kdb.db, ctx.clock, versions)).toEqual({ from_version: 0, to_version: 2 });
     expect(snapshots(replica)).toEqual(snapshots(server));
     expect(readCanonicalRows(ctx.kdb.db)).toEqual(readCanonicalRows(server.context().kdb.db));
+  });
+
+  it("takes a tag change made after the last version, so intent-tag compiles match the server's", () => {
+    const versions = twoServerVersions();
+    const serverCtx = server.context();
+    setDocTags(writeContext(serverCtx), "db-access", ["queries"]);
+    const answer = readSyncVersions(serverCtx.kdb.db, 0, 100);
+    const ctx = replica.context();
+    follow(ctx.kdb.db, SERVER, ctx.ids);
+    applyVersions(ctx.kdb.db, ctx.clock, versions, { version: answer.server_version, tags: answer.tags });
+    const request = { target_files: ["src/api/users.ts"], intent_tags: ["queries"] };
+    const onServer = CompileService.deterministicPart(serverCtx.compiler.compile(request));
+    expect(CompileService.deterministicPart(ctx.compiler.compile(request))).toBe(onServer);
+    expect(onServer).toContain('"doc_id":"db-access"');
+    // A catalog for a version the replica has not reached yet is left for the next sync.
+    const behind = replica.context();
+    applyVersions(behind.kdb.db, behind.clock, [], { version: 5, tags: [] });
+    expect(CompileService.deterministicPart(ctx.compiler.compile(request))).toBe(onServer);
   });
 
   it("keeps the server's edge ids, gaps included", () => {

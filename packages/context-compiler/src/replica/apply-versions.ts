@@ -3,13 +3,14 @@
 // exactly one and the snapshot written here must carry the server's manifest_hash; any difference rolls
 // every version of the pull back.
 import { type Clock, canonicalJson, type Db, sha256, UserError } from "@archon/core";
+import { canonicalTagCatalog, type TagAssignment } from "../read/tag-catalog.js";
 import { commitCanonical } from "../store/canonical-commit.js";
 import { markDocumentDeprecated, readContent, storeContent, upsertDocument } from "../store/documents.js";
 import { approvedEdges, deprecateEdge, getEdge } from "../store/edges.js";
 import { addLayerRule } from "../store/layer-rules.js";
 import { approveEdge, edgeIdOf, insertEdgeWithId, removeLayerRule } from "../store/replica.js";
 import { latestSnapshot, readCanonicalRows, type SnapshotManifest } from "../store/snapshots.js";
-import { setDocTags } from "../store/tags.js";
+import { approvedTagAssignments, setDocTags } from "../store/tags.js";
 import { readVersion } from "../store/version.js";
 import type { SyncVersion } from "../team/sync-wire.js";
 import type { DocKind } from "../vocabulary/knowledge-model.js";
@@ -82,12 +83,33 @@ function applyLayerRules(db: Db, manifest: SnapshotManifest): void {
   for (const rule of manifest.layer_rules) addLayerRule(db, rule.path_pattern, rule.layer_name);
 }
 
+/** Sets the tags of `docIds` to those `assignments` give them (none when it names none). */
+function setTags(db: Db, docIds: Iterable<string>, assignments: readonly TagAssignment[]): void {
+  const byDoc = new Map<string, string[]>();
+  for (const { tag, doc_id } of assignments) byDoc.set(doc_id, [...(byDoc.get(doc_id) ?? []), tag]);
+  for (const doc_id of docIds) setDocTags(db, doc_id, byDoc.get(doc_id) ?? []);
+}
+
 /** A snapshot from before tags were recorded carries none; the tags then stay as they are. */
 function applyTags(db: Db, manifest: SnapshotManifest): void {
   if (manifest.tags === undefined) return;
-  const byDoc = new Map<string, string[]>();
-  for (const { tag, doc_id } of manifest.tags) byDoc.set(doc_id, [...(byDoc.get(doc_id) ?? []), tag]);
-  for (const { doc_id } of manifest.documents) setDocTags(db, doc_id, byDoc.get(doc_id) ?? []);
+  setTags(
+    db,
+    manifest.documents.map((d) => d.doc_id),
+    manifest.tags,
+  );
+}
+
+/**
+ * The server's tag catalog as it is now, over the approved documents: a tag change made after the last
+ * version (tags need none) reaches the replica too.
+ */
+function applyTagCatalog(db: Db, catalog: readonly TagAssignment[]): void {
+  const local = approvedTagAssignments(db);
+  // Unchanged, it is left alone: every tag write moves the revision compiles check.
+  if (canonicalTagCatalog(local).hash === canonicalTagCatalog(catalog).hash) return;
+  const docIds = new Set([...local, ...catalog].map((t) => t.doc_id));
+  setTags(db, [...docIds].sort(), catalog);
 }
 
 function applyOne(db: Db, clock: Clock, v: SyncVersion): void {
@@ -115,12 +137,21 @@ function applyOne(db: Db, clock: Clock, v: SyncVersion): void {
     throw refused(v.knowledge_version, "the snapshot written here does not have the server's manifest_hash");
 }
 
-/** Applies `versions` in order in one immediate transaction: all of them land, or none. */
-export function applyVersions(db: Db, clock: Clock, versions: readonly SyncVersion[]): Applied {
+/**
+ * Applies `versions` in order in one immediate transaction: all of them land, or none. `catalog`, the
+ * server's tag catalog at `catalogVersion`, is taken too when the versions reach that version.
+ */
+export function applyVersions(
+  db: Db,
+  clock: Clock,
+  versions: readonly SyncVersion[],
+  catalog?: { version: number; tags: readonly TagAssignment[] },
+): Applied {
   return db
     .transaction(() => {
       const from_version = readVersion(db);
       for (const v of versions) applyOne(db, clock, v);
+      if (catalog && readVersion(db) === catalog.version) applyTagCatalog(db, catalog.tags);
       return { from_version, to_version: readVersion(db) };
     })
     .immediate();

@@ -12,7 +12,7 @@ import {
   unpushedOutbox,
 } from "../store/replica.js";
 import { readVersion } from "../store/version.js";
-import { PUSH_LIMIT, type SyncVersion, VERSIONS_LIMIT } from "../team/sync-wire.js";
+import { PUSH_LIMIT, type SyncVersion, type SyncVersionsAnswer, VERSIONS_LIMIT } from "../team/sync-wire.js";
 import { applyVersions } from "./apply-versions.js";
 import { assertMayFollow, follow, serverUrl } from "./replica-role.js";
 import { REQUEST_TIMEOUT_MS, ServerUnreachable, teamServer } from "./sync-client.js";
@@ -86,8 +86,10 @@ export async function syncReplica(ctx: SyncContext, options: SyncOptions): Promi
   let to = from;
   try {
     const versions: SyncVersion[] = [];
+    let catalog: { version: number; tags: SyncVersionsAnswer["tags"] } | undefined;
     for (let after = from; ; ) {
       const answer = await client.versions(after, VERSIONS_LIMIT.max);
+      catalog = { version: answer.server_version, tags: answer.tags };
       if (answer.server_version < from)
         throw new UserError(
           `${server} is at knowledge_version ${answer.server_version}, behind this replica's ${from}: it is not the database this replica followed.`,
@@ -102,7 +104,7 @@ export async function syncReplica(ctx: SyncContext, options: SyncOptions): Promi
     // The server answered: from here on this database follows it, and its token is worth keeping.
     if (!wasReplica) follow(db, server, ctx.ids);
     if (options.token) saveToken(server, options.token, options.env);
-    to = applyVersions(db, clock, versions).to_version;
+    to = applyVersions(db, clock, versions, catalog).to_version;
     const counts = { pushed: 0, duplicates: 0, rejected: 0 };
     for (let rows = unpushedOutbox(db, PUSH_LIMIT.observations); rows.length > 0; ) {
       const batch = pushBatch(rows);

@@ -4,6 +4,7 @@
 import { type Db, InternalError } from "@archon/core";
 import { readContent } from "../store/documents.js";
 import { newestSnapshotVersion, snapshotAt, snapshotsAfter } from "../store/replica.js";
+import { approvedTagAssignments } from "../store/tags.js";
 import { readVersion } from "../store/version.js";
 import { type SyncVersion, type SyncVersionsAnswer, VERSIONS_ANSWER_BYTES } from "./sync-wire.js";
 
@@ -42,6 +43,11 @@ export function readSyncVersions(
       known = new Set(snapshot.manifest.documents.map((d) => d.content_hash));
     }
     const last = versions.at(-1)?.knowledge_version ?? after;
-    return { server_version: readVersion(db), versions, more: last < newestSnapshotVersion(db) };
+    return {
+      server_version: readVersion(db),
+      versions,
+      more: last < newestSnapshotVersion(db),
+      tags: approvedTagAssignments(db),
+    };
   })();
 }

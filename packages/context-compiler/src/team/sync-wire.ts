@@ -53,6 +53,11 @@ export const syncVersionsAnswerSchema = z.object({
   versions: z.array(syncVersionSchema),
   /** The answer was cut (by count or bytes): ask again after its last version. */
   more: z.boolean(),
+  /**
+   * The server's tag catalog now. Tags change without a version, so a replica caught up to
+   * server_version takes them from here, or its compiles with intent tags would differ from the server's.
+   */
+  tags: z.array(z.object({ tag: z.string(), doc_id: z.string() })),
 });
 
 export type SyncVersion = z.infer<typeof syncVersionSchema>;

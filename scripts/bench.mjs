@@ -1,4 +1,4 @@
-// `npm run bench`: both servers' speed benchmarks, then imports and seeds at scale. Arguments go to the
+// `npm run bench`: both servers' speed benchmarks, imports and seeds at scale, and the team server under load. Arguments go to the
 // context compiler's benchmark (e.g. `npm run bench -- --sizes 1000,10000`). Progress on stderr, the
 // markdown report on stdout.
 import { spawnSync } from "node:child_process";
@@ -34,6 +34,16 @@ const scale = spawnSync(
   },
 );
 if (scale.status !== 0) process.exit(scale.status ?? 1);
+
+process.stdout.write("\n## Team server under load (two instances on one PostgreSQL database)\n\n");
+const team = spawnSync(
+  process.execPath,
+  [join(repo, "packages/context-compiler/dist/bench/team-load-main.js")],
+  {
+    stdio: "inherit",
+  },
+);
+if (team.status !== 0) process.exit(team.status ?? 1);
 
 process.stdout.write("\n## PRD pipeline\n\n");
 const { benchPrdPipeline } = await import(join(repo, "packages/prd-pipeline/dist/demo/index.js"));

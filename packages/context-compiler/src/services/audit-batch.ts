@@ -1,8 +1,10 @@
 // Writing a batch of audit rows, the same on the main thread and in the background writer: one
-// transaction for the whole batch, so a burst of compiles pays one commit.
+// transaction for the whole batch, so a burst of compiles pays one commit. Episodic memory's rows of the
+// same compiles go in that transaction too, each in a savepoint: memory is fail-open, the audit is not.
 import type { Db } from "@archon/core";
 import { writeCompileLog } from "../store/audit.js";
 import type { AuditTerms } from "../store/audit-terms.js";
+import { type RunCompileMemory, recordRunCompile } from "../store/memory-runs.js";
 import { completeEntry, type PendingAudit } from "./audit-entry.js";
 
 /** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
@@ -46,9 +48,12 @@ export class AuditBatch {
     this.#pending = [];
     try {
       const db = this.db();
-      const entries = rows.map(completeEntry);
+      const entries = rows.map((row) => ({ entry: completeEntry(row), memory: row.memory }));
       db.transaction(() => {
-        for (const entry of entries) writeCompileLog(db, this.terms, entry);
+        for (const { entry, memory } of entries) {
+          writeCompileLog(db, this.terms, entry);
+          if (memory) remember(db, memory, entry.compile_id, entry.request.plan);
+        }
       }).immediate();
       return undefined;
     } catch (error) {
@@ -72,5 +77,16 @@ export class AuditBatch {
     const dropped = this.#dropped;
     this.#dropped = 0;
     return dropped;
+  }
+}
+
+/** A memory row that cannot be written is left out; the audit row beside it is written all the same. */
+function remember(db: Db, memory: RunCompileMemory, compile_id: string, plan: string | undefined): void {
+  try {
+    db.transaction(() =>
+      recordRunCompile(db, memory.run, { compile_id, plan: plan ?? null, files: memory.files }),
+    )();
+  } catch {
+    // Fail-open: recall simply does not know this compile.
   }
 }

@@ -13,6 +13,7 @@ import { embeddingsAndRetention } from "./010-embeddings-and-retention.js";
 import { compactAudit } from "./012-compact-audit.js";
 import { teamTokens } from "./013-team-tokens.js";
 import { memoryCitesAudit } from "./014-memory-cites-audit.js";
+import { compactMemory } from "./016-compact-memory.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   compactAudit,
   teamTokens,
   memoryCitesAudit,
+  compactMemory,
 ];

@@ -2,6 +2,7 @@
 // its surface and session. Each compile's memory rows travel with its audit row and are written in the
 // same batch transaction (services/audit-batch.ts), in the background writer when the server has one.
 import type { Clock } from "@archon/core";
+import { clientSessionReader } from "../hooks/client-session.js";
 import type { RunCompileMemory } from "../store/memory-runs.js";
 
 export class RunRecorder {
@@ -12,8 +13,8 @@ export class RunRecorder {
   constructor(
     clock: Clock,
     private readonly surface: string,
-    /** Best effort: what the client or the environment says the session is, else null. */
-    private readonly sessionId: string | null,
+    /** Best effort, asked at each compile: what a hook or the environment says the session is, else null. */
+    private readonly sessionId: () => string | null,
   ) {
     this.#startedAt = clock.now().toISOString();
   }
@@ -32,12 +33,19 @@ export class RunRecorder {
         started_at: this.#startedAt,
         last_seen_at: at,
         surface: this.surface,
-        session_id: this.sessionId,
+        session_id: this.sessionId(),
       },
       files: [...files],
     };
   }
 }
 
-/** The session id a client or its launcher put in the environment, if any. */
-export const sessionIdFrom = (env: NodeJS.ProcessEnv): string | null => env.ARCHON_SESSION_ID || null;
+/**
+ * The session of a server's run: what a hook of the same client recorded from its input, else what the
+ * client or its launcher put in the environment, else null.
+ */
+export function sessionIdFrom(projectRoot: string, env: NodeJS.ProcessEnv): () => string | null {
+  const fromHooks = clientSessionReader(projectRoot);
+  const fromEnv = env.ARCHON_SESSION_ID || null;
+  return () => fromHooks() ?? fromEnv;
+}

@@ -24,6 +24,8 @@ export class AuditBatch {
      * written through the open connection they would land in a file no longer at the path.
      */
     private readonly refusal: () => unknown = () => undefined,
+    /** Runs the batch's COMMIT: the background writer defers it while a compile runs (commit-gate.ts). */
+    private readonly commitGate: (commit: () => void) => void = (commit) => commit(),
   ) {}
 
   get size(): number {
@@ -49,12 +51,17 @@ export class AuditBatch {
     try {
       const db = this.db();
       const entries = rows.map((row) => ({ entry: completeEntry(row), memory: row.memory }));
-      db.transaction(() => {
+      db.exec("BEGIN IMMEDIATE");
+      try {
         for (const { entry, memory } of entries) {
           writeCompileLog(db, this.terms, entry);
           if (memory) remember(db, memory, entry.compile_id, entry.request.plan);
         }
-      }).immediate();
+        this.commitGate(() => db.exec("COMMIT"));
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
       return undefined;
     } catch (error) {
       // Term ids handed out inside the rolled-back transaction may go to other terms.

@@ -104,6 +104,10 @@ export class CompileService {
   }
 
   compile(input: CompileRequest): CompileResponse {
+    return this.#auditQueue.serving(() => this.#compileNow(input));
+  }
+
+  #compileNow(input: CompileRequest): CompileResponse {
     // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
     // from the audit row gives the same bytes.
     const request =

@@ -2,7 +2,7 @@
 // transaction for the whole batch, so a burst of compiles pays one commit. Episodic memory's rows of the
 // same compiles go in that transaction too, each in a savepoint: memory is fail-open, the audit is not.
 import type { Db } from "@archon/core";
-import { writeCompileLog } from "../store/audit.js";
+import { type CompileLogEntry, writeCompileLog } from "../store/audit.js";
 import type { AuditTerms } from "../store/audit-terms.js";
 import { type RunCompileMemory, recordRunCompile } from "../store/memory-runs.js";
 import { completeEntry, type PendingAudit } from "./audit-entry.js";
@@ -10,9 +10,18 @@ import { completeEntry, type PendingAudit } from "./audit-entry.js";
 /** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
 export const MAX_PENDING = 1000;
 
+/** A queued row hashed and redacted, ready to insert. */
+interface Ready {
+  entry: CompileLogEntry;
+  memory: RunCompileMemory | undefined;
+}
+
+const ready = (q: PendingAudit | Ready): Ready =>
+  "entry" in q ? q : { entry: completeEntry(q), memory: q.memory };
+
 /** Queued rows and what became of the ones that could not be kept. */
 export class AuditBatch {
-  #pending: PendingAudit[] = [];
+  #pending: (PendingAudit | Ready)[] = [];
   #dropped = 0;
 
   constructor(
@@ -37,6 +46,14 @@ export class AuditBatch {
   }
 
   /**
+   * Hashes and redacts the queued rows now: the background writer does it as each row arrives, so that
+   * the work is spread over the compiles instead of landing all at once before a batched commit.
+   */
+  prepare(): void {
+    this.#pending = this.#pending.map(ready);
+  }
+
+  /**
    * Writes every queued row in one transaction; on failure they stay queued (the oldest dropped past the
    * cap). While the database refuses writes they wait and nothing is reported: the compile said so.
    */
@@ -50,7 +67,7 @@ export class AuditBatch {
     this.#pending = [];
     try {
       const db = this.db();
-      const entries = rows.map((row) => ({ entry: completeEntry(row), memory: row.memory }));
+      const entries = rows.map(ready);
       db.exec("BEGIN IMMEDIATE");
       try {
         for (const { entry, memory } of entries) {

@@ -89,6 +89,7 @@ function writeNow(): void {
 parentPort?.on("message", (message: ThreadRequest) => {
   if (message.type === "rows") {
     for (const row of message.rows as PendingAudit[]) batch.add(row);
+    batch.prepare();
     lastAt = Date.now();
     if (timer === undefined) {
       oldestAt = lastAt;

@@ -61,7 +61,9 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   // Only a server's compiles make up a run, and only a server may start Ollama and keep it for its
   // lifetime; a CLI compile is a one-off a person asked for.
   const serving = channel.kind === "mcp";
-  const run = serving ? new RunRecorder(() => kdb.db, clock, options.surface, sessionIdFrom(env)) : undefined;
+  const run = serving
+    ? new RunRecorder(clock, options.surface, sessionIdFrom(options.projectRoot, env))
+    : undefined;
   const suggester = new Suggester(() => kdb.db, embeddingConfig(env), env, serving);
   const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel, {
     backgroundAudit: options.backgroundAudit ?? false,

@@ -5,6 +5,8 @@ import { z } from "zod";
 const hookInputSchema = z
   .object({
     session_id: z.string().optional(),
+    // Cursor's name for the session, in every hook's input.
+    conversation_id: z.string().optional(),
     cwd: z.string().optional(),
     hook_event_name: z.string().optional(),
     prompt: z.string().optional(),

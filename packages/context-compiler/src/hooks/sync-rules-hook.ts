@@ -7,6 +7,7 @@ import type { Clock, IdGenerator } from "@archon/core";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { matchStandingRules } from "../knowledge/standing-rules/match-rules.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { hookClientPid, hookSessionId, recordClientSession } from "./client-session.js";
 import { confirmDecisions } from "./confirm-decisions.js";
 import type { HookInput } from "./hook-input.js";
 import { formatInjection, rulesToInject } from "./prompt-rules.js";
@@ -20,6 +21,7 @@ export interface HookContext extends WriteContext {
 }
 
 export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
+  rememberClientSession(ctx, input);
   // Without a session id, a capture could not be told apart from another session's: none is asked about.
   const sessionId = input.session_id;
   if (input.hook_event_name === "PostToolUse") {
@@ -62,4 +64,16 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
     ctx.clock.now(),
   );
   return lines.join("\n");
+}
+
+/** Best effort: the servers of this hook's client learn their session from it (client-session.ts). */
+function rememberClientSession(ctx: HookContext, input: HookInput): void {
+  const session = hookSessionId(input);
+  if (session === undefined) return;
+  try {
+    const client = hookClientPid();
+    if (client !== undefined) recordClientSession(ctx.projectRoot, session, client, ctx.clock.now());
+  } catch {
+    // An unwritable .archon/hooks: the run is recorded without a session, as before.
+  }
 }

@@ -2,7 +2,7 @@ import { type Db, manualClock, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeCompileLog } from "../store/audit.js";
 import { AuditTerms } from "../store/audit-terms.js";
-import { type MemoryCompile, recordRunCompiles } from "../store/memory-runs.js";
+import { recordRunCompile } from "../store/memory-runs.js";
 import { recordObservation } from "../store/observations.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type RecallHit, recall } from "./recall.js";
@@ -21,30 +21,36 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
+interface FixtureCompile {
+  compile_id: string;
+  plan: string | null;
+  files: string[];
+  knowledge_version: number;
+  doc_ids: string[];
+}
+
 /** One run holding the given compiles, all at knowledge version 1 unless said otherwise. */
-function run(
-  run_id: string,
-  startedDaysAgo: number,
-  compiles: Partial<MemoryCompile & { doc_ids: string[] }>[],
-) {
-  const rows = compiles.map(({ doc_ids = [], ...c }, i) => ({
+function run(run_id: string, startedDaysAgo: number, compiles: Partial<FixtureCompile>[]) {
+  const at = daysAgo(startedDaysAgo);
+  const rows = compiles.map((c, i) => ({
     compile_id: `cmp_${run_id}_${i}`,
-    run_id,
-    created_at: daysAgo(startedDaysAgo),
     plan: null,
     files: [],
     knowledge_version: 1,
+    doc_ids: [],
     ...c,
-    doc_ids,
   }));
-  // What a compile delivered is read from its audit row, as the server writes it.
+  // A remembered compile's time, plan and delivered documents are its audit row's, as the server writes it.
   const terms = new AuditTerms(() => db);
-  for (const r of rows.filter((r) => r.doc_ids.length > 0))
+  for (const r of rows) {
     writeCompileLog(db, terms, {
       compile_id: r.compile_id,
-      created_at: r.created_at,
+      created_at: at,
       agent_id: null,
-      request: { target_files: r.files.length > 0 ? r.files : ["src/a.ts"] },
+      request: {
+        target_files: r.files.length > 0 ? r.files : ["src/a.ts"],
+        ...(r.plan === null ? {} : { plan: r.plan }),
+      },
       knowledge_version: r.knowledge_version,
       snapshot_id: null,
       tag_catalog: null,
@@ -58,12 +64,12 @@ function run(
       error: null,
       duration_ms: 1,
     });
-  const at = daysAgo(startedDaysAgo);
-  recordRunCompiles(
-    db,
-    { run_id, started_at: at, last_seen_at: at, surface: "agent", session_id: null },
-    rows,
-  );
+    recordRunCompile(
+      db,
+      { run_id, started_at: at, last_seen_at: at, surface: "agent", session_id: null },
+      { compile_id: r.compile_id, plan: r.plan, files: r.files },
+    );
+  }
 }
 
 const brief = (hits: RecallHit[]) => hits.map((h) => ({ id: h.id, score: h.score, scores: h.scores }));

@@ -3,8 +3,8 @@
 import { type Clock, canonicalJson, type Db, systemClock, UserError } from "@archon/core";
 import { aggregateTotals } from "../store/audit-aggregates.js";
 import { loggedNearMisses, type NearMissCount } from "../store/audit-reads.js";
-import { allNotes, notesOfRuns } from "../store/memory-notes.js";
-import { compilesOfRuns, filesOf, getRun, type RunRow, recentRuns } from "../store/memory-runs.js";
+import { allNotes, noteFiles, notesOfRuns } from "../store/memory-notes.js";
+import { compilesOfRuns, getRun, type RunRow, recentRuns } from "../store/memory-runs.js";
 import { importPairs, supersededSince, textMatches } from "../store/memory-search.js";
 import {
   blend,
@@ -141,7 +141,7 @@ export function recall(db: Db, query: RecallQuery, clock: Clock = systemClock): 
       id: n.note_id,
       run_id: n.run_id,
       at: n.last_seen_at,
-      files: filesOf(db, n.note_id),
+      files: noteFiles(db, n.note_id),
       excerpt: excerpt(n.text),
       outcome: n.outcome,
       origin: n.origin,

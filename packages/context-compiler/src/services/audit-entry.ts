@@ -6,15 +6,20 @@ import { redactValue } from "../knowledge/secret-scan.js";
 import type { CompileOutcome } from "../read/compile.js";
 import type { CompileLogEntry } from "../store/audit.js";
 import type { AuditDelivery, AuditOutcome } from "../store/audit-pack.js";
+import type { RunCompileMemory } from "../store/memory-runs.js";
 
 /** What a compile hands to the audit queue: the row before hashing, packing and redaction. */
-export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & { outcome?: CompileOutcome };
+export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
+  outcome?: CompileOutcome;
+  /** Written in the same transaction as the audit row; absent outside a server run. */
+  memory?: RunCompileMemory;
+};
 
 /** What the audit log and a replay compare: the outcome without its debug part. */
 export const resultHash = (outcome: CompileOutcome) => hashCanonical({ ...outcome, debug: undefined });
 
 export function completeEntry(pending: PendingAudit): CompileLogEntry {
-  const { outcome, ...head } = pending;
+  const { outcome, memory: _memory, ...head } = pending;
   return {
     ...head,
     agent_id: redactValue(head.agent_id, "agent_id").value,

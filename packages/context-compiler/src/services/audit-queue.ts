@@ -65,6 +65,11 @@ export class AuditQueue {
     return joined(warnings);
   }
 
+  /** Runs a compile so that the background writer's commits do not overlap it (commit-gate.ts). */
+  serving<T>(compile: () => T): T {
+    return this.#thread ? this.#thread.serving(compile) : compile();
+  }
+
   /** Writes (or waits for the writer to write) every queued row. Returns a warning when that failed. */
   flush(): string | undefined {
     if (this.#thread) {

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import type { PendingAudit } from "./audit-entry.js";
 import { FLAG, FLAG_SLOTS, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
+import { enterServing, leaveServing } from "./commit-gate.js";
 
 /** How long a flush or a close waits for the writer before giving up on it. */
 const WAIT_MS = 10_000;
@@ -65,6 +66,16 @@ export class AuditThread {
   post(row: PendingAudit): void {
     this.#posted += 1;
     this.#send({ type: "rows", rows: [row] });
+  }
+
+  /** Around a compile: the writer does not commit meanwhile, and a commit under way is waited out. */
+  serving<T>(compile: () => T): T {
+    enterServing(this.#flags);
+    try {
+      return compile();
+    } finally {
+      leaveServing(this.#flags);
+    }
   }
 
   /** What the writer reported since the last call (read synchronously, so no report waits for an event). */

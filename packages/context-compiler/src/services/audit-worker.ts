@@ -1,7 +1,8 @@
 // The background audit writer: a worker thread with its own connection, so that the commit of a batch
 // (two fsyncs in DELETE-journal mode) never runs on the thread answering requests. It writes what it is
-// sent as soon as it is idle, retries what failed with the next batch, and reports failures on its
-// reply port; the main thread reads them synchronously when the next compile is audited (INV-5).
+// sent in a pause of the compiles, commits only while no compile runs (commit-gate.ts), retries what
+// failed with the next batch, and reports failures on its reply port; the main thread reads them
+// synchronously when the next compile is audited (INV-5).
 import { existsSync } from "node:fs";
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { AuditTerms } from "../store/audit-terms.js";
@@ -9,6 +10,7 @@ import { KnowledgeDb } from "../store/knowledge-db.js";
 import { AuditBatch } from "./audit-batch.js";
 import type { PendingAudit } from "./audit-entry.js";
 import { FLAG, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
+import { commitWhenIdle } from "./commit-gate.js";
 
 const {
   path,
@@ -43,15 +45,33 @@ const batch = new AuditBatch(
     const open = database();
     return open ? open.writeRefusal() : `no database at ${path}`;
   },
+  (commit) => commitWhenIdle(flags, commit),
 );
-let scheduled = false;
+/**
+ * A commit costs two fsyncs (tens of ms on a busy disk) and blocks every read of the file meanwhile, so
+ * rows wait for a pause in the compiles (no row for QUIET_MS) to be written together; under a steady
+ * stream of compiles, no row waits longer than MAX_AGE_MS. A flush or a close writes at once.
+ */
+const QUIET_MS = 30;
+const MAX_AGE_MS = 1000;
+let timer: NodeJS.Timeout | undefined;
+let oldestAt = 0;
+let lastAt = 0;
+
+function schedule(): void {
+  const now = Date.now();
+  const wait = Math.min(lastAt + QUIET_MS, oldestAt + MAX_AGE_MS) - now;
+  if (wait <= 0) writeNow();
+  else timer = setTimeout(schedule, wait);
+}
 
 function reply(message: ThreadReply): void {
   replies.postMessage(message);
 }
 
 function writeNow(): void {
-  scheduled = false;
+  clearTimeout(timer);
+  timer = undefined;
   // A `git pull` may have swapped the file: write to the one at the path now, as the server reads it.
   if (kdb?.reopenIfReplaced()) terms.reset();
   const rows = batch.size;
@@ -69,10 +89,11 @@ function writeNow(): void {
 parentPort?.on("message", (message: ThreadRequest) => {
   if (message.type === "rows") {
     for (const row of message.rows as PendingAudit[]) batch.add(row);
-    // Rows that arrive while this thread is busy committing queue up behind it and share the next commit.
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(writeNow);
+    batch.prepare();
+    lastAt = Date.now();
+    if (timer === undefined) {
+      oldestAt = lastAt;
+      timer = setTimeout(schedule, QUIET_MS);
     }
   } else if (message.type === "flush") {
     writeNow();

@@ -72,13 +72,11 @@ export class CompileService {
 
   /** Writes audit rows still queued; call before reading the audit log. */
   flushAudit(): string | undefined {
-    this.extras.run?.flush();
     return this.#auditQueue.flush();
   }
 
   /** Writes what is queued and stops the background writer; call before closing the database. */
   closeAudit(): string | undefined {
-    this.extras.run?.flush();
     return this.#auditQueue.close();
   }
 
@@ -112,6 +110,10 @@ export class CompileService {
   }
 
   compile(input: CompileRequest): CompileResponse {
+    return this.#auditQueue.serving(() => this.#compileNow(input));
+  }
+
+  #compileNow(input: CompileRequest): CompileResponse {
     // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
     // from the audit row gives the same bytes.
     const request =
@@ -139,13 +141,7 @@ export class CompileService {
       index = this.index();
       const { outcome, files } = this.#compileWith(index, request);
       const { debug, ...result } = outcome;
-      const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome });
-      this.extras.run?.record({
-        compile_id,
-        files,
-        plan: request.plan,
-        knowledge_version: index.knowledge_version,
-      });
+      const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome, files });
       const response: CompileResponse = {
         compile_id,
         ...result,
@@ -272,11 +268,13 @@ export class CompileService {
     request: CompileRequest,
     started: number,
     index: KnowledgeIndex | undefined,
-    outcome: { outcome?: CompileOutcome; error?: unknown },
+    outcome: { outcome?: CompileOutcome; files?: string[]; error?: unknown },
   ): string | undefined {
+    const created_at = this.clock.now().toISOString();
+    const run = this.extras.run;
     return this.#auditQueue.record({
       compile_id,
-      created_at: this.clock.now().toISOString(),
+      created_at,
       agent_id: request.agent_id ?? null,
       request,
       knowledge_version: index?.knowledge_version ?? readVersion(this.kdb.db),
@@ -290,6 +288,8 @@ export class CompileService {
             ? outcome.error.message
             : String(outcome.error),
       duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
+      // A run remembers the compiles that answered, with the files they were normalized to.
+      ...(run && outcome.files ? { memory: run.compile(compile_id, outcome.files, created_at) } : {}),
     });
   }
 }

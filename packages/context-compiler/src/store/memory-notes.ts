@@ -1,6 +1,7 @@
 // Episodic memory's session notes: session_note observations folded into notes, one per origin and content
 // hash, with their files and text indexed for recall and the attempt notices.
 import type { Db } from "@archon/core";
+import { addTextRow, deleteRefs, refId } from "./memory-refs.js";
 
 export type NoteOrigin = "manual" | "auto";
 
@@ -102,10 +103,7 @@ export function upsertNote(
       );
       const insertFile = db.prepare("INSERT OR IGNORE INTO memory_files (ref, file) VALUES (?, ?)");
       for (const file of files) insertFile.run(noteId, file);
-      db.prepare("INSERT INTO memory_fts (ref, body) VALUES (?, ?)").run(
-        noteId,
-        [note.text, ...files].join("\n"),
-      );
+      addTextRow(db, refId(db, noteId), [note.text, ...files].join("\n"));
     }
     if (observationId !== null)
       db.prepare("INSERT OR IGNORE INTO memory_note_sources (observation_id, note_id) VALUES (?, ?)").run(
@@ -154,10 +152,18 @@ export function pruneAutomaticNotes(db: Db, before: string): number {
     );
     run("DELETE FROM memory_note_sources WHERE note_id = ?", id);
     run("DELETE FROM memory_files WHERE ref = ?", id);
-    run("DELETE FROM memory_fts WHERE ref = ?", id);
     run("DELETE FROM memory_notes WHERE note_id = ?", id);
   }
+  deleteRefs(db, ids);
   return ids.length;
+}
+
+/** The files a note touched, sorted. */
+export function noteFiles(db: Db, noteId: string): string[] {
+  return db
+    .prepare("SELECT file FROM memory_files WHERE ref = ? ORDER BY file")
+    .pluck()
+    .all(noteId) as string[];
 }
 
 /** Every note, oldest first. */

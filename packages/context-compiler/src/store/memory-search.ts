@@ -1,4 +1,4 @@
-// Episodic memory's lookups for recall: the FTS5 text match, refs by file, one-hop imports between files,
+// Episodic memory's lookups for recall: the FTS5 text match, one-hop imports between files,
 // and which documents changed since a knowledge version.
 import type { Db } from "@archon/core";
 
@@ -14,15 +14,12 @@ export function textMatches(db: Db, text: string): Map<string, number> {
   const query = ftsQuery(text);
   if (!query) return new Map();
   const rows = db
-    .prepare("SELECT ref, -bm25(memory_fts) AS score FROM memory_fts WHERE memory_fts MATCH ? ORDER BY ref")
+    .prepare(
+      `SELECT r.ref, m.score FROM (SELECT rowid, -bm25(memory_fts) AS score FROM memory_fts WHERE memory_fts MATCH ?) m
+       JOIN memory_refs r ON r.ref_id = m.rowid ORDER BY r.ref`,
+    )
     .all(query) as { ref: string; score: number }[];
   return new Map(rows.map((r) => [r.ref, r.score]));
-}
-
-/** Refs (compile and note ids) that touched any of `files`. */
-export function refsTouching(db: Db, files: readonly string[]): Set<string> {
-  const select = db.prepare("SELECT ref FROM memory_files WHERE file = ?").pluck();
-  return new Set(files.flatMap((f) => select.all(f) as string[]));
 }
 
 /** Pairs "a\u0000b" of files one import apart, in either direction, among `files`; empty without a code index. */
@@ -50,16 +47,4 @@ export function supersededSince(db: Db, docIds: readonly string[], version: numb
     )
     .pluck()
     .all(JSON.stringify(docIds), version) as string[];
-}
-
-/** The compile ids and note ids in memory, with the time each one happened (a note: when last seen). */
-export function allRefs(
-  db: Db,
-): { ref: string; kind: "compile" | "note"; at: string; run_id: string | null }[] {
-  return db
-    .prepare(
-      `SELECT compile_id AS ref, 'compile' AS kind, created_at AS at, run_id FROM memory_compiles
-       UNION ALL SELECT note_id, 'note', last_seen_at, run_id FROM memory_notes ORDER BY ref`,
-    )
-    .all() as { ref: string; kind: "compile" | "note"; at: string; run_id: string | null }[];
 }

@@ -14,6 +14,7 @@ import { compactAudit } from "./012-compact-audit.js";
 import { teamTokens } from "./013-team-tokens.js";
 import { memoryCitesAudit } from "./014-memory-cites-audit.js";
 import { replicas } from "./015-replicas.js";
+import { compactMemory } from "./016-compact-memory.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   teamTokens,
   memoryCitesAudit,
   replicas,
+  compactMemory,
 ];

@@ -9,12 +9,12 @@ import { FLAG } from "./audit-thread-protocol.js";
 /** The longest the writer defers a commit to compiles: a server busy without pause still gets its rows written. */
 export const MAX_DEFER_MS = 250;
 /** The longest a compile waits for a commit before reading anyway (SQLite's busy handler takes over). */
-const MAX_WAIT_MS = 1000;
+export const MAX_WAIT_MS = 1000;
 
 /** The main thread's side: around each compile. */
-export function enterServing(flags: Int32Array): void {
+export function enterServing(flags: Int32Array, maxWaitMs = MAX_WAIT_MS): void {
   Atomics.store(flags, FLAG.serving, 1);
-  const deadline = Date.now() + MAX_WAIT_MS;
+  const deadline = Date.now() + maxWaitMs;
   while (Atomics.load(flags, FLAG.committing) === 1) {
     const left = deadline - Date.now();
     if (left <= 0) return;
@@ -27,9 +27,9 @@ export function leaveServing(flags: Int32Array): void {
   Atomics.notify(flags, FLAG.serving);
 }
 
-/** The writer's side: runs `commit` when no compile is running (or once MAX_DEFER_MS have passed). */
-export function commitWhenIdle<T>(flags: Int32Array, commit: () => T): T {
-  const deadline = Date.now() + MAX_DEFER_MS;
+/** The writer's side: runs `commit` when no compile is running (or once `maxDeferMs` have passed). */
+export function commitWhenIdle<T>(flags: Int32Array, commit: () => T, maxDeferMs = MAX_DEFER_MS): T {
+  const deadline = Date.now() + maxDeferMs;
   for (;;) {
     Atomics.store(flags, FLAG.committing, 1);
     const left = deadline - Date.now();

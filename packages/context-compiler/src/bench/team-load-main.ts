@@ -112,8 +112,8 @@ async function developer(
  */
 async function admin(client: TeamClient, until: number, tally: Tally, drain = false): Promise<void> {
   for (;;) {
-    const processed = (await client.call("process_observations")).structuredContent as {
-      proposed: unknown[];
+    const processed = (await client.call("process_observations", { limit: 1000 })).structuredContent as {
+      remaining: number;
     };
     const pending = (await client.call("list_proposals")).structuredContent as {
       proposals: { proposal_id: string }[];
@@ -125,7 +125,7 @@ async function admin(client: TeamClient, until: number, tally: Tally, drain = fa
       if (!answer.isError && approved?.knowledge_version)
         tally.approvedVersions.push(approved.knowledge_version);
     }
-    const idle = processed.proposed.length === 0 && pending.proposals.length === 0;
+    const idle = processed.remaining === 0 && pending.proposals.length === 0;
     if (drain ? idle : performance.now() >= until) return;
   }
 }

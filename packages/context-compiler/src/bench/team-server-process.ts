@@ -24,6 +24,7 @@ export function archonCliAsync(
   globals: readonly string[],
   args: readonly string[],
   env: NodeJS.ProcessEnv = {},
+  input = "",
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [ARCHON_BIN, ...globals, ...args], {
     env: { ...process.env, ...env },
@@ -36,7 +37,7 @@ export function archonCliAsync(
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  child.stdin.end();
+  child.stdin.end(input);
   return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
 }
 

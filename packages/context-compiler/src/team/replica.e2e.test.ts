@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { archonCliAsync } from "../bench/team-server-process.js";
 import { type CompileResponse, CompileService } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN, type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
@@ -22,30 +23,8 @@ let base = "";
 const replicas: { project: TestProject; config: string; token: string }[] = [];
 const clients: { close(): Promise<void> }[] = [];
 
-/**
- * The CLI in a child process, awaited without blocking this process: a blocked event loop misses the
- * server closing an idle keep-alive socket, and the next request over it fails.
- */
-function run(
-  p: TestProject,
-  args: string[],
-  env: Record<string, string> = {},
-  input = "",
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [ARCHON_BIN, "--db", p.dbPath, "--project-root", p.root, ...args], {
-    env: { ...process.env, ...env },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout, stderr })));
-}
+const run = (p: TestProject, args: string[], env: Record<string, string> = {}, input = "") =>
+  archonCliAsync(["--db", p.dbPath, "--project-root", p.root], args, env, input);
 
 async function token(person: string, scope: "agent" | "admin"): Promise<string> {
   const r = await run(project, ["token", "create", "--person", person, "--scope", scope, "--json"]);

@@ -48,6 +48,16 @@ function instance(repo: TeamRepository): Instance {
   return { project, ctx, knowledge: new ReplicatedKnowledge(repo, ctx, loggedWritesOf(adminTools), clock) };
 }
 
+/** Two instances over two handles of one log, each with its working database. */
+async function pair(open: () => Promise<TeamRepository[]>) {
+  const [first, second] = (await open()) as [TeamRepository, TeamRepository];
+  cleanups.push(async () => {
+    await first.close();
+    if (second !== first) await second.close();
+  });
+  return { repo: first, a: instance(first), b: instance(second) };
+}
+
 const dialects: [string, () => Promise<TeamRepository[]>][] = [
   [
     "SQLite",
@@ -111,13 +121,7 @@ async function teamDay(a: Instance, b: Instance) {
 
 describe.each(dialects)("two instances on one %s log", (_name, open) => {
   it("replay each other's calls into the same rows, snapshots and compile bytes", async () => {
-    const [repoA, repoB] = await open();
-    cleanups.push(async () => {
-      await (repoA as TeamRepository).close();
-      if (repoB !== repoA) await (repoB as TeamRepository).close();
-    });
-    const a = instance(repoA as TeamRepository);
-    const b = instance(repoB as TeamRepository);
+    const { repo, a, b } = await pair(open);
     await teamDay(a, b);
     await a.knowledge.exclusive(async () => undefined);
     await b.knowledge.exclusive(async () => undefined);
@@ -126,7 +130,7 @@ describe.each(dialects)("two instances on one %s log", (_name, open) => {
     const localA = snapshotRecordsAfter(a.ctx.kdb.db, 0);
     const localB = snapshotRecordsAfter(b.ctx.kdb.db, 0);
     expect(localB).toEqual(localA);
-    const stored = await (repoA as TeamRepository).versionsAfter(0, 10);
+    const stored = await repo.versionsAfter(0, 10);
     expect(stored.map((v) => [v.knowledge_version, v.snapshot_id, v.manifest_hash, v.approved_by])).toEqual(
       localA.map((v) => [v.knowledge_version, v.snapshot_id, v.manifest_hash, "ana"]),
     );
@@ -136,9 +140,9 @@ describe.each(dialects)("two instances on one %s log", (_name, open) => {
     };
     expect(compiled(b.ctx)).toBe(compiled(a.ctx));
     expect(compiled(a.ctx)).toContain("Validate every request body.");
-    const head = await (repoA as TeamRepository).head();
+    const head = await repo.head();
     expect(head).toEqual({ seq: 3, knowledge_version: 2 });
-    const calls = await (repoA as TeamRepository).callsAfter(0, 10);
+    const calls = await repo.callsAfter(0, 10);
     expect(calls.map((c) => [c.seq, c.tool, c.actor, c.knowledge_version])).toEqual([
       [1, "import_doc", "ana", 1],
       [2, "import_doc", "ana", 2],
@@ -147,13 +151,7 @@ describe.each(dialects)("two instances on one %s log", (_name, open) => {
   });
 
   it("refuse a dependency cycle at insert and log nothing for it", async () => {
-    const [repoA, repoB] = await open();
-    cleanups.push(async () => {
-      await (repoA as TeamRepository).close();
-      if (repoB !== repoA) await (repoB as TeamRepository).close();
-    });
-    const a = instance(repoA as TeamRepository);
-    const b = instance(repoB as TeamRepository);
+    const { repo, a, b } = await pair(open);
     await teamDay(a, b);
     const cycle = b.knowledge.exclusive(() =>
       b.knowledge.write(
@@ -169,29 +167,23 @@ describe.each(dialects)("two instances on one %s log", (_name, open) => {
       ),
     );
     await expect(cycle).rejects.toThrow(/cycle/i);
-    expect(await (repoA as TeamRepository).head()).toEqual({ seq: 3, knowledge_version: 2 });
+    expect(await repo.head()).toEqual({ seq: 3, knowledge_version: 2 });
     // The refused call left nothing behind on the instance that ran it, and it keeps working.
     expect(readVersion(b.ctx.kdb.db)).toBe(2);
     await b.knowledge.exclusive(() =>
       b.knowledge.write("set_doc_tags", { doc_id: "errors", tags: ["errors"] }, ana),
     );
-    expect((await (repoA as TeamRepository).head()).seq).toBe(4);
+    expect((await repo.head()).seq).toBe(4);
   });
 
   it("apply a call with an idempotency key once, however often it is sent", async () => {
-    const [repoA, repoB] = await open();
-    cleanups.push(async () => {
-      await (repoA as TeamRepository).close();
-      if (repoB !== repoA) await (repoB as TeamRepository).close();
-    });
-    const a = instance(repoA as TeamRepository);
-    const b = instance(repoB as TeamRepository);
+    const { repo, a, b } = await pair(open);
     const note = { event_type: "manual_note", payload: { note: "Keep handlers thin." } };
     const first = await a.knowledge.exclusive(() => a.knowledge.write("observe", note, agent, "key-1"));
     const again = await b.knowledge.exclusive(() => b.knowledge.write("observe", note, agent, "key-1"));
     expect(first.status).toBe("applied");
     expect(again.status).toBe("duplicate");
-    expect((await (repoA as TeamRepository).head()).seq).toBe(1);
+    expect((await repo.head()).seq).toBe(1);
   });
 });
 
@@ -199,16 +191,10 @@ describe("the log's rows", () => {
   it("are the same on SQLite and PGlite for the same calls at the same times", async () => {
     const runs: unknown[] = [];
     for (const [, open] of dialects) {
-      const [repoA, repoB] = await open();
-      cleanups.push(async () => {
-        await (repoA as TeamRepository).close();
-        if (repoB !== repoA) await (repoB as TeamRepository).close();
-      });
-      const a = instance(repoA as TeamRepository);
-      const b = instance(repoB as TeamRepository);
+      const { repo, a, b } = await pair(open);
       await teamDay(a, b);
-      const versions = await (repoA as TeamRepository).versionsAfter(0, 10);
-      const calls = await (repoA as TeamRepository).callsAfter(0, 10);
+      const versions = await repo.versionsAfter(0, 10);
+      const calls = await repo.callsAfter(0, 10);
       runs.push({
         versions,
         calls: calls.map(({ call_id: _id, ...call }) => call),

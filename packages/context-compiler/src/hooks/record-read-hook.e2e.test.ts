@@ -52,8 +52,9 @@ describe("the Read hook", () => {
     const after = new Date().toISOString();
     expect(r).toEqual({ code: 0, stdout: "", stderr: "" });
     const records = readReads(root);
-    expect(records).toEqual([{ path: "docs/api.md", session_id: "sess-1", at: records[0]?.at }]);
-    expect(records[0]?.at >= before && records[0]?.at <= after).toBe(true);
+    const at = records[0]?.at ?? "";
+    expect(records).toEqual([{ path: "docs/api.md", session_id: "sess-1", at }]);
+    expect(at >= before && at <= after).toBe(true);
   });
 
   it("resolves a relative file path against the session's folder", () => {

@@ -13,10 +13,11 @@ interface Group {
   matcher?: string;
   hooks: Handler[];
 }
-export type ManagedHooks = Partial<Record<HookEvent, Group>>;
+/** Archon's groups per event, in the order they are written: PostToolUse has two (observe, then Read). */
+export type ManagedHooks = Partial<Record<HookEvent, Group[]>>;
 
 /** The archon subcommands hooks run; a handler running one of them with --hook is archon's. */
-const HOOK_SUBCOMMANDS = ["sync-rules", "reindex-symbols", "verify-cache"];
+const HOOK_SUBCOMMANDS = ["sync-rules", "reindex-symbols", "verify-cache", "record-read"];
 const MANAGED = new RegExp(`archon.*\\s(${HOOK_SUBCOMMANDS.join("|")}) --hook\\s*$`);
 
 export const isManagedHandler = (handler: unknown): boolean =>
@@ -25,7 +26,7 @@ export const isManagedHandler = (handler: unknown): boolean =>
   typeof (handler as { command?: unknown }).command === "string" &&
   MANAGED.test((handler as { command: string }).command);
 
-/** What archon wants in `hooks`, per event: one group each, in Claude Code's settings shape. */
+/** What archon wants in `hooks`, per event, in Claude Code's settings shape. */
 export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
   const run = (sub: string): Handler => ({
     type: "command",
@@ -37,17 +38,18 @@ export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
   if (config.optionalHooks.verifyCache) sessionStart.push(run("verify-cache"));
   const hooks: ManagedHooks = {
     // An empty matcher is every session source: startup, resume, clear and compact.
-    SessionStart: { matcher: "", hooks: sessionStart },
+    SessionStart: [{ matcher: "", hooks: sessionStart }],
     // UserPromptSubmit takes no matcher.
-    UserPromptSubmit: { hooks: [run("sync-rules")] },
-    // After the agent captures a decision, so the reply that confirms it must come from this session.
+    UserPromptSubmit: [{ hooks: [run("sync-rules")] }],
     // Letters, digits and underscores only: Claude Code compares such a matcher as an exact tool name.
-    PostToolUse: {
-      matcher: `mcp__${SERVER_NAMES.agent}__${config.prefix}observe`,
-      hooks: [run("sync-rules")],
-    },
+    PostToolUse: [
+      // After the agent captures a decision, so the reply that confirms it must come from this session.
+      { matcher: `mcp__${SERVER_NAMES.agent}__${config.prefix}observe`, hooks: [run("sync-rules")] },
+      // Which files the agent opened, so eval can tell a deferred rule that was read from an unneeded one.
+      { matcher: "Read", hooks: [run("record-read")] },
+    ],
   };
-  if (config.optionalHooks.verifyCache) hooks.PreCompact = { matcher: "", hooks: [run("verify-cache")] };
+  if (config.optionalHooks.verifyCache) hooks.PreCompact = [{ matcher: "", hooks: [run("verify-cache")] }];
   return hooks;
 }
 
@@ -86,7 +88,7 @@ export function mergeClaudeHooks(path: string, settings: unknown, managed: Manag
       if (kept.length > 0) groups.push({ ...group, hooks: kept });
     }
     const mine = managed[event as HookEvent];
-    if (mine) groups.splice(at ?? groups.length, 0, structuredClone(mine));
+    if (mine) groups.splice(at ?? groups.length, 0, ...structuredClone(mine));
     if (groups.length > 0) hooks[event] = groups;
     else delete hooks[event];
   }

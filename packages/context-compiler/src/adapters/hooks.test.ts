@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../context/archon-context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
+import { isManagedHandler, mergeClaudeHooks } from "./claude-hooks.js";
 import { deployAdapters } from "./deploy-adapters.js";
 import { ARCHON_BIN } from "./launcher.js";
 
@@ -98,6 +99,7 @@ describe("Claude Code settings in a project that installed archon", () => {
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
+          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
         ],
         PreCompact: [
           { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },
@@ -137,6 +139,47 @@ describe("Claude Code settings in a project that installed archon", () => {
   });
 });
 
+describe("the Read hook beside the observe one", () => {
+  beforeEach(() => project.write("node_modules/.bin/archon", "#!/bin/sh\n"));
+
+  it("is a second PostToolUse group, after the user's own Read hook, and a redeploy is byte-identical", () => {
+    const mine = { matcher: "Read", hooks: [{ type: "command", command: "./log-read.sh" }] };
+    project.write(".claude/settings.json", JSON.stringify({ hooks: { PostToolUse: [mine] } }));
+    const command = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} }).commands.claude;
+    deployClaude();
+    const first = read(".claude/settings.json");
+    expect(JSON.parse(first).hooks.PostToolUse).toEqual([
+      mine,
+      {
+        matcher: "mcp__archon__archon_observe",
+        hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
+      },
+      { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+    ]);
+    deployClaude();
+    expect(read(".claude/settings.json")).toBe(first);
+  });
+
+  it("is recognized as archon's, so a merge with no managed hooks leaves exactly the user's", () => {
+    const command =
+      'npx --no-install --prefix "$CLAUDE_PROJECT_DIR" archon --project-root "$CLAUDE_PROJECT_DIR"';
+    expect(isManagedHandler({ type: "command", command: `${command} record-read --hook` })).toBe(true);
+    expect(isManagedHandler({ type: "command", command: "./log-read.sh" })).toBe(false);
+    const mine = { matcher: "Read", hooks: [{ type: "command", command: "./log-read.sh" }] };
+    const settings = {
+      hooks: {
+        PostToolUse: [
+          mine,
+          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+        ],
+      },
+    };
+    expect(mergeClaudeHooks(".claude/settings.json", settings, {})).toEqual({
+      hooks: { PostToolUse: [mine] },
+    });
+  });
+});
+
 describe("Claude Code settings in a project that did not install archon", () => {
   it("go to the personal settings.local.json, which git is told to ignore in this clone only", () => {
     git("init", "-q");
@@ -161,6 +204,7 @@ describe("Claude Code settings in a project that did not install archon", () => 
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
+          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
         ],
         PreCompact: [
           { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },

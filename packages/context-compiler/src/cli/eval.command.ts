@@ -1,5 +1,6 @@
 // archon eval: the delivery-quality report; --replay also re-runs every logged compile on today's code
 // and exits 1 when any differs, so CI can gate a change of the compiler on it.
+import { readReads } from "../hooks/read-log.js";
 import { type EvalReport, evaluate } from "../quality/eval.js";
 import { type ReplayReport, replayLog } from "../quality/replay.js";
 import { openContext } from "./open-context.js";
@@ -16,9 +17,14 @@ export function formatEval(report: EvalReport, replay: ReplayReport | undefined)
         `  ${m.observation_id} ${m.event_type} ${m.doc_id ?? "(no doc named)"}${m.compile_id ? ` in ${m.compile_id}` : ""}${m.files.length > 0 ? ` for ${m.files.join(", ")}` : ""}`,
     ),
     "",
-    `Unnecessary deliveries, delivered but never cited (${report.unnecessary.length}):`,
+    `Unnecessary deliveries, delivered but never cited or read (${report.unnecessary.length}):`,
     ...report.unnecessary.map(
       (u) => `  ${u.doc_id}: ${u.delivered}x (${u.inline} inline, ${u.deferred} deferred)`,
+    ),
+    "",
+    `Read after delivery, by the Read hook (${report.read.length}):`,
+    ...report.read.map(
+      (r) => `  ${r.doc_id}: ${r.read} of ${r.delivered} deliveries read (${r.source_path})`,
     ),
     "",
     `Budget: ${budget.inline_bytes} of ${budget.max_inline_bytes} inline bytes used (${(budget.utilization * 100).toFixed(1)}%); ${budget.uncited_inline_bytes} bytes on uncited documents (${(budget.waste_share * 100).toFixed(1)}% of inline); ${budget.compiles_with_omissions} compile(s) omitted a document`,
@@ -45,7 +51,7 @@ export function evalCommand(
   const ctx = openContext(options);
   try {
     ctx.compiler.flushAudit();
-    const report = evaluate(ctx.kdb.db);
+    const report = evaluate(ctx.kdb.db, readReads(ctx.projectRoot));
     const replay = flags.replay ? replayLog(ctx.kdb, ctx.compiler) : undefined;
     write(
       flags.json

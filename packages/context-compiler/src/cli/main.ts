@@ -226,6 +226,16 @@ program
   });
 
 program
+  .command("record-read")
+  .description(
+    "note which project file the agent read, so eval can tell a read rule from an unnecessary one (run by the installed Claude Code Read hook; fail-open, quiet)",
+  )
+  .requiredOption("--hook", "run as Claude Code's PostToolUse hook on Read: read the event JSON on stdin")
+  .action(async () =>
+    (await import("../hooks/record-read-hook.js")).runRecordReadHook(process.argv.slice(2)),
+  );
+
+program
   .command("reindex-symbols")
   .description(
     "index the repository's symbols and calls with tree-sitter (TypeScript, JavaScript, Python, Go, PHP); unchanged files are skipped by their git blob sha",

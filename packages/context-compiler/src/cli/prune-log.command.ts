@@ -12,11 +12,11 @@ export function pruneLogCommand(
   const ctx = openContext(options);
   try {
     ctx.compiler.flushAudit();
-    const result = pruneLog(ctx.kdb.db, days, ctx.clock);
+    const result = pruneLog(ctx.kdb.db, days, ctx.clock, ctx.projectRoot);
     write(
       flags.json
         ? `${JSON.stringify(result, null, 2)}\n`
-        : `Folded ${result.compiles_folded} audit row(s) from before ${result.cutoff} into daily aggregates and deleted them; removed ${result.memory_compiles_removed} compile(s) from episodic memory and ${result.automatic_notes_removed} automatic session note(s). Hand-written notes are kept.\n`,
+        : `Folded ${result.compiles_folded} audit row(s) from before ${result.cutoff} into daily aggregates and deleted them; removed ${result.memory_compiles_removed} compile(s) from episodic memory and ${result.automatic_notes_removed} automatic session note(s), and ${result.reads_removed} file read(s) the Read hook recorded. Hand-written notes are kept.\n`,
     );
   } finally {
     ctx.close();

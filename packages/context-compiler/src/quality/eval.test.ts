@@ -1,4 +1,7 @@
+import { manualClock, sequentialIds } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createArchonContext } from "../context/archon-context.js";
+import type { ReadRecord } from "../hooks/read-log.js";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
@@ -70,6 +73,7 @@ describe("the delivery-quality report", () => {
         },
       ],
       unnecessary: [],
+      read: [],
       budget: {
         inline_bytes: 2 * (15 + 11),
         max_inline_bytes: 2 * 8192,
@@ -91,6 +95,60 @@ describe("the delivery-quality report", () => {
     ]);
     expect(report.budget.uncited_inline_bytes).toBe(26);
     expect(report.budget.waste_share).toBe(1);
+  });
+});
+
+describe("a delivery the agent followed by reading the document's file", () => {
+  /** A server's context, so its compiles belong to a run of session sess-A. */
+  function serverOfSession() {
+    project.write("docs/api.md", "# API\n\nUse the client.\n");
+    seed(project.context(), {
+      documents: [
+        doc("api", { patterns: ["src/api/**"], content: "Use the client.", source_path: "docs/api.md" }),
+      ],
+    });
+    return createArchonContext({
+      surface: "agent",
+      dbPath: project.dbPath,
+      projectRoot: project.root,
+      clock: manualClock("2026-11-29T13:00:00.000Z"),
+      ids: sequentialIds(),
+      env: { ARCHON_SESSION_ID: "sess-A" },
+    });
+  }
+  const reading = (session_id: string | null, at: string): ReadRecord => ({
+    path: "docs/api.md",
+    session_id,
+    at,
+  });
+
+  it("counts as read, not unnecessary, when its source file was read after the compile in its session", () => {
+    const ctx = serverOfSession();
+    ctx.compiler.compile({ target_files: ["src/api/users.ts"] });
+    ctx.compiler.flushAudit();
+    const report = evaluate(ctx.kdb.db, [reading("sess-A", "2026-11-29T13:05:00.000Z")]);
+    expect(report.read).toEqual([{ doc_id: "api", source_path: "docs/api.md", delivered: 1, read: 1 }]);
+    expect(report.unnecessary).toEqual([{ doc_id: "style", delivered: 1, inline: 1, deferred: 0 }]);
+    expect(report.budget.uncited_inline_bytes).toBe(11);
+    ctx.close();
+  });
+
+  it("stays unnecessary when the only reads came before the compile or from another session", () => {
+    const ctx = serverOfSession();
+    ctx.compiler.compile({ target_files: ["src/api/users.ts"] });
+    ctx.compiler.flushAudit();
+    const reads = [
+      reading("sess-A", "2026-11-29T12:59:59.999Z"),
+      reading("sess-B", "2026-11-29T13:05:00.000Z"),
+    ];
+    const report = evaluate(ctx.kdb.db, reads);
+    expect(report.read).toEqual([]);
+    expect(report.unnecessary.map((u) => u.doc_id)).toEqual(["api", "style"]);
+    // A read that names no session cannot be told apart: it counts for any compile before it.
+    expect(evaluate(ctx.kdb.db, [reading(null, "2026-11-29T13:00:00.000Z")]).read).toEqual([
+      { doc_id: "api", source_path: "docs/api.md", delivered: 1, read: 1 },
+    ]);
+    ctx.close();
   });
 });
 

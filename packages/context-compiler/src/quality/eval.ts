@@ -1,12 +1,16 @@
 // eval: delivery quality from the audit log and its aggregates. Missed deliveries (compile misses, and
 // review corrections that cite a compile), unnecessary deliveries (delivered, never cited by an
-// observation or a session note), and budget waste (inline bytes spent on documents nobody cited).
+// observation or a session note, never read after the compile), and budget waste (inline bytes spent on
+// documents nobody cited or read).
 import type { Db } from "@archon/core";
+import type { ReadRecord } from "../hooks/read-log.js";
 import { aggregateTotals } from "../store/audit-aggregates.js";
 import { loggedCompiles } from "../store/audit-reads.js";
-import { documentFacts } from "../store/documents.js";
+import { documentFacts, getDocument } from "../store/documents.js";
 import { allNotes } from "../store/memory-notes.js";
+import { compileSessions } from "../store/memory-runs.js";
 import { listObservations } from "../store/observations.js";
+import { type ReadDelivery, readDeliveries } from "./delivery-reads.js";
 
 export interface MissedDelivery {
   observation_id: string;
@@ -28,11 +32,13 @@ export interface EvalReport {
   compiles: { kept: number; folded: number; failed: number };
   missed: MissedDelivery[];
   unnecessary: UnnecessaryDelivery[];
+  /** Documents whose source file the agent read after a delivery (the Read hook's records). */
+  read: ReadDelivery[];
   budget: {
     inline_bytes: number;
     max_inline_bytes: number;
     utilization: number;
-    /** Inline bytes (at today's sizes) of documents no observation or note ever cited. */
+    /** Inline bytes (at today's sizes) of documents no observation or note ever cited, nor any read followed. */
     uncited_inline_bytes: number;
     waste_share: number;
     compiles_with_omissions: number;
@@ -91,8 +97,16 @@ function citedDocuments(db: Db): Set<string> {
   return cited;
 }
 
-export function evaluate(db: Db): EvalReport {
+/** `reads` are the Read hook's records (hooks/read-log.ts); without them nothing counts as read. */
+export function evaluate(db: Db, reads: readonly ReadRecord[] = []): EvalReport {
   const compiles = loggedCompiles(db);
+  const read = readDeliveries({
+    compiles,
+    sessions: compileSessions(db),
+    sourceOf: (docId) => getDocument(db, docId)?.source_path ?? undefined,
+    reads,
+  });
+  const wasRead = new Set(read.map((d) => d.doc_id));
   const folded = aggregateTotals(db, "compiles")[0];
   const cited = citedDocuments(db);
   const bytes = new Map(documentFacts(db).map((d) => [d.doc_id, d.content_bytes]));
@@ -112,7 +126,7 @@ export function evaluate(db: Db): EvalReport {
   }
   for (const agg of aggregateTotals(db, "delivery")) add(agg.subject, agg.inline, agg.deferred);
   const unnecessary = [...perDoc.values()]
-    .filter((d) => d.delivered > 0 && !cited.has(d.doc_id))
+    .filter((d) => d.delivered > 0 && !cited.has(d.doc_id) && !wasRead.has(d.doc_id))
     .sort((a, b) => b.delivered - a.delivered || (a.doc_id < b.doc_id ? -1 : 1));
   const inline_bytes = compiles.reduce((s, c) => s + c.inline_bytes, 0) + (folded?.inline_bytes ?? 0);
   const max_inline_bytes =
@@ -126,6 +140,7 @@ export function evaluate(db: Db): EvalReport {
     },
     missed: missedDeliveries(db),
     unnecessary,
+    read,
     budget: {
       inline_bytes,
       max_inline_bytes,

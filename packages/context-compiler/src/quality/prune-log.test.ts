@@ -1,6 +1,7 @@
 import { manualClock, sequentialIds, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArchonContext } from "../context/archon-context.js";
+import { appendRead, readReads } from "../hooks/read-log.js";
 import { recall } from "../memory/recall.js";
 import { recordAutomaticNote } from "../memory/session-notes.js";
 import { allAggregates } from "../store/audit-aggregates.js";
@@ -58,13 +59,14 @@ describe("prune-log folding", () => {
     const usageBefore = documentUsage(db);
     const evalBefore = evaluate(db);
     const gapsBefore = recall(db, { gaps: true }, clock).gaps?.map(({ files: _f, ...g }) => g);
-    const result = pruneLog(db, 15, clock);
+    const result = pruneLog(db, 15, clock, project.root);
     expect(result).toEqual({
       older_than_days: 15,
       cutoff: "2026-11-16T09:00:00.000Z",
       compiles_folded: 4,
       memory_compiles_removed: 4,
       automatic_notes_removed: 0,
+      reads_removed: 0,
     });
     expect(auditSize(db).compiles).toBe(2);
     expect(
@@ -115,8 +117,21 @@ describe("prune-log folding", () => {
       ids,
     );
     clock.advance(30 * DAY);
-    expect(pruneLog(db, 15, clock).automatic_notes_removed).toBe(1);
+    expect(pruneLog(db, 15, clock, project.root).automatic_notes_removed).toBe(1);
     expect(allNotes(db).map((n) => [n.text, n.origin])).toEqual([["by hand", "manual"]]);
+  });
+});
+
+describe("prune-log and the Read hook's records", () => {
+  it("drops the reads older than the cutoff and keeps the rest", () => {
+    const at = (days: number) => new Date(clock.now().getTime() + days * DAY).toISOString();
+    const early = { path: "docs/a.md", session_id: "s", at: at(0) };
+    const late = { path: "docs/b.md", session_id: "s", at: at(20) };
+    appendRead(project.root, early);
+    appendRead(project.root, late);
+    clock.advance(30 * DAY);
+    expect(pruneLog(ctx.kdb.db, 15, clock, project.root).reads_removed).toBe(1);
+    expect(readReads(project.root)).toEqual([late]);
   });
 });
 

@@ -144,3 +144,15 @@ export function pruneCompilesBefore(db: Db, before: string): number {
   ).run(before);
   return rows.length;
 }
+
+/** The session of each remembered compile whose run learned one, by compile_id (for eval's read matching). */
+export function compileSessions(db: Db): Map<string, string> {
+  const rows = db
+    .prepare(
+      `SELECT r.ref AS compile_id, u.session_id FROM memory_compiles c
+         JOIN memory_refs r ON r.ref_id = c.ref_id JOIN memory_runs u ON u.run_key = c.run_key
+       WHERE u.session_id IS NOT NULL`,
+    )
+    .all() as { compile_id: string; session_id: string }[];
+  return new Map(rows.map((r) => [r.compile_id, r.session_id]));
+}

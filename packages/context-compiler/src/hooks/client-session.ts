@@ -4,11 +4,12 @@
 // itself), and a server takes the session recorded for the nearest of its own ancestors: two sessions in
 // one project are two client processes, never mixed, and a server whose client ran no hook finds none.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { HookInput } from "./hook-input.js";
+import { HOOKS_DIR, hooksDir } from "./hooks-dir.js";
 
-const DIR = join(".archon", "hooks", "clients");
+const DIR = join(HOOKS_DIR, "clients");
 /** Records older than this are removed when a hook writes its own (their processes are long gone). */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
 /** Far enough up to pass a shell, npx and npm between a client and what it starts. */
@@ -90,8 +91,7 @@ export function recordClientSession(
   clientPid: number,
   now: Date,
 ): void {
-  const dir = join(projectRoot, DIR);
-  mkdirSync(dir, { recursive: true });
+  const dir = hooksDir(projectRoot, "clients");
   const record: ClientRecord = { session_id: sessionId, client_pid: clientPid, at: now.toISOString() };
   writeFileSync(fileOf(projectRoot, sessionId), `${JSON.stringify(record)}\n`);
   for (const name of readdirSync(dir)) {

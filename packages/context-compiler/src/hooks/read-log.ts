@@ -1,15 +1,8 @@
 // The file reads the Read hook records (.archon/hooks/reads.jsonl), one JSON line per read, capped by
 // rotating into one older generation. Only node: built-ins: the hook that appends runs on every file read.
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { HOOKS_DIR, hooksDir } from "./hooks-dir.js";
 
 export interface ReadRecord {
   /** Repository-relative, forward slashes. */
@@ -19,7 +12,7 @@ export interface ReadRecord {
   at: string;
 }
 
-const DIR = join(".archon", "hooks");
+const DIR = HOOKS_DIR;
 const CURRENT = "reads.jsonl";
 const OLDER = "reads.1.jsonl";
 /** Past this the file becomes the older generation: two generations bound the log near 2 MiB. */
@@ -33,7 +26,7 @@ export function appendRead(projectRoot: string, record: ReadRecord, maxBytes = M
   try {
     size = statSync(current).size;
   } catch {
-    mkdirSync(dir, { recursive: true });
+    hooksDir(projectRoot);
   }
   // A second hook rotating at the same moment finds the file gone: its line starts the new one.
   if (size >= maxBytes)

@@ -1,7 +1,8 @@
 // Per-session memory of the hooks: which rules were already injected, so a rule is injected at most once
 // per session, and which captured decisions belong to this session, so only its own person confirms them.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { HOOKS_DIR, hooksDir } from "./hooks-dir.js";
 
 export interface SessionState {
   injected: string[];
@@ -11,7 +12,7 @@ export interface SessionState {
   awaiting: string[];
 }
 
-const DIR = join(".archon", "hooks", "sessions");
+const DIR = join(HOOKS_DIR, "sessions");
 /** Session files older than this are removed when another session writes its own. */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
 
@@ -37,8 +38,7 @@ export function readSession(projectRoot: string, sessionId: string): SessionStat
 }
 
 export function writeSession(projectRoot: string, sessionId: string, state: SessionState, now: Date): void {
-  const dir = join(projectRoot, DIR);
-  mkdirSync(dir, { recursive: true });
+  const dir = hooksDir(projectRoot, "sessions");
   writeFileSync(fileOf(projectRoot, sessionId), `${JSON.stringify(state)}\n`);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);

@@ -9,8 +9,18 @@ export type ThreadRequest =
 export type ThreadReply = { type: "failed"; rows: number; message: string; dropped: number };
 
 /**
- * Slots of the shared Int32Array: the last flush answered, rows written so far, closed; and the two that
- * keep a commit and a compile apart (1 while the main thread compiles, 1 while the writer commits).
+ * Slots of the shared Int32Array: the last flush answered, rows written so far, closed; the two that
+ * keep a commit and a compile apart (1 while the main thread compiles, 1 while the writer commits); and
+ * the file change counter the writer's latest commit started from, with 1 beside it while that is known
+ * (change-stamp.ts).
  */
-export const FLAG = { flushed: 0, written: 1, closed: 2, serving: 3, committing: 4 } as const;
-export const FLAG_SLOTS = 5;
+export const FLAG = {
+  flushed: 0,
+  written: 1,
+  closed: 2,
+  serving: 3,
+  committing: 4,
+  commitBase: 5,
+  commitBaseKnown: 6,
+} as const;
+export const FLAG_SLOTS = 7;

@@ -5,6 +5,7 @@ import { importDoc } from "../knowledge/import-doc.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
 import { canonicalTagCatalog } from "../read/tag-catalog.js";
 import { type CompileAudit, readCompileLog } from "../store/audit.js";
+import { recordObservation } from "../store/observations.js";
 import { tagCatalog } from "../store/tags.js";
 import { readRevisions } from "../store/version.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
@@ -177,5 +178,30 @@ describe("the deterministic part of a response", () => {
     const tagged = part();
     setDocTags(admin, "sessions", []);
     expect([part() === untagged, tagged === untagged]).toEqual([true, false]);
+  });
+});
+
+describe("a running compile service and notices while the file is unchanged", () => {
+  it("answers the same notices without a change, and sees an observation another connection records", () => {
+    const agent = project.context("agent");
+    const first = agent.compiler.compile(request).notices;
+    // The first compile's audit row is written at once; the second reads again, the third reads nothing.
+    const again = [agent.compiler.compile(request).notices, agent.compiler.compile(request).notices];
+    const admin = project.context();
+    recordObservation(
+      admin.kdb.db,
+      { event_type: "manual_note", payload: { note: "no rule on retries" } },
+      admin.clock,
+      admin.ids,
+    );
+    const seen = agent.compiler.compile(request).notices;
+    const backlog = (notices: string[]) => notices.filter((n) => n.includes("not been triaged"));
+    expect({ same: again, first: backlog(first), seen: backlog(seen) }).toEqual({
+      same: [first, first],
+      first: [],
+      seen: [
+        "1 observation(s) have not been triaged yet: a person runs archon_process_observations on the admin surface.",
+      ],
+    });
   });
 });

@@ -17,7 +17,8 @@ import { loadKnowledge, loadSnapshotRows, loadTags } from "../store/load-knowled
 import { type Revisions, readRevisions, readVersion } from "../store/version.js";
 import { resultHash } from "./audit-entry.js";
 import { AuditQueue } from "./audit-queue.js";
-import { collectNotices } from "./notices.js";
+import { ChangeStamp } from "./change-stamp.js";
+import { collectNotices, NoticeReads } from "./notices.js";
 
 export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
   compile_id: string;
@@ -45,6 +46,9 @@ export class CompileService {
   readonly #auditQueue: AuditQueue;
   /** The audit's interned terms as this connection has read them; dropped when the file is replaced. */
   readonly #terms: AuditTerms;
+  /** Whether the file changed since the index's counters and the notices' reads were taken. */
+  readonly #stamp: ChangeStamp;
+  readonly #noticeReads = new NoticeReads();
 
   constructor(
     private readonly kdb: KnowledgeDb,
@@ -68,6 +72,7 @@ export class CompileService {
       refusal: () => this.kdb.writeRefusal(),
       background: extras.backgroundAudit ?? false,
     });
+    this.#stamp = new ChangeStamp(kdb.path, () => this.#auditQueue.commitBase());
   }
 
   /** Writes audit rows still queued; call before reading the audit log. */
@@ -107,13 +112,19 @@ export class CompileService {
   forgetIndex(): void {
     this.#index = undefined;
     this.#revisions = undefined;
+    this.#stamp.forget();
   }
 
+  /**
+   * While the file is unchanged since the last compile's reads (change-stamp.ts), a compile reads nothing
+   * from it, so it need not wait out the audit writer's commit either.
+   */
   compile(input: CompileRequest): CompileResponse {
-    return this.#auditQueue.serving(() => this.#compileNow(input));
+    const unchanged = this.#index !== undefined && this.#stamp.unchanged();
+    return this.#auditQueue.serving(() => this.#compileNow(input, unchanged), !unchanged);
   }
 
-  #compileNow(input: CompileRequest): CompileResponse {
+  #compileNow(input: CompileRequest, unchanged: boolean): CompileResponse {
     // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
     // from the audit row gives the same bytes.
     const request =
@@ -121,7 +132,8 @@ export class CompileService {
     const started = performance.now();
     const compile_id = this.ids.next("cmp");
     const lateWarnings: string[] = [];
-    if (this.kdb.reopenIfReplaced()) {
+    const replaced = this.kdb.reopenIfReplaced();
+    if (replaced) {
       this.#index = undefined;
       this.#revisions = undefined;
       this.#terms.reset();
@@ -136,9 +148,15 @@ export class CompileService {
         `${unwritable.message} The audit row of this compile is kept in memory until the database can be written again. ${unwritable.hint}`,
       );
     }
+    const cached = unchanged && !replaced ? this.#index : undefined;
+    if (!cached) {
+      // Taken before the reads: a commit landing during them makes the next compile read again.
+      this.#stamp.settle();
+      this.#noticeReads.clear();
+    }
     let index: KnowledgeIndex | undefined;
     try {
-      index = this.index();
+      index = cached ?? this.index();
       const { outcome, files } = this.#compileWith(index, request);
       const { debug, ...result } = outcome;
       const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome, files });
@@ -158,6 +176,7 @@ export class CompileService {
           files,
           channel: this.channel,
           clock: this.clock,
+          reads: this.#noticeReads,
         }),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };

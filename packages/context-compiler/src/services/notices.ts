@@ -5,7 +5,7 @@ import type { Clock, Db } from "@archon/core";
 import { adapterNotices } from "../adapters/adapter-meta.js";
 import { templateNotices } from "../init/template-notices.js";
 import { type Channel, step } from "../knowledge/next-step.js";
-import { attemptNotices } from "../memory/attempt-notices.js";
+import { type AttemptNote, attemptNotes, attemptNotices } from "../memory/attempt-notices.js";
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
 import { countObservations } from "../store/observations.js";
 import { countProposals } from "../store/proposals.js";
@@ -22,6 +22,55 @@ export interface NoticeInput {
   files: readonly string[];
   channel: Channel;
   clock: Clock;
+  /** The database reads of earlier compiles, while the file is unchanged; absent: read everything now. */
+  reads?: NoticeReads;
+}
+
+/** The notices that depend on the database alone, not on the compile's files. */
+interface SharedNotices {
+  replica: string[];
+  pending: number;
+  backlog: number;
+  adapters: string[];
+  templates: string[];
+}
+
+/** Sets of target files whose notes are kept at once; past it the oldest go (a server sees many sets). */
+const MAX_KEPT_FILE_SETS = 256;
+
+/**
+ * What the notices read from the database, kept by a compile service while the file is unchanged
+ * (change-stamp.ts) so that a compile during the audit writer's commit reads nothing. The file system's
+ * part (targets on disk) is looked at on every compile.
+ */
+export class NoticeReads {
+  #shared: SharedNotices | undefined;
+  /** Per set of target files: the notes as read, and the window's start they were read with. */
+  readonly #attempts = new Map<string, { since: string; notes: readonly AttemptNote[] }>();
+
+  /** The file changed (or may have): read everything again. */
+  clear(): void {
+    this.#shared = undefined;
+    this.#attempts.clear();
+  }
+
+  shared(read: () => SharedNotices): SharedNotices {
+    this.#shared ??= read();
+    return this.#shared;
+  }
+
+  /** Notes read with an earlier `since` still answer a later one: the window only moves forward. */
+  attempts(db: Db, files: readonly string[], since: string): readonly AttemptNote[] {
+    const key = files.join("\n");
+    const kept = this.#attempts.get(key);
+    if (kept && kept.since <= since) return kept.notes;
+    const notes = attemptNotes(db, files, since);
+    this.#attempts.delete(key);
+    this.#attempts.set(key, { since, notes });
+    if (this.#attempts.size > MAX_KEPT_FILE_SETS)
+      this.#attempts.delete(this.#attempts.keys().next().value as string);
+    return notes;
+  }
 }
 
 /** Target files not on disk: the rules still apply by path, but a typo in the path looks exactly like this. */
@@ -44,21 +93,39 @@ export function replicaNotices(db: Db): string[] {
   ];
 }
 
+function readShared(input: NoticeInput): SharedNotices {
+  const { db, channel } = input;
+  return {
+    replica: replicaNotices(db),
+    pending: countProposals(db, "pending"),
+    backlog: countObservations(db, "new"),
+    adapters: adapterNotices(db, input.projectRoot, VERSION, channel),
+    templates: templateNotices(db, input.templatesDir, channel),
+  };
+}
+
 export function collectNotices(input: NoticeInput): string[] {
-  const { db, index, channel } = input;
-  const notices: string[] = [...replicaNotices(db)];
+  const { db, index, channel, reads } = input;
+  // Attempts first: reading them folds session notes into memory, which the observation counts see.
+  const attempts = attemptNotices(
+    db,
+    input.files,
+    input.clock,
+    channel,
+    reads ? (d, f, since) => reads.attempts(d, f, since) : undefined,
+  );
+  const shared = reads ? reads.shared(() => readShared(input)) : readShared(input);
+  const notices: string[] = [...shared.replica];
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
   notices.push(...missingTargets(input.projectRoot, input.files));
-  notices.push(...attemptNotices(db, input.files, input.clock, channel));
-  const pending = countProposals(db, "pending");
-  if (pending > 0) notices.push(`${pending} proposal(s) are waiting for a person's approval.`);
-  const backlog = countObservations(db, "new");
-  if (backlog > 0)
+  notices.push(...attempts);
+  if (shared.pending > 0) notices.push(`${shared.pending} proposal(s) are waiting for a person's approval.`);
+  if (shared.backlog > 0)
     notices.push(
-      `${backlog} observation(s) have not been triaged yet: a person runs ${step(channel, "process_observations")} on the admin surface.`,
+      `${shared.backlog} observation(s) have not been triaged yet: a person runs ${step(channel, "process_observations")} on the admin surface.`,
     );
-  notices.push(...adapterNotices(db, input.projectRoot, VERSION, channel));
-  notices.push(...templateNotices(db, input.templatesDir, channel));
+  notices.push(...shared.adapters);
+  notices.push(...shared.templates);
   return notices;
 }

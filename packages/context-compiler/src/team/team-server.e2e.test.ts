@@ -1,13 +1,14 @@
 // The team server from outside: a real `archon serve --http` process on loopback, real MCP clients over
 // Streamable HTTP with bearer tokens, and requests an attacker would send. Every refusal is checked to
 // have changed nothing.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
 import { openDatabase } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { archonCliAsync } from "../bench/team-server-process.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
@@ -16,13 +17,12 @@ let server: ChildProcess | undefined;
 let base: string;
 const clients: Client[] = [];
 
+/** Awaited, not run synchronously: a blocked event loop would miss the server closing an idle socket. */
 const archon = (...args: string[]) =>
-  spawnSync(process.execPath, [ARCHON_BIN, "--db", project.dbPath, "--project-root", project.root, ...args], {
-    encoding: "utf8",
-  });
+  archonCliAsync(["--db", project.dbPath, "--project-root", project.root], args);
 
-function token(person: string, scope: "agent" | "admin"): string {
-  const r = archon("token", "create", "--person", person, "--scope", scope, "--json");
+async function token(person: string, scope: "agent" | "admin"): Promise<string> {
+  const r = await archon("token", "create", "--person", person, "--scope", scope, "--json");
   expect(r.status).toBe(0);
   return (JSON.parse(r.stdout) as { secret: string }).secret;
 }
@@ -95,8 +95,8 @@ afterEach(async () => {
 
 describe("the team server", () => {
   it("takes an agent's observation and an admin's approval, and records who approved", async () => {
-    const agent = await connect("agent", token("dana", "agent"));
-    const admin = await connect("admin", token("ana", "admin"));
+    const agent = await connect("agent", await token("dana", "agent"));
+    const admin = await connect("admin", await token("ana", "admin"));
     const miss = await agent.call("compile_context", { target_files: ["apps/web/src/api/users.ts"] });
     expect(miss.structuredContent).toMatchObject({ base: { documents: [] } });
     await agent.call("observe", {
@@ -125,7 +125,7 @@ describe("the team server", () => {
   });
 
   it("keeps the agent surface read-only: no admin tool is listed there", async () => {
-    const agent = await connect("agent", token("dana", "agent"));
+    const agent = await connect("agent", await token("dana", "agent"));
     const names = (await clients[0]?.listTools())?.tools.map((t) => t.name) ?? [];
     expect(names).toContain("archon_compile_context");
     expect(names).not.toContain("archon_approve_proposal");
@@ -166,23 +166,23 @@ describe("requests an attacker would send", () => {
     });
 
   it("refuses a request without a token, with a wrong or revoked one, and an agent token on the admin surface", async () => {
-    const agentSecret = token("dana", "agent");
-    const adminSecret = token("ana", "admin");
+    const agentSecret = await token("dana", "agent");
+    const adminSecret = await token("ana", "admin");
     const before = state();
     expect((await approve({})).status).toBe(401);
     expect((await approve({ authorization: "Bearer archon_tok_not-a-real-one" })).status).toBe(401);
     expect((await approve({ authorization: `Bearer ${agentSecret}` })).status).toBe(403);
-    const list = JSON.parse(archon("token", "list", "--json").stdout) as {
+    const list = JSON.parse((await archon("token", "list", "--json")).stdout) as {
       tokens: { token_id: string; person: string }[];
     };
     const anas = list.tokens.find((t) => t.person === "ana")?.token_id as string;
-    expect(archon("token", "revoke", anas).status).toBe(0);
+    expect((await archon("token", "revoke", anas)).status).toBe(0);
     expect((await approve({ authorization: `Bearer ${adminSecret}` })).status).toBe(401);
     expect(state()).toEqual(before);
   });
 
   it("refuses a rebinding Host and a foreign Origin even with an admin token", async () => {
-    const adminSecret = token("ana", "admin");
+    const adminSecret = await token("ana", "admin");
     const before = state();
     const port = new URL(base).port;
     const rebound = await approve({ authorization: `Bearer ${adminSecret}`, host: `evil.example:${port}` });
@@ -198,7 +198,7 @@ describe("requests an attacker would send", () => {
   });
 
   it("never stores a secret: the database holds only its hash", async () => {
-    const secret = token("ana", "admin");
+    const secret = await token("ana", "admin");
     const db = openDatabase(project.dbPath, { readonly: true });
     const dump = JSON.stringify(db.prepare("SELECT * FROM team_tokens").all());
     db.close();

@@ -1,7 +1,3 @@
-// Replicas of a team server from outside: a real `archon serve --http` process, two developers' replica
-// projects syncing over real HTTP with `archon sync`, compiles over stdio in each, the server stopped and
-// started again around an offline observation, and a retried push applying nothing twice.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,15 +6,15 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archonCliAsync } from "../bench/team-server-process.js";
+import { archonCliAsync, startTeamServer, type TeamServerProcess } from "../bench/team-server-process.js";
 import { type CompileResponse, CompileService } from "../services/compile-service.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { ARCHON_BIN, type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
+import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
 
 const TARGET = { target_files: ["apps/web/src/api/users.ts"] };
 
 let project: TestProject;
-let server: ChildProcess | undefined;
+let server: TeamServerProcess | undefined;
 let base = "";
 const replicas: { project: TestProject; config: string; token: string }[] = [];
 const clients: { close(): Promise<void> }[] = [];
@@ -32,38 +28,16 @@ async function token(person: string, scope: "agent" | "admin"): Promise<string> 
   return (JSON.parse(r.stdout) as { secret: string }).secret;
 }
 
+/** The team server on the project's database; `listen` gives the old port to start it again where replicas know it. */
 async function startServer(listen: string): Promise<string> {
-  const child = spawn(process.execPath, [
-    ARCHON_BIN,
-    "--db",
-    project.dbPath,
-    "--project-root",
-    project.root,
-    "serve",
-    "--http",
-    "--listen",
-    listen,
-  ]);
-  server = child;
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.on("exit", (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-  });
+  server = await startTeamServer(["--db", project.dbPath, "--project-root", project.root], [], listen);
+  return server.url;
 }
 
 async function stopServer(): Promise<void> {
-  const child = server;
+  const stopping = server;
   server = undefined;
-  if (!child || child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
+  await stopping?.stop();
 }
 
 async function overHttp(surface: "agent" | "admin", secret: string) {

@@ -1,54 +1,26 @@
-// The team server from outside: a real `archon serve --http` process on loopback, real MCP clients over
-// Streamable HTTP with bearer tokens, and requests an attacker would send. Every refusal is checked to
-// have changed nothing.
-import { type ChildProcess, spawn } from "node:child_process";
 import { request } from "node:http";
 import { openDatabase } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { archonCliAsync } from "../bench/team-server-process.js";
+import { archonCliAsync, startTeamServer, type TeamServerProcess } from "../bench/team-server-process.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
 let project: TestProject;
-let server: ChildProcess | undefined;
+let server: TeamServerProcess | undefined;
 let base: string;
 const clients: Client[] = [];
 
+const globals = () => ["--db", project.dbPath, "--project-root", project.root];
+
 /** Awaited, not run synchronously: a blocked event loop would miss the server closing an idle socket. */
-const archon = (...args: string[]) =>
-  archonCliAsync(["--db", project.dbPath, "--project-root", project.root], args);
+const archon = (...args: string[]) => archonCliAsync(globals(), args);
 
 async function token(person: string, scope: "agent" | "admin"): Promise<string> {
   const r = await archon("token", "create", "--person", person, "--scope", scope, "--json");
   expect(r.status).toBe(0);
   return (JSON.parse(r.stdout) as { secret: string }).secret;
-}
-
-async function startServer(): Promise<string> {
-  const child = spawn(process.execPath, [
-    ARCHON_BIN,
-    "--db",
-    project.dbPath,
-    "--project-root",
-    project.root,
-    "serve",
-    "--http",
-    "--listen",
-    "127.0.0.1:0",
-  ]);
-  server = child;
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      if (url) resolve(url);
-    });
-    child.on("exit", (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-  });
 }
 
 async function connect(surface: "agent" | "admin", secret: string) {
@@ -85,11 +57,12 @@ beforeEach(async () => {
   const ctx = project.context();
   seed(ctx, { documents: [doc("api-errors", { content: "Return typed errors from every route." })] });
   ctx.close();
-  base = await startServer();
+  server = await startTeamServer(globals());
+  base = server.url;
 });
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.close();
-  server?.kill();
+  await server?.stop();
   project.cleanup();
 });
 

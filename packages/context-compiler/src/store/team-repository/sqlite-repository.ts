@@ -2,7 +2,7 @@
 // processes) and the file's async mutex (this process), and a reader connection that sees only commits.
 import { type Db, migrate, UserError } from "@archon/core";
 import Database from "better-sqlite3";
-import type { TokenRow } from "../team-tokens.js";
+import { insertToken, listTokens, liveTokenBySecretHash, revokeToken } from "../team-tokens.js";
 import { mutexForFile } from "./file-mutex.js";
 import { type LogStatements, openLogWriter } from "./log-writer.js";
 import { sqliteTeamMigrations } from "./sqlite-migrations.js";
@@ -17,7 +17,6 @@ import type {
 
 const CALL_COLUMNS = "seq, call_id, tool, args, actor, at, idempotency_key, knowledge_version";
 const VERSION_COLUMNS = "knowledge_version, snapshot_id, manifest_hash, created_at, manifest, approved_by";
-const TOKEN_COLUMNS = "token_id, person, scope, created_at, revoked_at";
 const BUSY_TIMEOUT_MS = 10_000;
 
 export function openSqliteTeamRepository(path: string): TeamRepository {
@@ -55,31 +54,12 @@ export function openSqliteTeamRepository(path: string): TeamRepository {
       }
     });
 
+  // The same table and statements as the project database's own tokens (store/team-tokens.ts).
   const tokens: TeamTokenStore = {
-    insert: (row) =>
-      inWriter(async () => {
-        writer
-          .prepare(
-            `INSERT INTO team_tokens (token_id, person, scope, secret_sha256, created_at, revoked_at)
-             VALUES (@token_id, @person, @scope, @secret_sha256, @created_at, NULL)`,
-          )
-          .run(row);
-      }),
-    list: async () =>
-      reader
-        .prepare(`SELECT ${TOKEN_COLUMNS} FROM team_tokens ORDER BY created_at DESC, token_id`)
-        .all() as TokenRow[],
-    liveBySecretHash: async (secretSha256) =>
-      reader
-        .prepare(`SELECT ${TOKEN_COLUMNS} FROM team_tokens WHERE secret_sha256 = ? AND revoked_at IS NULL`)
-        .get(secretSha256) as TokenRow | undefined,
-    revoke: (tokenId, at) =>
-      inWriter(
-        async () =>
-          writer
-            .prepare("UPDATE team_tokens SET revoked_at = ? WHERE token_id = ? AND revoked_at IS NULL")
-            .run(at, tokenId).changes === 1,
-      ),
+    insert: (row) => inWriter(async () => insertToken(writer, row)),
+    list: async () => listTokens(reader),
+    liveBySecretHash: async (secretSha256) => liveTokenBySecretHash(reader, secretSha256),
+    revoke: (tokenId, at) => inWriter(async () => revokeToken(writer, tokenId, at)),
   };
 
   return {

@@ -18,10 +18,22 @@ export interface LogStatements {
 }
 
 /**
- * A LogWriter over one open write transaction. `close` is called when the transaction ends: a write the
+ * Runs `fn` with a LogWriter over one open write transaction, closed when `fn` settles: a write the
  * callback forgot to await must fail loudly, not land outside the lock.
  */
-export function openLogWriter(statements: LogStatements): { log: LogWriter; close(): void } {
+export async function withLogWriter<T>(
+  statements: LogStatements,
+  fn: (log: LogWriter) => Promise<T>,
+): Promise<T> {
+  const { log, close } = openLogWriter(statements);
+  try {
+    return await fn(log);
+  } finally {
+    close();
+  }
+}
+
+function openLogWriter(statements: LogStatements): { log: LogWriter; close(): void } {
   let open = true;
   const live = <A extends unknown[], R>(op: (...args: A) => Promise<R>) => {
     return async (...args: A): Promise<R> => {

@@ -1,7 +1,7 @@
 // The team store on Postgres (a server through `pg`, or PGlite): writes serialised by a transaction-scoped
 // advisory lock, seqs and versions assigned as head + 1 under it.
 import type { TokenRow } from "../team-tokens.js";
-import { type LogStatements, openLogWriter } from "./log-writer.js";
+import { type LogStatements, withLogWriter } from "./log-writer.js";
 import type { PostgresClient, SqlRunner } from "./postgres-client.js";
 import { migratePostgres } from "./postgres-migrations.js";
 import {
@@ -83,12 +83,7 @@ export async function openPostgresTeamRepository(
         // SEQUENCEs: a sequence hands out numbers that a rolled-back write then leaves as gaps, and both the
         // log and the versions must be gapless for replicas to know they have everything.
         await tx.query("SELECT pg_advisory_xact_lock($1, $2)", place.lockKey);
-        const { log, close } = openLogWriter(statements(tx, place));
-        try {
-          return await fn(log);
-        } finally {
-          close();
-        }
+        return withLogWriter(statements(tx, place), fn);
       }),
     tokens,
     close: () => {

@@ -4,7 +4,7 @@ import { type Db, migrate, UserError } from "@archon/core";
 import Database from "better-sqlite3";
 import { insertToken, listTokens, liveTokenBySecretHash, revokeToken } from "../team-tokens.js";
 import { mutexForFile } from "./file-mutex.js";
-import { type LogStatements, openLogWriter } from "./log-writer.js";
+import { type LogStatements, withLogWriter } from "./log-writer.js";
 import { sqliteTeamMigrations } from "./sqlite-migrations.js";
 import type {
   ContentBlob,
@@ -80,12 +80,7 @@ export function openSqliteTeamRepository(path: string): TeamRepository {
     callByIdempotencyKey: async (key) => callByKey(reader, key),
     write: (fn) =>
       inWriter(async () => {
-        const { log, close } = openLogWriter(statements);
-        try {
-          return await fn(log);
-        } finally {
-          close();
-        }
+        return withLogWriter(statements, fn);
       }),
     tokens,
     // Waits for a write in flight, so closing never cuts one off half-done; closing twice is harmless.

@@ -99,7 +99,7 @@ describe("Claude Code settings in a project that installed archon", () => {
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
-          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+          { matcher: "Read|Bash", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
         ],
         PreCompact: [
           { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },
@@ -139,7 +139,7 @@ describe("Claude Code settings in a project that installed archon", () => {
   });
 });
 
-describe("the Read hook beside the observe one", () => {
+describe("the read hook beside the observe one", () => {
   beforeEach(() => project.write("node_modules/.bin/archon", "#!/bin/sh\n"));
 
   it("is a second PostToolUse group, after the user's own Read hook, and a redeploy is byte-identical", () => {
@@ -154,7 +154,7 @@ describe("the Read hook beside the observe one", () => {
         matcher: "mcp__archon__archon_observe",
         hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
       },
-      { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+      { matcher: "Read|Bash", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
     ]);
     deployClaude();
     expect(read(".claude/settings.json")).toBe(first);
@@ -164,6 +164,9 @@ describe("the Read hook beside the observe one", () => {
     const command =
       'npx --no-install --prefix "$CLAUDE_PROJECT_DIR" archon --project-root "$CLAUDE_PROJECT_DIR"';
     expect(isManagedHandler({ type: "command", command: `${command} record-read --hook` })).toBe(true);
+    expect(
+      isManagedHandler({ type: "command", command: `${command} record-read --client cursor --hook` }),
+    ).toBe(true);
     expect(isManagedHandler({ type: "command", command: "./log-read.sh" })).toBe(false);
     const mine = { matcher: "Read", hooks: [{ type: "command", command: "./log-read.sh" }] };
     const settings = {
@@ -177,6 +180,29 @@ describe("the Read hook beside the observe one", () => {
     expect(mergeClaudeHooks(".claude/settings.json", settings, {})).toEqual({
       hooks: { PostToolUse: [mine] },
     });
+  });
+});
+
+describe("a deploy from before the read hook took Bash", () => {
+  beforeEach(() => project.write("node_modules/.bin/archon", "#!/bin/sh\n"));
+
+  it("has its Read-only group replaced by the Read|Bash one, never kept beside it", () => {
+    const command = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} }).commands.claude;
+    const run = (sub: string) => ({ type: "command", command: `${command} ${sub} --hook` });
+    const mine = { matcher: "Bash", hooks: [{ type: "command", command: "./audit.sh" }] };
+    const observe = { matcher: "mcp__archon__archon_observe", hooks: [run("sync-rules")] };
+    project.write(
+      ".claude/settings.json",
+      JSON.stringify({
+        hooks: { PostToolUse: [observe, { matcher: "Read", hooks: [run("record-read")] }, mine] },
+      }),
+    );
+    deployClaude();
+    expect(JSON.parse(read(".claude/settings.json")).hooks.PostToolUse).toEqual([
+      observe,
+      { matcher: "Read|Bash", hooks: [run("record-read")] },
+      mine,
+    ]);
   });
 });
 
@@ -204,7 +230,7 @@ describe("Claude Code settings in a project that did not install archon", () => 
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
-          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+          { matcher: "Read|Bash", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
         ],
         PreCompact: [
           { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },

@@ -31,6 +31,8 @@ describe("the hook command", () => {
     expect(config.commands).toEqual({
       claude: `node ${ARCHON_BIN} --project-root "$CLAUDE_PROJECT_DIR"`,
       git: `node ${ARCHON_BIN} --project-root "$(git rev-parse --show-toplevel)"`,
+      // Codex's and Cursor's read hook finds the project from its input.
+      agents: `node ${ARCHON_BIN}`,
     });
   });
 
@@ -51,6 +53,7 @@ describe("the hook command", () => {
     expect(adapterConfig({ version: "1", projectRoot: project.root, env }).commands).toEqual({
       claude: "archon --project-root /p",
       git: "archon --project-root /p",
+      agents: "archon --project-root /p",
     });
     expect(() =>
       adapterConfig({ version: "1", projectRoot: project.root, env: { ARCHON_HOOK_COMMAND: "x" } }),
@@ -238,7 +241,7 @@ describe("Claude Code settings in a project that did not install archon", () => 
       },
     });
     expect(read(".git/info/exclude")).toContain(
-      "# archon:start\n# Written by archon deploy-adapters: Claude Code settings that hold this machine's paths.\n/.claude/settings.local.json\n# archon:end\n",
+      "# archon:start\n# Written by archon deploy-adapters: agent hook files that hold this machine's paths.\n/.claude/settings.local.json\n/.codex/hooks.json\n/.cursor/hooks.json\n# archon:end\n",
     );
     expect(read(".gitignore")).toBe("dist/\n");
     expect(git("check-ignore", "-q", ".claude/settings.local.json").status).toBe(0);
@@ -329,7 +332,7 @@ describe("git hooks", () => {
     git("init", "-q");
     const base = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} });
     const missing = "archon-command-that-does-not-exist --project-root /nowhere";
-    deployClaude({ ...base, commands: { claude: missing, git: missing } });
+    deployClaude({ ...base, commands: { claude: missing, git: missing, agents: missing } });
     project.write("a.txt", "a\n");
     git("add", "a.txt");
     const commit = git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "first");

@@ -15,6 +15,11 @@ export interface AdapterConfig {
   commands: HookCommands;
   /** Where archon's Claude Code hooks go: the committed settings only when no machine path is in them. */
   claudeSettings: ClaudeSettingsFile;
+  /**
+   * Whether Codex's and Cursor's hook files hold a path of this machine (archon run from a checkout, or
+   * ARCHON_HOOK_COMMAND): git is then told to ignore them in this clone.
+   */
+  agentHooksLocal: boolean;
   /** Hooks whose commands another part of archon provides; written only once those commands exist. */
   optionalHooks: OptionalHooks;
 }
@@ -24,6 +29,12 @@ export interface HookCommands {
   claude: string;
   /** Git hooks (.git/hooks/*), which every worktree of a repository shares. */
   git: string;
+  /**
+   * Codex's and Cursor's hook files (.codex/hooks.json, .cursor/hooks.json). They hold only the read hook,
+   * which finds the project from its input (the session's folder, the workspace roots) and never opens
+   * the database: so no root and no --db.
+   */
+  agents: string;
 }
 
 export const CLAUDE_SETTINGS = {
@@ -54,9 +65,10 @@ const DEFAULT_DB = ".archon/archon.db";
  * database. Claude Code sets CLAUDE_PROJECT_DIR to the project root for hook commands (its hooks
  * reference, code.claude.com/docs/en/hooks); git runs hooks inside the worktree being committed to.
  */
-const ROOT_AT_RUN_TIME: Record<keyof HookCommands, string> = {
+const ROOT_AT_RUN_TIME: Record<keyof HookCommands, string | undefined> = {
   claude: '"$CLAUDE_PROJECT_DIR"',
   git: '"$(git rev-parse --show-toplevel)"',
+  agents: undefined,
 };
 
 /**
@@ -116,9 +128,11 @@ export function archonCommand(inputs: CommandInputs, where: keyof HookCommands):
   }
   const root = resolve(inputs.projectRoot);
   const at = ROOT_AT_RUN_TIME[where];
+  // Without a root, npx finds the project's archon from the hook's working folder, inside the project.
   const start = projectHasArchon(root)
-    ? ["npx", "--no-install", "--prefix", at, "archon"]
+    ? ["npx", "--no-install", ...(at ? ["--prefix", at] : []), "archon"]
     : ["node", shellArg(ARCHON_BIN)];
+  if (at === undefined) return start.join(" ");
   return [...start, "--project-root", at, ...dbWords(root, inputs.dbPath).words].join(" ");
 }
 
@@ -128,8 +142,13 @@ export function adapterConfig(inputs: CommandInputs & { version: string }): Adap
   return {
     version: inputs.version,
     prefix: toolPrefix(env),
-    commands: { claude: archonCommand(withEnv, "claude"), git: archonCommand(withEnv, "git") },
+    commands: {
+      claude: archonCommand(withEnv, "claude"),
+      git: archonCommand(withEnv, "git"),
+      agents: archonCommand(withEnv, "agents"),
+    },
     claudeSettings: portableCommands(withEnv) ? CLAUDE_SETTINGS.shared : CLAUDE_SETTINGS.personal,
+    agentHooksLocal: Boolean(env[HOOK_COMMAND_ENV]?.trim()) || !projectHasArchon(resolve(inputs.projectRoot)),
     optionalHooks: { ...OPTIONAL_HOOKS_AVAILABLE },
   };
 }

@@ -18,13 +18,17 @@ export type ManagedHooks = Partial<Record<HookEvent, Group[]>>;
 
 /** The archon subcommands hooks run; a handler running one of them with --hook is archon's. */
 const HOOK_SUBCOMMANDS = ["sync-rules", "reindex-symbols", "verify-cache", "record-read"];
-const MANAGED = new RegExp(`archon.*\\s(${HOOK_SUBCOMMANDS.join("|")}) --hook\\s*$`);
+// `--client <agent>` before `--hook`: the form a hook takes in another agent's file (adapters/agent-hook-files.ts).
+const MANAGED = new RegExp(`archon.*\\s(${HOOK_SUBCOMMANDS.join("|")})( --client \\w+)? --hook\\s*$`);
 
 export const isManagedHandler = (handler: unknown): boolean =>
   typeof handler === "object" &&
   handler !== null &&
   typeof (handler as { command?: unknown }).command === "string" &&
   MANAGED.test((handler as { command: string }).command);
+
+/** The Claude Code tools whose use the read hook records. */
+const READ_TOOLS = "Read|Bash";
 
 /** What archon wants in `hooks`, per event, in Claude Code's settings shape. */
 export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
@@ -41,12 +45,13 @@ export function renderClaudeHooks(config: AdapterConfig): ManagedHooks {
     SessionStart: [{ matcher: "", hooks: sessionStart }],
     // UserPromptSubmit takes no matcher.
     UserPromptSubmit: [{ hooks: [run("sync-rules")] }],
-    // Letters, digits and underscores only: Claude Code compares such a matcher as an exact tool name.
     PostToolUse: [
       // After the agent captures a decision, so the reply that confirms it must come from this session.
+      // Letters, digits and underscores only: Claude Code compares such a matcher as an exact tool name.
       { matcher: `mcp__${SERVER_NAMES.agent}__${config.prefix}observe`, hooks: [run("sync-rules")] },
-      // Which files the agent opened, so eval can tell a deferred rule that was read from an unneeded one.
-      { matcher: "Read", hooks: [run("record-read")] },
+      // Which files the agent opened, with Read or with cat, sed -n and the like through Bash, so eval can
+      // tell a deferred rule that was read from an unneeded one. With a `|` the matcher is a pattern.
+      { matcher: READ_TOOLS, hooks: [run("record-read")] },
     ],
   };
   if (config.optionalHooks.verifyCache) hooks.PreCompact = [{ matcher: "", hooks: [run("verify-cache")] }];

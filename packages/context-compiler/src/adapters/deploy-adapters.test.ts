@@ -47,10 +47,12 @@ const ALL_PATHS = [
   ["cursor", "skill:archon-setup", ".cursor/skills/archon-setup/SKILL.md"],
   ["cursor", "skill:archon-bulk-import", ".cursor/skills/archon-bulk-import/SKILL.md"],
   ["cursor", "skill:archon-triage", ".cursor/skills/archon-triage/SKILL.md"],
+  ["cursor", "cursor-hooks", ".cursor/hooks.json"],
   ["codex", "agents-md", "AGENTS.md"],
   ["codex", "skill:archon-setup", ".agents/skills/archon-setup/SKILL.md"],
   ["codex", "skill:archon-bulk-import", ".agents/skills/archon-bulk-import/SKILL.md"],
   ["codex", "skill:archon-triage", ".agents/skills/archon-triage/SKILL.md"],
+  ["codex", "codex-hooks", ".codex/hooks.json"],
 ] as const;
 
 const outcomes = (action: string) =>
@@ -190,11 +192,16 @@ describe("files archon owns but finds hand-written", () => {
         action: "conflict",
         reason: "hand-written (no <!-- archon:managed-skill -->); left untouched",
       },
+      { target: "cursor", piece: "cursor-hooks", path: ".cursor/hooks.json", action: "created" },
     ]);
     expect(result.conflicts).toBe(2);
     expect(read(".cursor/rules/archon-process.mdc")).toBe("my own rule\n");
     expect(read(".cursor/skills/archon-triage/SKILL.md")).toBe("my own skill\n");
-    expect(meta.map((m) => m.piece)).toEqual(["skill:archon-bulk-import", "skill:archon-setup"]);
+    expect(meta.map((m) => m.piece)).toEqual([
+      "cursor-hooks",
+      "skill:archon-bulk-import",
+      "skill:archon-setup",
+    ]);
   });
 });
 

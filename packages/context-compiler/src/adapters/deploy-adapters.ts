@@ -9,6 +9,7 @@ import { type AdapterMetaRow, recordDeploy } from "../store/adapter-meta.js";
 import { VERSION } from "../version.js";
 import { carriesMarker, MARKDOWN_BLOCK, SHELL_BLOCK } from "../vocabulary/markers.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
+import { mergeCursorHooks } from "./agent-hook-files.js";
 import { type ManagedHooks, mergeClaudeHooks } from "./claude-hooks.js";
 import { gitCommonDir, gitHooksDir, gitPath, planHookScript, projectRelative } from "./git-hooks.js";
 import { upsertBlock } from "./markers.js";
@@ -53,12 +54,35 @@ function parseSettings(path: string, existing: string | undefined): unknown {
   }
 }
 
-function settingsText(path: string, existing: string | undefined, hooks: ManagedHooks) {
+/** The JSON file with `merge` applied; throws a UserError when the file is not JSON or not mergeable. */
+function jsonText(path: string, existing: string | undefined, merge: (parsed: unknown) => unknown) {
   const parsed = parseSettings(path, existing);
-  const merged = mergeClaudeHooks(path, parsed, hooks);
+  const merged = merge(parsed);
   // Same content, even if formatted differently: leave the user's formatting alone.
   if (existing !== undefined && JSON.stringify(merged) === JSON.stringify(parsed)) return existing;
   return `${JSON.stringify(merged, null, 2)}\n`;
+}
+
+const settingsText = (path: string, existing: string | undefined, hooks: ManagedHooks) =>
+  jsonText(path, existing, (parsed) => mergeClaudeHooks(path, parsed, hooks));
+
+/** Another agent's hook file merged, or why it is left alone: it is the user's file, never fatal to a deploy. */
+function agentHooksText(
+  piece: Extract<Piece, { kind: "codex-hooks" | "cursor-hooks" }>,
+  existing: string | undefined,
+): { text: string } | { conflict: string } {
+  try {
+    return {
+      text: jsonText(piece.path, existing, (parsed) =>
+        piece.kind === "codex-hooks"
+          ? mergeClaudeHooks(piece.path, parsed, piece.hooks)
+          : mergeCursorHooks(piece.path, parsed, piece.hooks),
+      ),
+    };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return { conflict: `${error.message.replace(/\.$/, "")}; left untouched` };
+  }
 }
 
 /** Where git keeps the files of pieces that live in its own folder; null outside a git repository. */
@@ -106,6 +130,14 @@ function planPiece(roots: WriteRoots, piece: Piece, git: GitPaths | null): Plann
     case "settings":
       text = settingsText(piece.path, existing, piece.hooks);
       break;
+    case "codex-hooks":
+    case "cursor-hooks": {
+      const merged = agentHooksText(piece, existing);
+      if ("conflict" in merged)
+        return { piece, outcome: { ...base, action: "conflict", reason: merged.conflict } };
+      text = merged.text;
+      break;
+    }
     case "settings-cleanup":
       if (existing === undefined) return undefined;
       text = settingsText(piece.path, existing, {});
@@ -144,7 +176,10 @@ export function deployAdapters(
   const config =
     options.config ?? adapterConfig({ version: VERSION, projectRoot: ctx.projectRoot, dbPath: ctx.db.name });
   const sources = loadSkillSources();
-  const pieces = options.targets.flatMap((t) => renderTarget(t, config, sources));
+  // Several targets may carry the same ignore block: it is planned once, as the first of them renders it.
+  const pieces = options.targets
+    .flatMap((t) => renderTarget(t, config, sources))
+    .filter((p, i, all) => p.kind !== "git-exclude" || all.findIndex((q) => q.kind === "git-exclude") === i);
   const inGit = pieces.some((p) => p.kind === "git-hook" || p.kind === "git-exclude");
   const git: GitPaths | null = inGit
     ? { hooks: gitHooksDir(ctx.projectRoot), exclude: gitPath(ctx.projectRoot, "info/exclude") }

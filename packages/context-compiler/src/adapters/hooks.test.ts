@@ -31,6 +31,8 @@ describe("the hook command", () => {
     expect(config.commands).toEqual({
       claude: `node ${ARCHON_BIN} --project-root "$CLAUDE_PROJECT_DIR"`,
       git: `node ${ARCHON_BIN} --project-root "$(git rev-parse --show-toplevel)"`,
+      // Codex's and Cursor's read hook finds the project from its input.
+      agents: `node ${ARCHON_BIN}`,
     });
   });
 
@@ -51,6 +53,7 @@ describe("the hook command", () => {
     expect(adapterConfig({ version: "1", projectRoot: project.root, env }).commands).toEqual({
       claude: "archon --project-root /p",
       git: "archon --project-root /p",
+      agents: "archon --project-root /p",
     });
     expect(() =>
       adapterConfig({ version: "1", projectRoot: project.root, env: { ARCHON_HOOK_COMMAND: "x" } }),
@@ -99,7 +102,7 @@ describe("Claude Code settings in a project that installed archon", () => {
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
-          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+          { matcher: "Read|Bash", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
         ],
         PreCompact: [
           { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },
@@ -139,7 +142,7 @@ describe("Claude Code settings in a project that installed archon", () => {
   });
 });
 
-describe("the Read hook beside the observe one", () => {
+describe("the read hook beside the observe one", () => {
   beforeEach(() => project.write("node_modules/.bin/archon", "#!/bin/sh\n"));
 
   it("is a second PostToolUse group, after the user's own Read hook, and a redeploy is byte-identical", () => {
@@ -154,7 +157,7 @@ describe("the Read hook beside the observe one", () => {
         matcher: "mcp__archon__archon_observe",
         hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
       },
-      { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+      { matcher: "Read|Bash", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
     ]);
     deployClaude();
     expect(read(".claude/settings.json")).toBe(first);
@@ -164,6 +167,9 @@ describe("the Read hook beside the observe one", () => {
     const command =
       'npx --no-install --prefix "$CLAUDE_PROJECT_DIR" archon --project-root "$CLAUDE_PROJECT_DIR"';
     expect(isManagedHandler({ type: "command", command: `${command} record-read --hook` })).toBe(true);
+    expect(
+      isManagedHandler({ type: "command", command: `${command} record-read --client cursor --hook` }),
+    ).toBe(true);
     expect(isManagedHandler({ type: "command", command: "./log-read.sh" })).toBe(false);
     const mine = { matcher: "Read", hooks: [{ type: "command", command: "./log-read.sh" }] };
     const settings = {
@@ -177,6 +183,29 @@ describe("the Read hook beside the observe one", () => {
     expect(mergeClaudeHooks(".claude/settings.json", settings, {})).toEqual({
       hooks: { PostToolUse: [mine] },
     });
+  });
+});
+
+describe("a deploy from before the read hook took Bash", () => {
+  beforeEach(() => project.write("node_modules/.bin/archon", "#!/bin/sh\n"));
+
+  it("has its Read-only group replaced by the Read|Bash one, never kept beside it", () => {
+    const command = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} }).commands.claude;
+    const run = (sub: string) => ({ type: "command", command: `${command} ${sub} --hook` });
+    const mine = { matcher: "Bash", hooks: [{ type: "command", command: "./audit.sh" }] };
+    const observe = { matcher: "mcp__archon__archon_observe", hooks: [run("sync-rules")] };
+    project.write(
+      ".claude/settings.json",
+      JSON.stringify({
+        hooks: { PostToolUse: [observe, { matcher: "Read", hooks: [run("record-read")] }, mine] },
+      }),
+    );
+    deployClaude();
+    expect(JSON.parse(read(".claude/settings.json")).hooks.PostToolUse).toEqual([
+      observe,
+      { matcher: "Read|Bash", hooks: [run("record-read")] },
+      mine,
+    ]);
   });
 });
 
@@ -204,7 +233,7 @@ describe("Claude Code settings in a project that did not install archon", () => 
             matcher: "mcp__archon__archon_observe",
             hooks: [{ type: "command", command: `${command} sync-rules --hook` }],
           },
-          { matcher: "Read", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
+          { matcher: "Read|Bash", hooks: [{ type: "command", command: `${command} record-read --hook` }] },
         ],
         PreCompact: [
           { matcher: "", hooks: [{ type: "command", command: `${command} verify-cache --hook` }] },
@@ -212,7 +241,7 @@ describe("Claude Code settings in a project that did not install archon", () => 
       },
     });
     expect(read(".git/info/exclude")).toContain(
-      "# archon:start\n# Written by archon deploy-adapters: Claude Code settings that hold this machine's paths.\n/.claude/settings.local.json\n# archon:end\n",
+      "# archon:start\n# Written by archon deploy-adapters: agent hook files that hold this machine's paths.\n/.claude/settings.local.json\n/.codex/hooks.json\n/.cursor/hooks.json\n# archon:end\n",
     );
     expect(read(".gitignore")).toBe("dist/\n");
     expect(git("check-ignore", "-q", ".claude/settings.local.json").status).toBe(0);
@@ -303,7 +332,7 @@ describe("git hooks", () => {
     git("init", "-q");
     const base = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} });
     const missing = "archon-command-that-does-not-exist --project-root /nowhere";
-    deployClaude({ ...base, commands: { claude: missing, git: missing } });
+    deployClaude({ ...base, commands: { claude: missing, git: missing, agents: missing } });
     project.write("a.txt", "a\n");
     git("add", "a.txt");
     const commit = git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "first");

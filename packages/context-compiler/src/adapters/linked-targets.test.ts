@@ -85,6 +85,7 @@ describe("deploy-adapters into a project whose targets link outside it", () => {
       ".cursor/skills/archon-setup/SKILL.md",
       ".cursor/skills/archon-bulk-import/SKILL.md",
       ".cursor/skills/archon-triage/SKILL.md",
+      ".cursor/hooks.json",
       "AGENTS.md",
       ".agents/skills/archon-setup/SKILL.md",
       ".agents/skills/archon-bulk-import/SKILL.md",

@@ -2,6 +2,13 @@
 import { canonicalJson, sha256, UserError } from "@archon/core";
 import { MANAGED_FILE_MARKER, MANAGED_SKILL_MARKER, SHELL_BLOCK } from "../vocabulary/markers.js";
 import { type AdapterConfig, CLAUDE_SETTINGS } from "./adapter-config.js";
+import {
+  CODEX_HOOKS_FILE,
+  CURSOR_HOOKS_FILE,
+  type CursorHooks,
+  renderCodexHooks,
+  renderCursorHooks,
+} from "./agent-hook-files.js";
 import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
 import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
 import { cursorProcessRule, ruleBlock } from "./rule-block.js";
@@ -28,6 +35,10 @@ export type Piece =
   | (PieceBase & { kind: "owned"; marker: string })
   /** Archon's entries in the `hooks` of a Claude Code settings file. */
   | (PieceBase & { kind: "settings"; hooks: ManagedHooks })
+  /** Archon's entries in Codex's .codex/hooks.json (Claude Code's shape); a malformed file is a conflict. */
+  | (PieceBase & { kind: "codex-hooks"; hooks: ManagedHooks })
+  /** Archon's entries in Cursor's .cursor/hooks.json; a malformed file is a conflict. */
+  | (PieceBase & { kind: "cursor-hooks"; hooks: CursorHooks })
   /** Archon's entries taken out of the settings file the hooks no longer go to (written only when any are there). */
   | (PieceBase & { kind: "settings-cleanup"; movedTo: string })
   /** A fail-open block in a git hook script. */
@@ -41,14 +52,25 @@ export type Piece =
  */
 const SKILLS_DIR: Record<Target, string> = { claude: ".claude", cursor: ".cursor", codex: ".agents" };
 
-/** The ignore block that keeps Claude Code's personal settings out of git, in the project's own clone only. */
-const PERSONAL_SETTINGS_EXCLUDE = [
-  SHELL_BLOCK.start,
-  "# Written by archon deploy-adapters: Claude Code settings that hold this machine's paths.",
-  `/${CLAUDE_SETTINGS.personal}`,
-  SHELL_BLOCK.end,
-  "",
-].join("\n");
+/**
+ * The ignore block that keeps files holding this machine's paths out of git, in the project's own clone
+ * only: Claude Code's personal settings, and Codex's and Cursor's hook files while archon runs from a
+ * checkout. One block whichever targets are deployed, so deploying one target never drops another's line.
+ */
+function machinePathsExclude(target: Target, config: AdapterConfig): Piece[] {
+  const files = [
+    ...(config.claudeSettings === CLAUDE_SETTINGS.personal ? [CLAUDE_SETTINGS.personal] : []),
+    ...(config.agentHooksLocal ? [CODEX_HOOKS_FILE, CURSOR_HOOKS_FILE] : []),
+  ];
+  const content = [
+    SHELL_BLOCK.start,
+    "# Written by archon deploy-adapters: agent hook files that hold this machine's paths.",
+    ...files.map((f) => `/${f}`),
+    SHELL_BLOCK.end,
+    "",
+  ].join("\n");
+  return [{ target, piece: "git-exclude", path: ".git/info/exclude", kind: "git-exclude", content }];
+}
 
 function skills(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
   return SKILL_NAMES.map((name) => ({
@@ -101,17 +123,7 @@ export function renderTarget(target: Target, config: AdapterConfig, sources: Ski
           movedTo: config.claudeSettings,
           content: canonicalJson({ moved_to: config.claudeSettings }),
         },
-        ...(personal
-          ? [
-              {
-                target,
-                piece: "git-exclude",
-                path: ".git/info/exclude",
-                kind: "git-exclude",
-                content: PERSONAL_SETTINGS_EXCLUDE,
-              } satisfies Piece,
-            ]
-          : []),
+        ...(personal ? machinePathsExclude(target, config) : []),
         ...GIT_HOOKS.map(
           (hook): Piece => ({
             target,
@@ -135,11 +147,29 @@ export function renderTarget(target: Target, config: AdapterConfig, sources: Ski
           content: cursorProcessRule(config),
         },
         ...skills(target, config, sources),
+        {
+          target,
+          piece: "cursor-hooks",
+          path: CURSOR_HOOKS_FILE,
+          kind: "cursor-hooks",
+          hooks: renderCursorHooks(config),
+          content: canonicalJson(renderCursorHooks(config)),
+        },
+        ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
       ];
     case "codex":
       return [
         { target, piece: "agents-md", path: "AGENTS.md", kind: "block", content: ruleBlock(config) },
         ...skills(target, config, sources),
+        {
+          target,
+          piece: "codex-hooks",
+          path: CODEX_HOOKS_FILE,
+          kind: "codex-hooks",
+          hooks: renderCodexHooks(config),
+          content: canonicalJson(renderCodexHooks(config)),
+        },
+        ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
       ];
   }
 }

@@ -34,7 +34,7 @@ describe("archon deploy-adapters", () => {
     deployAdaptersCommand(options(), { targets: "codex", dryRun: true }, (t) => {
       out += t;
     });
-    expect(out).toContain("Dry run: 4 file(s) would change; nothing was written.");
+    expect(out).toContain("Dry run: 5 file(s) would change; nothing was written.");
     expect(() => readFileSync(join(project.root, "AGENTS.md"))).toThrow();
     expect(() => deployAdaptersCommand(options(), { targets: "vim" })).toThrow(
       /Unknown adapter target "vim"/,
@@ -47,12 +47,14 @@ describe("the deploy_adapters tool", () => {
     const first = (await deployAdaptersTool.run({ targets: ["codex"] }, project.context("admin"))) as {
       files: { action: string }[];
     };
-    expect(first.files.map((f) => f.action)).toEqual(["created", "created", "created", "created"]);
+    // AGENTS.md, three skills and .codex/hooks.json; outside git the ignore block is skipped.
+    const skipped = "skipped";
+    expect(first.files.map((f) => f.action)).toEqual([...Array(5).fill("created"), skipped]);
     const second = (await deployAdaptersTool.run({ targets: ["codex"] }, project.context("admin"))) as {
       files: { action: string }[];
       written: number;
     };
-    expect(second.files.map((f) => f.action)).toEqual(["unchanged", "unchanged", "unchanged", "unchanged"]);
+    expect(second.files.map((f) => f.action)).toEqual([...Array(5).fill("unchanged"), skipped]);
     expect(second.written).toBe(0);
   });
 

@@ -228,9 +228,13 @@ program
 program
   .command("record-read")
   .description(
-    "note which project file the agent read, so eval can tell a read rule from an unnecessary one (run by the installed Claude Code Read hook; fail-open, quiet)",
+    "note which project files the agent read, so eval can tell a read rule from an unnecessary one (run by the installed Claude Code, Codex and Cursor read hooks; fail-open, quiet)",
   )
-  .requiredOption("--hook", "run as Claude Code's PostToolUse hook on Read: read the event JSON on stdin")
+  .option("--client <agent>", "the agent running the hook; cursor gets the answer its events wait for")
+  .requiredOption(
+    "--hook",
+    "run as a read hook: read the event JSON on stdin (Claude Code Read or Bash, Codex Bash, Cursor beforeReadFile or afterShellExecution)",
+  )
   .action(async () =>
     (await import("../hooks/record-read-hook.js")).runRecordReadHook(process.argv.slice(2)),
   );

@@ -16,7 +16,7 @@ export function pruneLogCommand(
     write(
       flags.json
         ? `${JSON.stringify(result, null, 2)}\n`
-        : `Folded ${result.compiles_folded} audit row(s) from before ${result.cutoff} into daily aggregates and deleted them; removed ${result.memory_compiles_removed} compile(s) from episodic memory and ${result.automatic_notes_removed} automatic session note(s), and ${result.reads_removed} file read(s) the Read hook recorded. Hand-written notes are kept.\n`,
+        : `Folded ${result.compiles_folded} audit row(s) from before ${result.cutoff} into daily aggregates and deleted them; removed ${result.memory_compiles_removed} compile(s) from episodic memory and ${result.automatic_notes_removed} automatic session note(s), and ${result.reads_removed} file read(s) the read hooks recorded (${result.reads_folded} read delivery(ies) kept as aggregates). Hand-written notes are kept.\n`,
     );
   } finally {
     ctx.close();

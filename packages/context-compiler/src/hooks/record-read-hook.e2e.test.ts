@@ -21,17 +21,20 @@ afterEach(() => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-function hook(stdin: string, projectRoot = root) {
-  const r = spawnSync(
-    process.execPath,
-    [ARCHON_BIN, "--project-root", projectRoot, "record-read", "--hook"],
-    {
-      input: stdin,
-      encoding: "utf8",
-    },
-  );
+/** The hook as a real child: `words` come before `record-read`, `client` names the agent (Cursor's answer). */
+function run(stdin: string, words: string[], client?: string, cwd?: string) {
+  const tail = client ? ["record-read", "--client", client, "--hook"] : ["record-read", "--hook"];
+  // CLAUDE_PROJECT_DIR left out: a Codex or Cursor hook finds the project from its input alone.
+  const { CLAUDE_PROJECT_DIR: _unset, ...env } = process.env;
+  const r = spawnSync(process.execPath, [ARCHON_BIN, ...words, ...tail], {
+    input: stdin,
+    encoding: "utf8",
+    env,
+    ...(cwd ? { cwd } : {}),
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+const hook = (stdin: string, projectRoot = root) => run(stdin, ["--project-root", projectRoot]);
 const readEvent = (filePath: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({
     session_id: "sess-1",
@@ -109,5 +112,127 @@ describe("the read log's bounds", () => {
     writeFileSync(logFile(), `${readFileSync(logFile(), "utf8")}{"path":"c.m`);
     expect(pruneReadsBefore(root, "2026-01-03T00:00:00.000Z")).toBe(1);
     expect(readReads(root)).toEqual([record("b.md", "2026-01-05T00:00:00.000Z")]);
+  });
+});
+
+const quiet = { code: 0, stdout: "", stderr: "" };
+const paths = () => readReads(root).map((r) => [r.path, r.session_id]);
+
+describe("Claude Code's Bash tool", () => {
+  const bashEvent = (command: string, cwd = root) =>
+    JSON.stringify({
+      session_id: "sess-2",
+      transcript_path: "/tmp/t.jsonl",
+      cwd,
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command, description: "Show the API rules" },
+      tool_response: { stdout: "# API\n", stderr: "", interrupted: false, isImage: false },
+    });
+
+  it("records each project file the command reads, once, and ignores what is not a file inside the project", () => {
+    mkdirSync(join(root, "src"));
+    writeFileSync(join(root, "src/a.ts"), "export {};\n");
+    writeFileSync(join(outside, "x.md"), "x\n");
+    const command = `cat docs/api.md && sed -n '1,20p' src/a.ts | head -5; grep -n x src ${outside}/x.md missing.md docs/api.md`;
+    expect(hook(bashEvent(command))).toEqual(quiet);
+    expect(paths()).toEqual([
+      ["docs/api.md", "sess-2"],
+      ["src/a.ts", "sess-2"],
+    ]);
+  });
+
+  it("follows a cd and a bash -lc wrapper from the session's folder", () => {
+    hook(bashEvent(`bash -lc "cd docs && nl -ba api.md"`, root));
+    hook(bashEvent("wc -l api.md", join(root, "docs")));
+    expect(paths()).toEqual([
+      ["docs/api.md", "sess-2"],
+      ["docs/api.md", "sess-2"],
+    ]);
+  });
+});
+
+describe("Codex's PostToolUse hook on Bash", () => {
+  const codexEvent = (command: unknown, cwd: string) =>
+    JSON.stringify({
+      session_id: "019a-thread",
+      transcript_path: null,
+      cwd,
+      hook_event_name: "PostToolUse",
+      model: "gpt-5-codex",
+      turn_id: "turn-1",
+      tool_name: "Bash",
+      tool_use_id: "call-1",
+      tool_input: { command },
+      tool_response: "# API\n",
+    });
+
+  it("finds the project from the session's folder, with no root in the command", () => {
+    mkdirSync(join(root, ".git"));
+    expect(run(codexEvent("sed -n '1,40p' api.md", join(root, "docs")), [])).toEqual(quiet);
+    expect(run(codexEvent(["bash", "-lc", "cat docs/api.md"], root), [])).toEqual(quiet);
+    expect(paths()).toEqual([
+      ["docs/api.md", "019a-thread"],
+      ["docs/api.md", "019a-thread"],
+    ]);
+  });
+
+  it("never looks past the repository's top for a project", () => {
+    // A clone inside an archon project is its own repository: its reads are not the outer project's.
+    mkdirSync(join(root, "vendor/lib/.git"), { recursive: true });
+    writeFileSync(join(root, "vendor/lib/a.md"), "a\n");
+    expect(run(codexEvent("cat a.md", join(root, "vendor/lib")), [])).toEqual(quiet);
+    expect(existsSync(logFile())).toBe(false);
+  });
+
+  it("exits 0 quietly on input it cannot use", () => {
+    for (const stdin of ["", "nope", codexEvent(42, root), codexEvent("cat ../x.md", root)])
+      expect(run(stdin, [])).toEqual(quiet);
+    expect(existsSync(logFile())).toBe(false);
+  });
+});
+
+describe("Cursor's hooks", () => {
+  const allow = `${JSON.stringify({ permission: "allow" })}\n`;
+  const cursorEvent = (event: string, fields: Record<string, unknown>) =>
+    JSON.stringify({
+      conversation_id: "conv-9",
+      generation_id: "gen-1",
+      hook_event_name: event,
+      workspace_roots: [outside, root],
+      cursor_version: "2.0.77",
+      ...fields,
+    });
+
+  it("answers beforeReadFile with allow and records the file under the conversation", () => {
+    const file = join(root, "docs/api.md");
+    const r = run(cursorEvent("beforeReadFile", { file_path: file, content: "# API\n" }), [], "cursor");
+    expect(r).toEqual({ code: 0, stdout: allow, stderr: "" });
+    expect(paths()).toEqual([["docs/api.md", "conv-9"]]);
+  });
+
+  it("records a shell command's reads after it ran, answering the after-event with an empty object", () => {
+    const event = cursorEvent("afterShellExecution", {
+      command: "head -n 30 api.md",
+      cwd: join(root, "docs"),
+      output: "# API\n",
+      duration: 12,
+    });
+    expect(run(event, [], "cursor")).toEqual({ code: 0, stdout: "{}\n", stderr: "" });
+    expect(paths()).toEqual([["docs/api.md", "conv-9"]]);
+  });
+
+  it("still answers allow to garbage, a file outside the project, or a project archon has not set up", () => {
+    writeFileSync(join(outside, "s.env"), "K=1\n");
+    for (const stdin of [
+      "",
+      "{ nope",
+      "[]",
+      cursorEvent("beforeReadFile", { file_path: join(outside, "s.env") }),
+      cursorEvent("beforeReadFile", { file_path: 7 }),
+    ])
+      expect(run(stdin, [], "cursor", outside)).toEqual({ code: 0, stdout: allow, stderr: "" });
+    expect(existsSync(logFile())).toBe(false);
+    expect(existsSync(join(outside, ".archon"))).toBe(false);
   });
 });

@@ -1,52 +1,135 @@
-// `archon record-read --hook`, Claude Code's PostToolUse hook on the Read tool: notes which project file the
-// agent opened, so eval can tell a deferred rule that was read from one nobody looked at. It runs on every
-// read, so bin/archon.js starts it without the CLI, it loads only node: built-ins, never prints, and
-// always exits 0: a failure here loses one record, never the agent's read.
-import { existsSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+// `archon record-read --hook`, every agent's read hook: notes which project files the agent looked at, so
+// eval can tell a deferred rule that was read from one nobody opened. It takes Claude Code's PostToolUse
+// input for Read and Bash, Codex's PostToolUse for Bash, and Cursor's beforeReadFile and shell events; a
+// shell command's reads come from shell-reads.ts. It runs on every read, so bin/archon.js starts it
+// without the CLI and it loads only node: built-ins. It always exits 0 and prints nothing, except to
+// Cursor (`--client cursor`), which always gets the answer that lets its action go ahead: a failure here
+// loses one record, never the agent's read.
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { appendRead, type ReadRecord } from "./read-log.js";
+import { shellReads } from "./shell-reads.js";
 
 const forwardSlashes = (path: string) => path.replace(/\\/g, "/");
+const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
 
-/** `path` relative to `root` when inside it, else undefined. */
-function inside(root: string, path: string): string | undefined {
-  const rel = relative(root, path);
-  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? undefined : forwardSlashes(rel);
+/** What a hook input says about reads, whichever agent sent it. */
+interface ReadEvent {
+  session_id: string | null;
+  cwd: string | undefined;
+  /** Cursor's open folders: where to look for the project when no root was given. */
+  workspace_roots: string[];
+  /** Paths the agent opened with a file tool (Claude Code's Read, Cursor's beforeReadFile). */
+  files: string[];
+  /** Shell commands it ran (Claude Code's and Codex's Bash, Cursor's shell events). */
+  commands: (string | string[])[];
 }
 
-/** The project root the hook command names (`--project-root <dir>`), else Claude Code's CLAUDE_PROJECT_DIR. */
-function rootFrom(args: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  const at = args.indexOf("--project-root");
-  const given = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith("--project-root="))?.slice(15);
-  const root = given ?? env.CLAUDE_PROJECT_DIR;
-  return root ? resolve(root) : undefined;
-}
+const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+const command = (v: unknown): string | string[] | undefined =>
+  str(v) ?? (Array.isArray(v) && v.length > 0 && v.every((w) => typeof w === "string") ? v : undefined);
 
-/** The record a Read hook input makes, or undefined for input that is not a read inside the project. */
-export function readRecordOf(text: string, root: string, now: Date): ReadRecord | undefined {
+function eventOf(text: string): ReadEvent | undefined {
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (typeof input !== "object" || input === null) return undefined;
-  const { session_id, cwd, tool_input } = input as Record<string, unknown>;
-  const file = (tool_input as { file_path?: unknown } | null | undefined)?.file_path;
-  if (typeof file !== "string" || file === "") return undefined;
-  const absolute = resolve(typeof cwd === "string" ? cwd : root, file);
-  let path = inside(root, absolute);
-  // A root reached through a symbolic link (macOS's /tmp, a linked checkout): compare the real paths.
-  if (path === undefined)
-    try {
-      path = inside(realpathSync(root), realpathSync(absolute));
-    } catch {}
-  if (path === undefined) return undefined;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+  const i = input as Record<string, unknown>;
+  const tool = typeof i.tool_input === "object" && i.tool_input !== null ? i.tool_input : {};
+  const t = tool as Record<string, unknown>;
+  const roots = Array.isArray(i.workspace_roots) ? i.workspace_roots.filter((r) => str(r)) : [];
   return {
-    path,
-    session_id: typeof session_id === "string" && session_id !== "" ? session_id : null,
-    at: now.toISOString(),
+    // Claude Code and Codex name the session session_id; Cursor names it conversation_id.
+    session_id: str(i.session_id) ?? str(i.conversation_id) ?? null,
+    cwd: str(i.cwd),
+    workspace_roots: roots as string[],
+    files: [str(t.file_path), str(i.file_path)].filter((f) => f !== undefined),
+    commands: [command(t.command), command(i.command)].filter((c) => c !== undefined),
   };
+}
+
+/** `path` relative to `root` when inside it, else undefined; a root reached through a link compares real paths. */
+function inside(root: string, path: string): string | undefined {
+  const within = (r: string, p: string) => {
+    const rel = relative(r, p);
+    return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? undefined : forwardSlashes(rel);
+  };
+  const direct = within(root, path);
+  if (direct !== undefined) return direct;
+  try {
+    return within(realpathSync(root), realpathSync(path));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The records an input makes: each existing regular file it read inside the project, once. */
+export function readRecordsOf(text: string, root: string, now: Date): ReadRecord[] {
+  const event = eventOf(text);
+  if (!event) return [];
+  const base = event.cwd ? resolve(root, event.cwd) : root;
+  const candidates = [
+    ...event.files.map((f) => resolve(base, f)),
+    ...event.commands.flatMap((c) => shellReads(c, base)),
+  ];
+  const paths = new Set<string>();
+  for (const absolute of candidates) {
+    const path = isFile(absolute) ? inside(root, absolute) : undefined;
+    if (path !== undefined) paths.add(path);
+  }
+  const at = now.toISOString();
+  return [...paths].map((path) => ({ path, session_id: event.session_id, at }));
+}
+
+/**
+ * The nearest folder at or above `start` holding `.archon/`, never past the first one holding `.git`
+ * (the repository's top, as the CLI's own lookup stops there, without spawning git on every read).
+ */
+function projectAbove(start: string): string | undefined {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (isDir(join(dir, ".archon"))) return dir;
+    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return undefined;
+  }
+}
+
+const flag = (args: readonly string[], name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+};
+
+/**
+ * The project: the root the command names (`--project-root`), else Claude Code's CLAUDE_PROJECT_DIR, else
+ * found from the input's folder (Codex's cwd, Cursor's workspace roots): a committed hook file names none.
+ */
+function rootOf(args: readonly string[], env: NodeJS.ProcessEnv, text: string): string | undefined {
+  const given = flag(args, "--project-root") ?? env.CLAUDE_PROJECT_DIR;
+  if (given) return resolve(given);
+  const event = eventOf(text);
+  for (const start of [event?.cwd, ...(event?.workspace_roots ?? [])])
+    if (start && isAbsolute(start)) {
+      const found = projectAbove(start);
+      if (found) return found;
+    }
+  return undefined;
+}
+
+/** Cursor waits for an answer: its before-events take a permission, its after-events take none. */
+function cursorAnswer(text: string): string {
+  try {
+    const name = (JSON.parse(text) as { hook_event_name?: unknown }).hook_event_name;
+    if (typeof name === "string" && name.startsWith("after")) return "{}";
+  } catch {}
+  return JSON.stringify({ permission: "allow" });
 }
 
 async function stdinText(): Promise<string> {
@@ -55,17 +138,23 @@ async function stdinText(): Promise<string> {
   return text;
 }
 
-/** The hook's whole run: records the read when it is one, in a project archon set up; never throws. */
+/** The hook's whole run: records the reads when there are any, in a project archon set up; never throws. */
 export async function runRecordReadHook(args: readonly string[], env = process.env): Promise<void> {
+  let text = "";
+  const cursor = flag(args, "--client") === "cursor";
   try {
-    const text = await stdinText();
-    const root = rootFrom(args, env);
+    text = await stdinText();
+  } catch {}
+  // Answered before anything that could fail or take long: Cursor goes ahead whatever happens next.
+  if (cursor) process.stdout.write(`${cursorAnswer(text)}\n`);
+  try {
+    const root = rootOf(args, env, text);
     // Only a project archon set up keeps reads: the hook never creates .archon/ anywhere else.
     if (root === undefined || !existsSync(join(root, ".archon"))) return;
-    const record = readRecordOf(text, root, new Date());
-    if (record) appendRead(root, record);
+    for (const record of readRecordsOf(text, root, new Date())) appendRead(root, record);
   } catch {
-    // Unwritable .archon/hooks, a full disk: this read goes unrecorded.
+    // Unwritable .archon/hooks, a full disk: these reads go unrecorded.
+  } finally {
+    process.exitCode = 0;
   }
-  process.exitCode = 0;
 }

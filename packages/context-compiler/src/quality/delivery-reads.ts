@@ -26,6 +26,8 @@ export interface ReadInputs {
 
 const fileOf = (sourcePath: string) => posix.normalize(parseSourceRef(sourcePath).path.replace(/\\/g, "/"));
 
+const byReadThenId = (a: ReadDelivery, b: ReadDelivery) => b.read - a.read || (a.doc_id < b.doc_id ? -1 : 1);
+
 /** Per document with a read delivery, how often it was delivered and read; most read first, then doc_id. */
 export function readDeliveries(inputs: ReadInputs): ReadDelivery[] {
   const byPath = new Map<string, ReadRecord[]>();
@@ -50,7 +52,48 @@ export function readDeliveries(inputs: ReadInputs): ReadDelivery[] {
       perDoc.set(d.doc_id, entry);
     }
   }
-  return [...perDoc.values()]
-    .filter((d) => d.read > 0)
-    .sort((a, b) => b.read - a.read || (a.doc_id < b.doc_id ? -1 : 1));
+  return [...perDoc.values()].filter((d) => d.read > 0).sort(byReadThenId);
+}
+
+/** Per day of the compiles and document, the deliveries a read followed: what prune-log folds. */
+export function dailyReads(inputs: ReadInputs): { day: string; doc_id: string; read: number }[] {
+  const days = new Map<string, LoggedCompile[]>();
+  for (const c of inputs.compiles) {
+    const day = c.created_at.slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), c]);
+  }
+  return [...days].flatMap(([day, compiles]) =>
+    readDeliveries({ ...inputs, compiles }).map((d) => ({ day, doc_id: d.doc_id, read: d.read })),
+  );
+}
+
+/** What prune-log folded for one document: its deliveries (inline and deferred) and how many a read followed. */
+export interface FoldedDeliveries {
+  doc_id: string;
+  delivered: number;
+  read: number;
+}
+
+/**
+ * `kept` (readDeliveries over the kept rows) with the folded counts added, so a document read before a
+ * prune is still read after it, with the same counts.
+ */
+export function withFolded(
+  kept: readonly ReadDelivery[],
+  folded: readonly FoldedDeliveries[],
+  sourceOf: (docId: string) => string | undefined,
+): ReadDelivery[] {
+  const perDoc = new Map(kept.map((d) => [d.doc_id, { ...d }]));
+  for (const f of folded) {
+    let entry = perDoc.get(f.doc_id);
+    const source = sourceOf(f.doc_id);
+    if (!entry && f.read > 0 && source !== undefined) {
+      entry = { doc_id: f.doc_id, source_path: fileOf(source), delivered: 0, read: 0 };
+      perDoc.set(f.doc_id, entry);
+    }
+    if (!entry) continue;
+    entry.delivered += f.delivered;
+    entry.read += f.read;
+  }
+  return [...perDoc.values()].filter((d) => d.read > 0).sort(byReadThenId);
 }

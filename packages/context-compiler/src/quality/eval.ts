@@ -10,7 +10,7 @@ import { documentFacts, getDocument } from "../store/documents.js";
 import { allNotes } from "../store/memory-notes.js";
 import { compileSessions } from "../store/memory-runs.js";
 import { listObservations } from "../store/observations.js";
-import { type ReadDelivery, readDeliveries } from "./delivery-reads.js";
+import { type ReadDelivery, readDeliveries, withFolded } from "./delivery-reads.js";
 
 export interface MissedDelivery {
   observation_id: string;
@@ -32,7 +32,10 @@ export interface EvalReport {
   compiles: { kept: number; folded: number; failed: number };
   missed: MissedDelivery[];
   unnecessary: UnnecessaryDelivery[];
-  /** Documents whose source file the agent read after a delivery (the Read hook's records). */
+  /**
+   * Documents whose source file the agent read after a delivery (the read hooks' records), with the counts
+   * prune-log folded for the rows it deleted.
+   */
   read: ReadDelivery[];
   budget: {
     inline_bytes: number;
@@ -97,15 +100,19 @@ function citedDocuments(db: Db): Set<string> {
   return cited;
 }
 
-/** `reads` are the Read hook's records (hooks/read-log.ts); without them nothing counts as read. */
+/** `reads` are the read hooks' records (hooks/read-log.ts); without them only folded reads count. */
 export function evaluate(db: Db, reads: readonly ReadRecord[] = []): EvalReport {
   const compiles = loggedCompiles(db);
-  const read = readDeliveries({
-    compiles,
-    sessions: compileSessions(db),
-    sourceOf: (docId) => getDocument(db, docId)?.source_path ?? undefined,
-    reads,
-  });
+  const sourceOf = (docId: string) => getDocument(db, docId)?.source_path ?? undefined;
+  const kept = readDeliveries({ compiles, sessions: compileSessions(db), sourceOf, reads });
+  // prune-log folded the reads of the rows it deleted: those documents were read all the same.
+  const foldedReads = new Map(aggregateTotals(db, "read").map((a) => [a.subject, a.compiles]));
+  const foldedDeliveries = aggregateTotals(db, "delivery").map((a) => ({
+    doc_id: a.subject,
+    delivered: a.inline + a.deferred,
+    read: foldedReads.get(a.subject) ?? 0,
+  }));
+  const read = withFolded(kept, foldedDeliveries, sourceOf);
   const wasRead = new Set(read.map((d) => d.doc_id));
   const folded = aggregateTotals(db, "compiles")[0];
   const cited = citedDocuments(db);

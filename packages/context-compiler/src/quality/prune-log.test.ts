@@ -63,6 +63,7 @@ describe("prune-log folding", () => {
     expect(result).toEqual({
       older_than_days: 15,
       cutoff: "2026-11-16T09:00:00.000Z",
+      reads_folded: 0,
       compiles_folded: 4,
       memory_compiles_removed: 4,
       automatic_notes_removed: 0,
@@ -132,6 +133,54 @@ describe("prune-log and the Read hook's records", () => {
     clock.advance(30 * DAY);
     expect(pruneLog(ctx.kdb.db, 15, clock, project.root).reads_removed).toBe(1);
     expect(readReads(project.root)).toEqual([late]);
+  });
+});
+
+describe("prune-log and the reads eval counts", () => {
+  it("folds the reads of the rows it deletes, so eval's read and unnecessary lists are the same after it", () => {
+    project.write("docs/api.md", "# API\n");
+    project.write("docs/web.md", "# Web\n");
+    seed(project.context(), {
+      documents: [
+        doc("api", { patterns: ["src/api/**"], depends_on: ["style"], source_path: "docs/api.md" }),
+        doc("web", { patterns: ["src/web/**"], source_path: "docs/web.md" }),
+      ],
+    });
+    const readAt = (path: string, minutes: number) =>
+      appendRead(project.root, {
+        path,
+        session_id: null,
+        at: new Date(clock.now().getTime() + minutes * 60_000).toISOString(),
+      });
+    // Day 0: web delivered and read (only then: that read goes with the prune). Day 20: api, read.
+    const day0 = clock.now().toISOString().slice(0, 10);
+    ctx.compiler.compile({ target_files: ["src/web/page.ts"] });
+    readAt("docs/web.md", 5);
+    clock.advance(20 * DAY);
+    ctx.compiler.compile({ target_files: ["src/api/users.ts"] });
+    readAt("docs/api.md", 5);
+    ctx.compiler.flushAudit();
+    clock.advance(10 * DAY);
+    const db = ctx.kdb.db;
+    const before = evaluate(db, readReads(project.root));
+    expect(before.read).toEqual([
+      { doc_id: "api", source_path: "docs/api.md", delivered: 1, read: 1 },
+      { doc_id: "web", source_path: "docs/web.md", delivered: 1, read: 1 },
+    ]);
+    expect(before.unnecessary).toEqual([{ doc_id: "style", delivered: 1, inline: 1, deferred: 0 }]);
+
+    const result = pruneLog(db, 15, clock, project.root);
+    expect([result.compiles_folded, result.reads_folded, result.reads_removed]).toEqual([1, 1, 1]);
+    expect(
+      allAggregates(db)
+        .filter((a) => a.kind === "read")
+        .map((a) => [a.day, a.subject, a.compiles]),
+    ).toEqual([[day0, "web", 1]]);
+    const after = evaluate(db, readReads(project.root));
+    expect({ read: after.read, unnecessary: after.unnecessary }).toEqual({
+      read: before.read,
+      unnecessary: before.unnecessary,
+    });
   });
 });
 

@@ -1,10 +1,12 @@
-// Daily aggregates of pruned audit rows (per document, per near-miss edge, per day's compiles): what
-// prune-log keeps of the rows it deletes, and what eval and recall's gaps add to the rows still kept.
+// Daily aggregates of pruned audit rows (per document, per near-miss edge, per day's compiles, and per
+// document the deliveries a read followed): what prune-log keeps of the rows it deletes, and what eval
+// and recall's gaps add to the rows still kept.
 import type { Db } from "@archon/core";
 
 export interface AggregateRow {
   day: string;
-  kind: "delivery" | "near_miss" | "compiles";
+  /** 'read': subject a doc_id, `compiles` the folded deliveries of it that a read followed (migration 17). */
+  kind: "delivery" | "near_miss" | "compiles" | "read";
   subject: string;
   compiles: number;
   inline: number;
@@ -27,6 +29,25 @@ export function foldAggregates(db: Db, rows: readonly AggregateRow[]): void {
        max_inline_bytes = max_inline_bytes + excluded.max_inline_bytes, errors = errors + excluded.errors`,
   );
   for (const row of rows) upsert.run(row);
+}
+
+/** Folds per-day read counts as 'read' aggregates (the count in `compiles`), summing like every fold. */
+export function foldReadCounts(db: Db, rows: readonly { day: string; doc_id: string; read: number }[]): void {
+  foldAggregates(
+    db,
+    rows.map(({ day, doc_id, read }) => ({
+      day,
+      kind: "read",
+      subject: doc_id,
+      compiles: read,
+      inline: 0,
+      deferred: 0,
+      omitted: 0,
+      inline_bytes: 0,
+      max_inline_bytes: 0,
+      errors: 0,
+    })),
+  );
 }
 
 /** Aggregates of one kind, summed over every day, by subject. */

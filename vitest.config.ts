@@ -4,12 +4,23 @@ import { defineConfig } from "vitest/config";
 // Tests run on the sources; only tests that spawn a server over stdio use the built dist/.
 export default defineConfig({
   resolve: {
-    alias: {
-      "@archon/core": fileURLToPath(new URL("./packages/core/src/index.ts", import.meta.url)),
-      "archon/grounding": fileURLToPath(
-        new URL("./packages/context-compiler/src/grounding/index.ts", import.meta.url),
-      ),
-    },
+    // Exact names: "@archon/core" must not also rewrite "@archon/core/server" as a path under index.ts.
+    alias: [
+      {
+        find: /^@archon\/core$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/index.ts", import.meta.url)),
+      },
+      {
+        find: /^@archon\/core\/server$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/server.ts", import.meta.url)),
+      },
+      {
+        find: /^archon\/grounding$/,
+        replacement: fileURLToPath(
+          new URL("./packages/context-compiler/src/grounding/index.ts", import.meta.url),
+        ),
+      },
+    ],
   },
   test: {
     include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"],

@@ -8,6 +8,18 @@ const readHook =
 if (readHook && args.at(-1) === "--hook") {
   const { runRecordReadHook } = await import("../dist/hooks/record-read-hook.js");
   await runRecordReadHook(args);
-} else {
+} else if (!(await deadlineHookRan())) {
   await import("../dist/cli/main.js");
+}
+
+/**
+ * A hook form that runs under a deadline starts its child from here, before the CLI's modules load: the
+ * agent waits for this process on every prompt. In that child (and for any other command) this is false.
+ */
+async function deadlineHookRan() {
+  const command = args.at(-2);
+  if (args.at(-1) !== "--hook" || !["sync-rules", "reindex-symbols", "verify-cache"].includes(command))
+    return false;
+  const { deadlineParent } = await import("../dist/cli/hook-deadline.js");
+  return deadlineParent(command, true);
 }

@@ -1,4 +1,5 @@
-// Public surface of @archon/core: shared by both servers, knows nothing of either.
+// Public surface of @archon/core: shared by both servers, knows nothing of either. What loads the MCP SDK
+// (the server and its stdio transport) is in server.ts, imported as @archon/core/server.
 export { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
 export { type Clock, manualClock, systemClock } from "./clock.js";
 export { describeError, InternalError, UserError } from "./errors.js";
@@ -11,7 +12,6 @@ export {
   shortestPaths,
 } from "./graph.js";
 export { derivedIds, type IdGenerator, randomIds, sequentialIds } from "./ids.js";
-export { type CreatedServer, createServer, type ServerSpec, serveStdio } from "./mcp/create-server.js";
 export {
   additiveWrite,
   defineTool,
@@ -25,6 +25,5 @@ export {
 } from "./mcp/define-tool.js";
 export { MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
 export { errorResult, jsonResult, oversizedAnswer } from "./mcp/results.js";
-export { BoundedStdioTransport } from "./mcp/stdio-transport.js";
 export { type Migration, migrate } from "./sqlite/migrate.js";
 export { type Db, type OpenOptions, openDatabase } from "./sqlite/open-database.js";

@@ -29,6 +29,14 @@ const ROWS: [label: string, cell: (r: BenchResult) => string][] = [
   ["**stdio compile p50 (ms)**", (r) => ms(r.stdio.compile.p50)],
   ["**stdio compile p99 (ms)**", (r) => ms(r.stdio.compile.p99)],
   ["stdio p99 / p50", (r) => (r.stdio.compile.p99 / r.stdio.compile.p50).toFixed(2)],
+  [
+    "stdio p50 / p99, first pass over the distinct requests (ms)",
+    (r) => `${ms(r.stdio.firstPass.p50)} / ${ms(r.stdio.firstPass.p99)}`,
+  ],
+  [
+    "stdio p50 / p99, after the first pass (ms)",
+    (r) => `${ms(r.stdio.steady.p50)} / ${ms(r.stdio.steady.p99)}`,
+  ],
   ["stdio first compile (index build) (ms)", (r) => ms(r.stdio.firstCompileMs)],
   ["**database growth per compile (bytes)**", (r) => r.stdio.auditBytesPerCompile.toFixed(0)],
   ["**server start → tools/list (ms, median)**", (r) => ms(r.stdio.startMs)],

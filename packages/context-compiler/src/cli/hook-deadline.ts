@@ -3,7 +3,7 @@
 // stuck file system) is fail-open too: a synchronous call blocks every timer of its own process, and a
 // worker thread stuck in native code keeps its process from exiting.
 import { spawn } from "node:child_process";
-import { readStdin } from "../hooks/hook-input.js";
+import { readStdin } from "../hooks/stdin.js";
 
 /** Claude Code stops a hook after 60 s by default; archon gives up well before, and says so. */
 const DEFAULT_DEADLINE_MS = 15_000;

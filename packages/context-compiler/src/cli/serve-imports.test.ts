@@ -9,6 +9,12 @@ const ON_FIRST_USE = ["diff", "picomatch", "sqlite-vec", "web-tree-sitter", "yam
 const IMPORT =
   /^\s*(?:import|export)(?!\s+type\b)\s[^'"]*?from\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm;
 
+/** Our own core package is walked through too: what its index imports, every command loads. */
+const CORE: Record<string, string> = {
+  "@archon/core": "../../core/src/index.ts",
+  "@archon/core/server": "../../core/src/server.ts",
+};
+
 /** The packages a module's value imports reach, with the first module that imports each. */
 function packagesReached(entry: string): Map<string, string> {
   const seen = new Set([entry]);
@@ -17,8 +23,9 @@ function packagesReached(entry: string): Map<string, string> {
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     for (const m of readFileSync(join(SRC, file), "utf8").matchAll(IMPORT)) {
       const spec = (m[1] ?? m[2]) as string;
-      if (spec.startsWith(".")) {
-        const target = relative(SRC, join(SRC, dirname(file), spec.replace(/\.js$/, ".ts")));
+      const core = CORE[spec];
+      if (spec.startsWith(".") || core !== undefined) {
+        const target = core ?? relative(SRC, join(SRC, dirname(file), spec.replace(/\.js$/, ".ts")));
         if (existsSync(join(SRC, target)) && !seen.has(target)) {
           seen.add(target);
           queue.push(target);
@@ -45,6 +52,22 @@ describe("what a server loads before it answers", () => {
         entry,
         eager: [],
       });
+    }
+  });
+});
+
+describe("what a hook loads", () => {
+  it("starts its deadline child from node: built-ins alone, and the child never loads the MCP SDK", () => {
+    expect([...packagesReached("cli/hook-deadline.ts").keys()].filter((p) => !p.startsWith("node:"))).toEqual(
+      [],
+    );
+    for (const entry of [
+      "cli/sync-rules.command.ts",
+      "cli/reindex-symbols.command.ts",
+      "cli/verify-cache.command.ts",
+    ]) {
+      const reached = packagesReached(entry);
+      expect({ entry, sdk: reached.get("@modelcontextprotocol/sdk") }).toEqual({ entry, sdk: undefined });
     }
   });
 });

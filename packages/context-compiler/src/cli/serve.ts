@@ -1,5 +1,5 @@
 // `archon` with no command: serve one MCP surface on stdio.
-import { serveStdio } from "@archon/core";
+import { serveStdio } from "@archon/core/server";
 import { createArchonServer } from "../mcp/server.js";
 import type { GlobalOptions } from "./options.js";
 

@@ -20,12 +20,6 @@ const hookInputSchema = z
 
 export type HookInput = z.infer<typeof hookInputSchema>;
 
-export async function readStdin(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += chunk.toString();
-  return text;
-}
-
 /** Parses the hook's stdin; an empty or unreadable payload is an empty input, never an error. */
 export function parseHookInput(text: string): HookInput {
   if (text.trim() === "") return {};

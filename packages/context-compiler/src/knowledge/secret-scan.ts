@@ -111,8 +111,32 @@ const HIGH_ENTROPY: SecretPattern = {
 const marker = (kind: string, secret: string) => `[redacted: ${kind} sha256:${sha256(secret).slice(0, 8)}]`;
 const MARKER = /\[redacted: ([^\]\n]+?) sha256:[0-9a-f]{8}\]/g;
 
+interface Replaced {
+  text: string;
+  kinds: readonly string[];
+}
+
+/**
+ * Short strings (ids, paths, reasons) recur in every audit row: each is scanned once. Bounded, and emptied
+ * when full; long texts are rarely seen twice and are not kept.
+ */
+const SHORT = 512;
+const MEMO_LIMIT = 20_000;
+const memo = new Map<string, Replaced>();
+
 /** Replaces each secret by its marker; returns the text and the kinds replaced, in first-found order. */
-function replaceSecrets(text: string): { text: string; kinds: string[] } {
+function replaceSecrets(text: string): Replaced {
+  if (text.length > SHORT) return scan(text);
+  let done = memo.get(text);
+  if (done === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    done = scan(text);
+    memo.set(text, done);
+  }
+  return done;
+}
+
+function scan(text: string): Replaced {
   const kinds = new Set<string>();
   let out = text;
   for (const { kind, re, accept } of [...PATTERNS, HIGH_ENTROPY]) {

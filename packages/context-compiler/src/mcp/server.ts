@@ -1,5 +1,6 @@
 // Builds the archon MCP server for one surface. No side effects until called.
-import { type CreatedServer, createServer, type ToolDefinition } from "@archon/core";
+import type { ToolDefinition } from "@archon/core";
+import { type CreatedServer, createServer } from "@archon/core/server";
 import {
   type ArchonContext,
   type ArchonServerOptions,

@@ -10,9 +10,20 @@ const STOPWORDS = new Set(
 const WORD = /[\p{L}\p{N}]+/gu;
 const CAMEL_PART = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu;
 
+/**
+ * CAMEL_PART over printable ASCII: in such text every alphanumeric run has at least one part and no part crosses a
+ * run's end, so one scan of the whole text finds exactly the parts of every run, without a list per word.
+ */
+const ASCII = /^[\t\n\r -~]*$/;
+const ASCII_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
+
 /** Lower-case terms of a text: every alphanumeric run, split at camelCase and digit boundaries. */
 export function termsOf(text: string): Set<string> {
   const out = new Set<string>();
+  if (ASCII.test(text)) {
+    for (const part of text.match(ASCII_PART) ?? []) out.add(part.toLowerCase());
+    return out;
+  }
   for (const word of text.match(WORD) ?? []) {
     const parts = word.match(CAMEL_PART) ?? [word];
     for (const part of parts) out.add(part.toLowerCase());

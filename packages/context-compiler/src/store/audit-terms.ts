@@ -3,6 +3,7 @@
 // stays right for the life of the database; each connection keeps its own cache.
 import type { Db } from "@archon/core";
 import type { TermIds, TermNames } from "./audit-pack.js";
+import { statement } from "./statements.js";
 
 export class AuditTerms implements TermIds, TermNames {
   readonly #ids = new Map<string, number>();
@@ -15,8 +16,8 @@ export class AuditTerms implements TermIds, TermNames {
     const cached = this.#ids.get(term);
     if (cached !== undefined) return cached;
     const db = this.db();
-    db.prepare("INSERT OR IGNORE INTO audit_terms (term) VALUES (?)").run(term);
-    const id = db.prepare("SELECT term_id FROM audit_terms WHERE term = ?").pluck().get(term) as number;
+    statement(db, "INSERT OR IGNORE INTO audit_terms (term) VALUES (?)").run(term);
+    const id = statement(db, "SELECT term_id FROM audit_terms WHERE term = ?").pluck().get(term) as number;
     this.#remember(id, term);
     return id;
   }

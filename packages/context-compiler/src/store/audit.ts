@@ -12,6 +12,7 @@ import {
   unpackOutcome,
 } from "./audit-pack.js";
 import { AuditTerms } from "./audit-terms.js";
+import { statement } from "./statements.js";
 import { recordTagCatalog } from "./tags.js";
 
 export interface CompileLogEntry {
@@ -32,7 +33,8 @@ export interface CompileLogEntry {
 
 /** Writes one row; call inside a transaction (the batch's), with the terms of the same connection. */
 export function writeCompileLog(db: Db, terms: AuditTerms, entry: CompileLogEntry): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO compile_log (compile_id, created_at, agent_id, status, error, knowledge_version, snapshot_id,
        tag_catalog_hash, request, result_hash, outcome, duration_ms)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -40,7 +40,7 @@ export function storeContent(db: Db, content: string): { content_hash: string; c
 }
 
 export function readContent(db: Db, contentHash: string): string | undefined {
-  const row = db.prepare("SELECT content FROM content_blobs WHERE content_hash = ?").get(contentHash) as
+  const row = statement(db, "SELECT content FROM content_blobs WHERE content_hash = ?").get(contentHash) as
     | { content: string }
     | undefined;
   return row?.content;

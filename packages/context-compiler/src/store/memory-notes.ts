@@ -2,6 +2,7 @@
 // hash, with their files and text indexed for recall and the attempt notices.
 import type { Db } from "@archon/core";
 import { addTextRow, deleteRefs, refId } from "./memory-refs.js";
+import { statement } from "./statements.js";
 
 export type NoteOrigin = "manual" | "auto";
 
@@ -28,14 +29,14 @@ export interface SessionNoteObservation {
 
 /** session_note observations not folded into a note yet, oldest first. */
 export function unindexedSessionNotes(db: Db): SessionNoteObservation[] {
-  const rows = db
-    .prepare(
-      `SELECT o.observation_id, o.payload, o.created_at FROM observations o
-       WHERE o.event_type = 'session_note'
-         AND NOT EXISTS (SELECT 1 FROM memory_note_sources s WHERE s.observation_id = o.observation_id)
-       ORDER BY o.created_at, o.observation_id`,
-    )
-    .all() as { observation_id: string; payload: string; created_at: string }[];
+  // Asked before each attempt notice: prepared once per connection.
+  const rows = statement(
+    db,
+    `SELECT o.observation_id, o.payload, o.created_at FROM observations o
+     WHERE o.event_type = 'session_note'
+       AND NOT EXISTS (SELECT 1 FROM memory_note_sources s WHERE s.observation_id = o.observation_id)
+     ORDER BY o.created_at, o.observation_id`,
+  ).all() as { observation_id: string; payload: string; created_at: string }[];
   return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
 }
 
@@ -121,7 +122,8 @@ export function notesWithOutcome(
   outcomes: readonly string[],
   since: string,
 ): (NoteRow & { file: string })[] {
-  const select = db.prepare(
+  const select = statement(
+    db,
     `SELECT n.*, f.file FROM memory_files f JOIN memory_notes n ON n.note_id = f.ref
      WHERE f.file = ? AND n.last_seen_at >= ? AND n.outcome IN (SELECT value FROM json_each(?))
      ORDER BY n.last_seen_at DESC, n.note_id`,

@@ -4,6 +4,7 @@
 import type { Db } from "@archon/core";
 import { readCompileLog } from "./audit.js";
 import { addTextRow, deleteRefs, refId } from "./memory-refs.js";
+import { statement } from "./statements.js";
 
 export interface RunRow {
   run_id: string;
@@ -44,16 +45,18 @@ export interface RememberedCompile {
  * the transaction that writes the compile's audit row: memory reads its time and plan from that row.
  */
 export function recordRunCompile(db: Db, run: RunRow, compile: RunCompile): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO memory_runs (run_id, started_at, last_seen_at, surface, session_id)
      VALUES (@run_id, @started_at, @last_seen_at, @surface, @session_id)
      ON CONFLICT (run_id) DO UPDATE SET last_seen_at = excluded.last_seen_at,
        session_id = COALESCE(memory_runs.session_id, excluded.session_id)`,
   ).run(run);
-  const known = db.prepare("SELECT 1 FROM memory_refs WHERE ref = ?").get(compile.compile_id);
+  const known = statement(db, "SELECT 1 FROM memory_refs WHERE ref = ?").get(compile.compile_id);
   if (known) return;
   const id = refId(db, compile.compile_id);
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO memory_compiles (ref_id, run_key, files)
      VALUES (?, (SELECT run_key FROM memory_runs WHERE run_id = ?), ?)`,
   ).run(id, run.run_id, compile.files.map((f) => pathId(db, f)).join(","));
@@ -62,8 +65,8 @@ export function recordRunCompile(db: Db, run: RunRow, compile: RunCompile): void
 }
 
 function pathId(db: Db, path: string): number {
-  db.prepare("INSERT OR IGNORE INTO memory_paths (path) VALUES (?)").run(path);
-  return db.prepare("SELECT path_id FROM memory_paths WHERE path = ?").pluck().get(path) as number;
+  statement(db, "INSERT OR IGNORE INTO memory_paths (path) VALUES (?)").run(path);
+  return statement(db, "SELECT path_id FROM memory_paths WHERE path = ?").pluck().get(path) as number;
 }
 
 /** The newest `limit` runs, newest first. */

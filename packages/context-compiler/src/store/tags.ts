@@ -62,7 +62,7 @@ export function tagCatalog(db: Db): TagCatalog {
 
 /** Keeps a catalog a compile used, by its hash, so the compile can be replayed after tags move on. */
 export function recordTagCatalog(db: Db, hash: string, bytes: string): void {
-  db.prepare("INSERT OR IGNORE INTO tag_catalogs (tag_catalog_hash, assignments) VALUES (?, ?)").run(
+  statement(db, "INSERT OR IGNORE INTO tag_catalogs (tag_catalog_hash, assignments) VALUES (?, ?)").run(
     hash,
     bytes,
   );

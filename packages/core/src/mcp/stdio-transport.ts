@@ -52,32 +52,37 @@ export class BoundedStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    let json = serializeMessage(message);
-    let bytes = Buffer.byteLength(json);
+    // Encoded once: the size checks and the write use the same bytes.
+    let line = Buffer.from(serializeMessage(message));
     const tool = "result" in message ? this.#toolCalls.get(message.id) : undefined;
     if (tool !== undefined && "result" in message) {
       this.#toolCalls.delete(message.id);
-      const replaced = oversizedAnswer(message.result as CallToolResult, bytes, tool, this.maxAnswerBytes);
-      if (replaced) {
-        json = serializeMessage({ ...message, result: replaced });
-        bytes = Buffer.byteLength(json);
-      }
+      const replaced = oversizedAnswer(
+        message.result as CallToolResult,
+        line.length,
+        tool,
+        this.maxAnswerBytes,
+      );
+      if (replaced) line = Buffer.from(serializeMessage({ ...message, result: replaced }));
     } else if ("error" in message && message.id !== undefined) {
       this.#toolCalls.delete(message.id);
     }
-    if (bytes > this.maxMessageBytes) {
+    if (line.length > this.maxMessageBytes) {
+      const bytes = line.length;
       const id = "id" in message ? message.id : undefined;
       this.onerror?.(new Error(`Outgoing message of ${describeBytes(bytes)} replaced: over the limit.`));
       // Only an answer can be replaced by an error the peer is waiting for; anything else is dropped.
       if (id === undefined || !("result" in message)) return Promise.resolve();
-      json = errorLine(
-        id,
-        ErrorCode.InternalError,
-        `The answer was ${describeBytes(bytes)}, over the limit of ${describeBytes(this.maxMessageBytes)} a client reads in one message, so it was not sent. Ask for less in one call.`,
-        { bytes, limit_bytes: this.maxMessageBytes },
+      line = Buffer.from(
+        errorLine(
+          id,
+          ErrorCode.InternalError,
+          `The answer was ${describeBytes(bytes)}, over the limit of ${describeBytes(this.maxMessageBytes)} a client reads in one message, so it was not sent. Ask for less in one call.`,
+          { bytes, limit_bytes: this.maxMessageBytes },
+        ),
       );
     }
-    return this.#write(json);
+    return this.#write(line);
   }
 
   readonly #onData = (chunk: Buffer): void => {
@@ -113,9 +118,9 @@ export class BoundedStdioTransport implements Transport {
     void this.#write(errorLine(id, ErrorCode.InvalidRequest, message, data));
   }
 
-  #write(json: string): Promise<void> {
+  #write(line: string | Buffer): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stdout.write(json)) resolve();
+      if (this.stdout.write(line)) resolve();
       else this.stdout.once("drain", resolve);
     });
   }

@@ -1,6 +1,6 @@
 // Starts the MCP server on stdio for a project root, profile and grounding sources.
 import { resolve } from "node:path";
-import { serveStdio } from "@archon/core";
+import { serveStdio } from "@archon/core/server";
 import { buildServer } from "../mcp/build-server.js";
 import type { Profile } from "../mcp/server-context.js";
 import type { SourceMode } from "../run-model/sources.js";

@@ -1,14 +1,8 @@
 // Assembles the archon-prd MCP server: the profile's tools, the SKILL.md resource and the start prompt.
 
 import { join } from "node:path";
-import {
-  type Clock,
-  type CreatedServer,
-  createServer,
-  type IdGenerator,
-  randomIds,
-  systemClock,
-} from "@archon/core";
+import { type Clock, type IdGenerator, randomIds, systemClock } from "@archon/core";
+import { type CreatedServer, createServer } from "@archon/core/server";
 import { z } from "zod";
 import { PipelineService } from "../engine/run-service.js";
 import { RunStore } from "../engine/run-store.js";

@@ -1,4 +1,4 @@
-import { createServer } from "@archon/core";
+import { createServer } from "@archon/core/server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

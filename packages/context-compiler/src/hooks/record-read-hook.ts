@@ -9,6 +9,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { appendRead, type ReadRecord } from "./read-log.js";
 import { shellReads } from "./shell-reads.js";
+import { readStdin } from "./stdin.js";
 
 const forwardSlashes = (path: string) => path.replace(/\\/g, "/");
 const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory();
@@ -132,18 +133,12 @@ function cursorAnswer(text: string): string {
   return JSON.stringify({ permission: "allow" });
 }
 
-async function stdinText(): Promise<string> {
-  let text = "";
-  for await (const chunk of process.stdin) text += chunk.toString();
-  return text;
-}
-
 /** The hook's whole run: records the reads when there are any, in a project archon set up; never throws. */
 export async function runRecordReadHook(args: readonly string[], env = process.env): Promise<void> {
   let text = "";
   const cursor = flag(args, "--client") === "cursor";
   try {
-    text = await stdinText();
+    text = await readStdin();
   } catch {}
   // Answered before anything that could fail or take long: Cursor goes ahead whatever happens next.
   if (cursor) process.stdout.write(`${cursorAnswer(text)}\n`);

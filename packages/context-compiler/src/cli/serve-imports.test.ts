@@ -57,10 +57,11 @@ describe("what a server loads before it answers", () => {
 });
 
 describe("what a hook loads", () => {
-  it("starts its deadline child from node: built-ins alone, and the child never loads the MCP SDK", () => {
-    expect([...packagesReached("cli/hook-deadline.ts").keys()].filter((p) => !p.startsWith("node:"))).toEqual(
-      [],
-    );
+  it("starts its deadline child, and records a read, from node: built-ins alone; the child never loads the MCP SDK", () => {
+    for (const entry of ["cli/hook-deadline.ts", "hooks/record-read-hook.ts"]) {
+      const packages = [...packagesReached(entry).keys()].filter((p) => !p.startsWith("node:"));
+      expect({ entry, packages }).toEqual({ entry, packages: [] });
+    }
     for (const entry of [
       "cli/sync-rules.command.ts",
       "cli/reindex-symbols.command.ts",

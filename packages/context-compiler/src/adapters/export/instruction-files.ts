@@ -104,10 +104,30 @@ const ancestors = (folder: string) => {
   return parts.map((_, i) => parts.slice(0, i).join("/"));
 };
 
+/** The section whose text moves out first: the largest still in place, then by doc_id. */
+function largestInPlace(sections: readonly Section[]): Section | undefined {
+  return sections
+    .filter((s) => !s.moved)
+    .sort(
+      (a, b) =>
+        byteLength(b.rule.content) - byteLength(a.rule.content) || (a.rule.doc_id < b.rule.doc_id ? -1 : 1),
+    )[0];
+}
+
+interface AgentsFile {
+  folder: string;
+  path: string;
+  sections: Section[];
+  existing: string | undefined;
+  /** The file as export writes it; undefined when export may not write it (it then counts as it is). */
+  text: string | undefined;
+}
+
 /**
- * AGENTS.md at the root and in each folder a rule is scoped to. Files are sized root first, so each
- * nested file knows what its parents already spend of Codex's budget; a file whose path would pass it
- * moves its largest rule texts out, one at a time, and every move is a warning.
+ * AGENTS.md at the root and in each folder a rule is scoped to. Codex reads a folder's file together with
+ * every one above it, so each chain must fit its budget: a file whose chain would pass it moves its own
+ * largest rule texts out first, then those of the files above it, nearest first (what is moved out of a
+ * parent helps every folder below it). Every move is a warning.
  */
 export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered {
   const byFolder = new Map<string, Section[]>([["", []]]);
@@ -116,51 +136,61 @@ export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered
       byFolder.set(p.folder, [...(byFolder.get(p.folder) ?? []), initialSection(rule, p.named)]);
   const folders = [...byFolder.keys()].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
 
-  const warnings: ExportWarning[] = [];
-  const finalBytes = new Map<string, number>();
-  const blocks: Intent[] = [];
-  const written: Section[] = [];
+  const files = new Map<string, AgentsFile>();
+  const render = (f: AgentsFile) => withExportBlock(f.path, f.existing, blockText("agents", f.sections));
   for (const folder of folders) {
     const path = agentsPath(folder);
-    const sections = byFolder.get(folder) as Section[];
-    const existing = disk.read(path);
-    // What Codex reads above this folder: the files written here, or those on disk minus any stale export block.
-    const above = ancestors(folder).reduce((sum, a) => {
-      const own = finalBytes.get(a);
-      if (own !== undefined) return sum + own;
-      const onDisk = disk.read(agentsPath(a));
-      return sum + (onDisk === undefined ? 0 : byteLength(withoutExportBlock(agentsPath(a), onDisk)));
-    }, 0);
-    const budget = CODEX_PROJECT_DOC_MAX_BYTES - above;
-    const render = () => withExportBlock(path, existing, blockText("agents", sections));
-    let text = render();
-    while (text !== undefined && byteLength(text) > budget) {
-      const largest = sections
-        .filter((s) => !s.moved)
-        .sort(
-          (a, b) =>
-            byteLength(b.rule.content) - byteLength(a.rule.content) ||
-            (a.rule.doc_id < b.rule.doc_id ? -1 : 1),
-        )[0];
-      if (!largest) break;
-      largest.moved = "size";
-      warnings.push(movedWarning("agents", path, largest.rule, CODEX_LIMIT));
-      text = render();
+    const file: AgentsFile = {
+      folder,
+      path,
+      sections: byFolder.get(folder) as Section[],
+      existing: disk.read(path),
+      text: undefined,
+    };
+    file.text = render(file);
+    files.set(folder, file);
+  }
+  // What Codex reads of a folder's file: as export writes it, or as it is on disk (a stale export block
+  // left out) when export writes no file there.
+  const bytesOf = (folder: string) => {
+    const file = files.get(folder);
+    if (file) return byteLength(file.text ?? file.existing ?? "");
+    const onDisk = disk.read(agentsPath(folder));
+    return onDisk === undefined ? 0 : byteLength(withoutExportBlock(agentsPath(folder), onDisk));
+  };
+  const warnings: ExportWarning[] = [];
+  for (const folder of folders) {
+    const own = files.get(folder) as AgentsFile;
+    if (own.text === undefined) continue;
+    const chain = [folder, ...ancestors(folder).reverse()];
+    const total = () => chain.reduce((sum, f) => sum + bytesOf(f), 0);
+    while (total() > CODEX_PROJECT_DOC_MAX_BYTES) {
+      const from = chain
+        .map((f) => files.get(f))
+        .find((f) => f?.text !== undefined && largestInPlace(f.sections));
+      const section = from && largestInPlace(from.sections);
+      if (!from || !section) break;
+      section.moved = "size";
+      from.text = render(from);
+      warnings.push(movedWarning("agents", own.path, section.rule, CODEX_LIMIT));
     }
-    if (text !== undefined && byteLength(text) > budget)
+    if (total() > CODEX_PROJECT_DOC_MAX_BYTES)
       warnings.push({
         target: "agents",
-        path,
-        message: `${path} with the AGENTS.md files above it is ${byteLength(text) + above} bytes even with every rule text moved out, past ${CODEX_LIMIT}; shorten the files above it or raise project_doc_max_bytes in the Codex config`,
+        path: own.path,
+        message: `${own.path} with the AGENTS.md files above it is ${total()} bytes even with every rule text moved out, past ${CODEX_LIMIT}; shorten the files above it or raise project_doc_max_bytes in the Codex config`,
       });
-    // A file export may not write still counts with what it holds now.
-    finalBytes.set(folder, byteLength(text ?? existing ?? ""));
-    blocks.push({ kind: "shared", path, block: blockText("agents", sections) });
-    if (text !== undefined) written.push(...sections);
   }
+  const all = [...files.values()];
   return {
     target: "agents",
-    intents: [...blocks, ...movedFiles("agents", written)],
+    intents: [
+      ...all.map((f): Intent => ({ kind: "shared", path: f.path, block: blockText("agents", f.sections) })),
+      ...movedFiles(
+        "agents",
+        all.filter((f) => f.text !== undefined).flatMap((f) => f.sections),
+      ),
+    ],
     ownedDirs: [deferredDir("agents")],
     sharedCandidates: disk.nestedAgentsFiles(),
     skipped: [],

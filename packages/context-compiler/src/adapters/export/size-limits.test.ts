@@ -76,6 +76,31 @@ describe("Codex reads at most 32 KiB of AGENTS.md", () => {
       "web-typescript",
     ]);
   });
+  it("moves texts out of the files above a nested one when the nested one's own are not enough", () => {
+    // The root's rules fit on their own; with the web app's rules below them the chain would not.
+    const web = Array.from({ length: 8 }, (_, i) =>
+      doc(`web-${i + 1}`, {
+        title: `Web rule ${i + 1}`,
+        patterns: ["apps/web/**"],
+        content: `Web rule ${i + 1}: ${"keep pages thin and data loading in the server component. ".repeat(18)}`,
+      }),
+    );
+    const ctx = monorepo(project, [...bigRules(30, ["**"]), ...web], null);
+    const result = exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["agents"] });
+    expect(bytes("AGENTS.md") + bytes("apps/web/AGENTS.md")).toBeLessThanOrEqual(CODEX_PROJECT_DOC_MAX_BYTES);
+    const moved = result.warnings.map((w) => [w.path, w.doc_id]);
+    // The web file's own texts go first, then the root's largest, all said for the file whose chain passed.
+    const own = [...web.map((w) => w.doc_id), "web-components", "web-typescript"];
+    expect(moved.every(([path]) => path === "apps/web/AGENTS.md")).toBe(true);
+    expect(new Set(moved.slice(0, own.length).map(([, id]) => id))).toEqual(new Set(own));
+    const fromRoot = moved.slice(own.length).map(([, id]) => id);
+    expect(fromRoot.length).toBeGreaterThan(0);
+    expect(fromRoot).toEqual(largestFirst.slice(40 - 30, 40 - 30 + fromRoot.length));
+    expect(read("AGENTS.md")).toContain("The text of this rule is in `.archon/rules/agents/big-30.md`");
+    expect(result.warnings.some((w) => w.message.includes("even with every rule text moved out"))).toBe(
+      false,
+    );
+  });
 });
 
 describe("Windsurf reads at most 12,000 characters of a rule file", () => {

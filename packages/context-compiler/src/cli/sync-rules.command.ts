@@ -77,7 +77,11 @@ async function onReplica(
   if (flags.hook) {
     if (parseHookInput(stdin).hook_event_name !== "SessionStart") return "";
     const budget = Math.max(1_000, deadlineMs(process.env) - 2_000);
-    const text = await syncForHook({ db: ctx.kdb.db, clock: systemClock, ids: ctx.ids }, process.env, budget);
+    const text = await syncForHook(
+      { db: ctx.kdb.db, clock: systemClock, ids: ctx.ids, projectRoot: ctx.projectRoot },
+      process.env,
+      budget,
+    );
     return text === "" ? "" : `${text}\n`;
   }
   if (flags.json) return `${JSON.stringify({ replica_of: server }, null, 2)}\n`;

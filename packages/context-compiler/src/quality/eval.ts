@@ -5,7 +5,7 @@
 import type { Db } from "@archon/core";
 import type { ReadRecord } from "../hooks/read-log.js";
 import { aggregateTotals } from "../store/audit-aggregates.js";
-import { loggedCompiles } from "../store/audit-reads.js";
+import { type LoggedCompile, loggedCompiles } from "../store/audit-reads.js";
 import { documentFacts, getDocument } from "../store/documents.js";
 import { allNotes } from "../store/memory-notes.js";
 import { compileSessions } from "../store/memory-runs.js";
@@ -97,12 +97,32 @@ function citedDocuments(db: Db): Set<string> {
   return cited;
 }
 
-/** `reads` are the Read hook's records (hooks/read-log.ts); without them nothing counts as read. */
-export function evaluate(db: Db, reads: readonly ReadRecord[] = []): EvalReport {
-  const compiles = loggedCompiles(db);
+/** The compiles eval reads, and the session of each that has one. */
+export interface CompileSource {
+  compiles: readonly LoggedCompile[];
+  sessions: ReadonlyMap<string, string>;
+}
+
+/** This database's own kept audit rows: what eval reads unless told otherwise. */
+export const ownCompiles = (db: Db): CompileSource => ({
+  compiles: loggedCompiles(db),
+  sessions: compileSessions(db),
+});
+
+/**
+ * `reads` are the Read hook's records (hooks/read-log.ts); without them nothing counts as read. `source`
+ * is the compiles to judge (team-wide eval adds those replicas shipped); observations, notes, folded
+ * aggregates and documents are always `db`'s.
+ */
+export function evaluate(
+  db: Db,
+  reads: readonly ReadRecord[] = [],
+  source: CompileSource = ownCompiles(db),
+): EvalReport {
+  const { compiles, sessions } = source;
   const read = readDeliveries({
     compiles,
-    sessions: compileSessions(db),
+    sessions,
     sourceOf: (docId) => getDocument(db, docId)?.source_path ?? undefined,
     reads,
   });

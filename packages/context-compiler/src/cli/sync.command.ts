@@ -38,8 +38,9 @@ export async function syncCommand(options: GlobalOptions, flags: SyncFlags): Pro
         : `knowledge_version ${report.from_version} → ${report.to_version}`;
     const rejected = report.rejected > 0 ? `, ${report.rejected} refused by the server` : "";
     const shipped = report.shipped > 0 ? `; shipped ${report.shipped} audit row(s)` : "";
+    const rules = report.rules_file_written ? "; rendered .archon/rules.md" : "";
     process.stdout.write(
-      `Synced with ${report.server}: ${moved}; pushed ${report.pushed} observation(s), ${report.duplicates} duplicate(s)${rejected}${shipped}.\n`,
+      `Synced with ${report.server}: ${moved}; pushed ${report.pushed} observation(s), ${report.duplicates} duplicate(s)${rejected}${shipped}${rules}.\n${report.warnings.map((w) => `warning: ${w}\n`).join("")}`,
     );
   } finally {
     progress.done();

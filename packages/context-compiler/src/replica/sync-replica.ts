@@ -2,6 +2,7 @@
 // transaction, then push the outbox and, when the team opted in, ship the audit rows. An unreachable
 // server is recorded as offline (the compile notice reads it) and reported; a successful sync clears it.
 import { type Clock, type Db, type IdGenerator, UserError } from "@archon/core";
+import { standingRules } from "../knowledge/standing-rules/rules-on-disk.js";
 import { auditToShip, countAuditToShip } from "../store/audit-outbox.js";
 import { compileSessions } from "../store/memory-runs.js";
 import {
@@ -17,15 +18,10 @@ import {
   unpushedOutbox,
 } from "../store/replica.js";
 import { readVersion } from "../store/version.js";
-import {
-  AUDIT_PUSH_LIMIT,
-  PUSH_LIMIT,
-  type SyncVersion,
-  type SyncVersionsAnswer,
-  VERSIONS_LIMIT,
-} from "../team/sync-wire.js";
-import { applyVersions } from "./apply-versions.js";
+import { AUDIT_PUSH_LIMIT, PUSH_LIMIT, type SyncVersion, VERSIONS_LIMIT } from "../team/sync-wire.js";
+import { applyVersions, type ServerNow } from "./apply-versions.js";
 import { assertMayFollow, follow, serverUrl } from "./replica-role.js";
+import { rerenderRulesFile } from "./replica-rules-file.js";
 import { REQUEST_TIMEOUT_MS, ServerUnreachable, type TeamServerClient, teamServer } from "./sync-client.js";
 import { findToken, saveToken, TOKEN_ENV } from "./token-store.js";
 
@@ -39,6 +35,9 @@ export interface SyncReport {
   rejected: number;
   /** Audit rows the server acknowledged this run (0 unless the team opted in with --ship-audit). */
   shipped: number;
+  /** Whether .archon/rules.md was rendered again for the server's standing rules. */
+  rules_file_written: boolean;
+  warnings: string[];
 }
 
 export interface SyncOptions {
@@ -124,10 +123,10 @@ export async function syncReplica(ctx: SyncContext, options: SyncOptions): Promi
   let to = from;
   try {
     const versions: SyncVersion[] = [];
-    let catalog: { version: number; tags: SyncVersionsAnswer["tags"] } | undefined;
+    let now: ServerNow | undefined;
     for (let after = from; ; ) {
       const answer = await client.versions(after, VERSIONS_LIMIT.max);
-      catalog = { version: answer.server_version, tags: answer.tags };
+      now = { version: answer.server_version, tags: answer.tags, standing: answer.standing };
       if (answer.server_version < from)
         throw new UserError(
           `${server} is at knowledge_version ${answer.server_version}, behind this replica's ${from}: it is not the database this replica followed.`,
@@ -142,7 +141,9 @@ export async function syncReplica(ctx: SyncContext, options: SyncOptions): Promi
     // The server answered: from here on this database follows it, and its token is worth keeping.
     if (!wasReplica) follow(db, server, ctx.ids);
     if (options.token) saveToken(server, options.token, options.env);
-    to = applyVersions(db, clock, versions, catalog).to_version;
+    const rulesBefore = standingRules(db);
+    to = applyVersions(db, clock, versions, now).to_version;
+    const rules = rerenderRulesFile(ctx.projectRoot, db, rulesBefore);
     const counts = { pushed: 0, duplicates: 0, rejected: 0 };
     for (let rows = unpushedOutbox(db, PUSH_LIMIT.observations); rows.length > 0; ) {
       const batch = pushBatch(rows);
@@ -162,7 +163,7 @@ export async function syncReplica(ctx: SyncContext, options: SyncOptions): Promi
     }
     const shipped = await shipAudit(ctx, client);
     markOnline(db);
-    return { server, from_version: from, to_version: to, ...counts, shipped };
+    return { server, from_version: from, to_version: to, ...counts, shipped, ...rules };
   } catch (error) {
     if (!(error instanceof ServerUnreachable)) throw error;
     if (readReplicaState(db).server === server) markOffline(db, clock.now().toISOString(), error.message);

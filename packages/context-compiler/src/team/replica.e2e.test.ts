@@ -153,6 +153,8 @@ describe("replicas of a team server", () => {
         duplicates: 0,
         rejected: 0,
         shipped: 0,
+        rules_file_written: false,
+        warnings: [],
       });
       expect(first.stdout + first.stderr).not.toContain(replica.token);
       // The token is kept for later runs in the user's config folder, readable by them alone, not in the project.
@@ -199,7 +201,17 @@ describe("replicas of a team server", () => {
     const back = await sync(dana, "--json");
     expect([back.status, JSON.parse(back.stdout)]).toEqual([
       0,
-      { server: base, from_version: 3, to_version: 3, pushed: 1, duplicates: 0, rejected: 0, shipped: 0 },
+      {
+        server: base,
+        from_version: 3,
+        to_version: 3,
+        pushed: 1,
+        duplicates: 0,
+        rejected: 0,
+        shipped: 0,
+        rules_file_written: false,
+        warnings: [],
+      },
     ]);
     const after = count(project.dbPath, "SELECT COUNT(*) FROM observations");
     expect(after).toBe((before as number) + 1);

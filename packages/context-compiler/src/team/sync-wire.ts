@@ -61,6 +61,11 @@ export const syncVersionsAnswerSchema = z.object({
    * server_version takes them from here, or its compiles with intent tags would differ from the server's.
    */
   tags: z.array(z.object({ tag: z.string(), doc_id: z.string() })),
+  /**
+   * The doc_ids of the server's standing rules now (documents.origin; no snapshot carries it), so a
+   * replica's prompt hook and rules.md have them too. Absent from servers older than this field.
+   */
+  standing: z.array(z.string()).optional(),
 });
 
 export type SyncVersion = z.infer<typeof syncVersionSchema>;

@@ -15,7 +15,7 @@ import { teamTokens } from "./013-team-tokens.js";
 import { memoryCitesAudit } from "./014-memory-cites-audit.js";
 import { replicas } from "./015-replicas.js";
 import { compactMemory } from "./016-compact-memory.js";
-import { shippedAudit } from "./017-shipped-audit.js";
+import { shippedAudit } from "./018-shipped-audit.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,

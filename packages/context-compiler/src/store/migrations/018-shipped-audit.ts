@@ -1,10 +1,10 @@
-// Migration 17: compile audit records that replicas opted to ship to this server for team-wide eval
+// Migration 18: compile audit records that replicas opted to ship to this server for team-wide eval
 // (`archon sync --ship-audit`), one per compile_id, with the person whose token pushed it. A replica's
 // opt-in and its cursor live in its meta.
 import type { Migration } from "@archon/core";
 
 export const shippedAudit: Migration = {
-  id: 17,
+  id: 18,
   name: "shipped-audit",
   up(db) {
     db.exec(`

@@ -1,8 +1,13 @@
 // archon eval: the delivery-quality report; --replay also re-runs every logged compile on today's code
-// and exits 1 when any differs, so CI can gate a change of the compiler on it.
+// and exits 1 when any differs, so CI can gate a change of the compiler on it. --team, on a team server,
+// judges the audit records replicas shipped too, per person.
+import { UserError } from "@archon/core";
 import { readReads } from "../hooks/read-log.js";
 import { type EvalReport, evaluate } from "../quality/eval.js";
 import { type ReplayReport, replayLog } from "../quality/replay.js";
+import { listShippedAudit } from "../store/shipped-audit.js";
+import { evaluateTeam, type TeamEvalReport } from "../team/team-eval.js";
+import { openWorkingCopy } from "../team/working-copy.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -62,4 +67,69 @@ export function evalCommand(
   } finally {
     ctx.close();
   }
+}
+
+export function formatTeamEval(report: TeamEvalReport): string {
+  const people = report.by_person.map(
+    (p) =>
+      `  ${p.person}: ${p.compiles} compile(s), ${p.missed} missed, ${p.unnecessary} unnecessary deliveries`,
+  );
+  return `${formatEval(report, undefined)}
+Team: ${report.shipped} of the ${report.compiles.kept} compile(s) shipped by replicas (archon sync --ship-audit); by person (${report.by_person.length}):
+${people.length > 0 ? `${people.join("\n")}\n` : ""}`;
+}
+
+export interface TeamEvalFlags {
+  /** The team's shared store; without it, the server's own database (--db) in direct mode. */
+  databaseUrl?: string;
+  json?: boolean;
+}
+
+/** Team-wide eval on the server: over the shipped records, with the server's observations. */
+export async function teamEvalCommand(
+  options: GlobalOptions,
+  flags: TeamEvalFlags,
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<void> {
+  let report: TeamEvalReport;
+  if (flags.databaseUrl) {
+    // The observations and documents are the log's, replayed into a temporary working copy.
+    const copy = await openWorkingCopy({
+      url: flags.databaseUrl,
+      projectRoot: options.projectRoot,
+      templatesDir: options.templates,
+    });
+    try {
+      report = evaluateTeam(copy.ctx.kdb.db, await copy.repo.audit.list(), false);
+    } finally {
+      await copy.close();
+    }
+  } else {
+    const ctx = openContext(options);
+    try {
+      ctx.compiler.flushAudit();
+      report = evaluateTeam(ctx.kdb.db, listShippedAudit(ctx.kdb.db), true);
+    } finally {
+      ctx.close();
+    }
+  }
+  write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatTeamEval(report));
+}
+
+/** --database-url and --replay belong to one form each: refused where they mean nothing. */
+export function assertEvalFlags(flags: {
+  team?: boolean;
+  replay?: boolean;
+  databaseUrlGiven: boolean;
+}): void {
+  if (flags.team && flags.replay)
+    throw new UserError(
+      "--replay re-runs this database's own compiles; it does not combine with --team.",
+      "Run `archon eval --replay` and `archon eval --team` separately.",
+    );
+  if (!flags.team && flags.databaseUrlGiven)
+    throw new UserError(
+      "--database-url applies only with --team.",
+      "Add --team, or leave --database-url out.",
+    );
 }

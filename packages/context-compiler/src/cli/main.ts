@@ -404,9 +404,18 @@ program
     "--token <token>",
     "a bearer token for it (archon token create); kept in your config folder, never in the project",
   )
+  .option(
+    "--ship-audit",
+    "from now on also ship this replica's compile audit rows to the server, for team-wide eval (archon eval --team); remembered",
+  )
+  .option(
+    "--no-ship-audit",
+    "stop shipping audit rows: nothing of the audit leaves this machine (a later --ship-audit ships what is still kept and unshipped; a row pruned before it was shipped never is)",
+  )
   .option("--json", "print what moved as JSON")
-  .action(async (opts: { server?: string; token?: string; json?: boolean }, cmd: Command) =>
-    (await import("./sync.command.js")).syncCommand(globals(cmd), opts),
+  .action(
+    async (opts: { server?: string; token?: string; shipAudit?: boolean; json?: boolean }, cmd: Command) =>
+      (await import("./sync.command.js")).syncCommand(globals(cmd), opts),
   );
 
 program
@@ -454,10 +463,26 @@ program
     "--replay",
     "re-run every logged compile against its own snapshot with today's code; exit 1 on a difference",
   )
+  .option(
+    "--team",
+    "on a team server: also judge the audit records replicas shipped (archon sync --ship-audit), with by_person",
+  )
+  .addOption(databaseUrlOption())
   .option("--json", "print JSON")
-  .action(async (opts: { replay?: boolean; json?: boolean }, cmd: Command) => {
-    process.exitCode = (await import("./eval.command.js")).evalCommand(globals(cmd), opts);
-  });
+  .action(
+    async (
+      opts: { replay?: boolean; team?: boolean; databaseUrl?: string; json?: boolean },
+      cmd: Command,
+    ) => {
+      const command = await import("./eval.command.js");
+      command.assertEvalFlags({
+        ...opts,
+        databaseUrlGiven: cmd.getOptionValueSource("databaseUrl") === "cli",
+      });
+      if (opts.team) return command.teamEvalCommand(globals(cmd), opts);
+      process.exitCode = command.evalCommand(globals(cmd), opts);
+    },
+  );
 
 program
   .command("bench")

@@ -1,21 +1,12 @@
 // `archon serve --http`: the team server. One long-lived admin context over the database (the project's
 // own, or with --database-url a working copy of the team's shared store), an MCP Streamable HTTP
 // endpoint per surface, loopback by default. TLS belongs to a reverse proxy in front.
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { randomIds, systemClock, UserError } from "@archon/core";
+import { UserError } from "@archon/core";
 import { serve as listen } from "@hono/node-server";
 import { type ArchonContext, createArchonContext } from "../context/archon-context.js";
-import { adminTools } from "../mcp/admin/index.js";
-import { openTeamRepository } from "../store/team-repository/open-team-repository.js";
-import type { TeamRepository } from "../store/team-repository/team-repository.js";
-import { appliedSeq } from "../store/team-working.js";
-import { readVersion } from "../store/version.js";
 import { type TeamAppOptions, teamApp } from "../team/http-app.js";
-import { ReplicatedKnowledge } from "../team/replicated-knowledge.js";
-import { pushObservationWrite, replicatedSyncBackend } from "../team/replicated-sync.js";
-import { loggedWritesOf } from "../team/replicated-tools.js";
+import { replicatedSyncBackend } from "../team/replicated-sync.js";
+import { openWorkingCopy } from "../team/working-copy.js";
 import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import type { GlobalOptions } from "./options.js";
@@ -62,41 +53,23 @@ function direct(options: GlobalOptions): Served {
 
 /** A working copy of the team's shared store, brought up to date from its log before serving. */
 async function shared(options: GlobalOptions, url: string, workingDb: string | undefined): Promise<Served> {
-  const repo: TeamRepository = await openTeamRepository(url);
-  const dbPath = workingDb ?? join(tmpdir(), `archon-team-${process.pid}-${randomIds.next("w")}.db`);
-  const ctx = createArchonContext({
-    surface: "admin",
-    dbPath,
+  const copy = await openWorkingCopy({
+    url,
+    ...(workingDb ? { workingDb } : {}),
     projectRoot: options.projectRoot,
     templatesDir: options.templates,
     backgroundAudit: true,
   });
-  const close = async () => {
-    ctx.close();
-    await repo.close();
-    if (!workingDb) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${dbPath}${suffix}`, { force: true });
-  };
-  if (readVersion(ctx.kdb.db) > 0 && appliedSeq(ctx.kdb.db) === 0) {
-    await close();
-    throw new UserError(
-      `${dbPath} holds knowledge of its own, so it cannot be a working copy of the team's store.`,
-      "Give --working-db a new path (or leave it out for a temporary one).",
-    );
-  }
-  const writes = [...loggedWritesOf(adminTools), pushObservationWrite];
-  const replicated = new ReplicatedKnowledge(repo, ctx, writes, systemClock);
-  try {
-    await replicated.exclusive(async () => undefined);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  const head = await repo.head();
+  const head = await copy.repo.head();
   return {
-    ctx,
-    app: { tokens: repo.tokens, replicated, sync: replicatedSyncBackend(replicated) },
+    ctx: copy.ctx,
+    app: {
+      tokens: copy.repo.tokens,
+      replicated: copy.replicated,
+      sync: replicatedSyncBackend(copy.replicated),
+    },
     what: `${shownUrl(url)} (${head.seq} calls applied, knowledge version ${head.knowledge_version})`,
-    close,
+    close: copy.close,
   };
 }
 

@@ -8,6 +8,7 @@ import { checkLatest, syncRulesPackages } from "../hooks/rules-packages.js";
 import { runSyncRulesHook } from "../hooks/sync-rules-hook.js";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
+import { injectOnReplica } from "../replica/replica-prompt-hook.js";
 import { syncForHook } from "../replica/sync-hook.js";
 import { replicaServer } from "../store/replica.js";
 import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
@@ -66,7 +67,8 @@ export async function syncRules(
 
 /**
  * A replica takes rules from its server, so nothing is absorbed here (its canonical writes are refused);
- * SessionStart syncs instead, leaving a moment of the hook's deadline to print what happened.
+ * SessionStart syncs instead, leaving a moment of the hook's deadline to print what happened, and a
+ * prompt gets the server's standing rules it is about.
  */
 async function onReplica(
   ctx: ReturnType<typeof openContext>,
@@ -75,9 +77,20 @@ async function onReplica(
   stdin: string,
 ): Promise<string> {
   if (flags.hook) {
-    if (parseHookInput(stdin).hook_event_name !== "SessionStart") return "";
+    const input = parseHookInput(stdin);
+    if (input.hook_event_name !== "SessionStart") {
+      const text = injectOnReplica(
+        { db: ctx.kdb.db, projectRoot: ctx.projectRoot, clock: systemClock },
+        input,
+      );
+      return text === "" ? "" : `${text}\n`;
+    }
     const budget = Math.max(1_000, deadlineMs(process.env) - 2_000);
-    const text = await syncForHook({ db: ctx.kdb.db, clock: systemClock, ids: ctx.ids }, process.env, budget);
+    const text = await syncForHook(
+      { db: ctx.kdb.db, clock: systemClock, ids: ctx.ids, projectRoot: ctx.projectRoot },
+      process.env,
+      budget,
+    );
     return text === "" ? "" : `${text}\n`;
   }
   if (flags.json) return `${JSON.stringify({ replica_of: server }, null, 2)}\n`;

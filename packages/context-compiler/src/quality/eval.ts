@@ -5,7 +5,7 @@
 import type { Db } from "@archon/core";
 import type { ReadRecord } from "../hooks/read-log.js";
 import { aggregateTotals } from "../store/audit-aggregates.js";
-import { loggedCompiles } from "../store/audit-reads.js";
+import { type LoggedCompile, loggedCompiles } from "../store/audit-reads.js";
 import { documentFacts, getDocument } from "../store/documents.js";
 import { allNotes } from "../store/memory-notes.js";
 import { compileSessions } from "../store/memory-runs.js";
@@ -100,11 +100,31 @@ function citedDocuments(db: Db): Set<string> {
   return cited;
 }
 
-/** `reads` are the read hooks' records (hooks/read-log.ts); without them only folded reads count. */
-export function evaluate(db: Db, reads: readonly ReadRecord[] = []): EvalReport {
-  const compiles = loggedCompiles(db);
+/** The compiles eval reads, and the session of each that has one. */
+export interface CompileSource {
+  compiles: readonly LoggedCompile[];
+  sessions: ReadonlyMap<string, string>;
+}
+
+/** This database's own kept audit rows: what eval reads unless told otherwise. */
+export const ownCompiles = (db: Db): CompileSource => ({
+  compiles: loggedCompiles(db),
+  sessions: compileSessions(db),
+});
+
+/**
+ * `reads` are the read hooks' records (hooks/read-log.ts); without them only folded reads count. `source`
+ * is the compiles to judge (team-wide eval adds those replicas shipped); observations, notes, folded
+ * aggregates and documents are always `db`'s.
+ */
+export function evaluate(
+  db: Db,
+  reads: readonly ReadRecord[] = [],
+  source: CompileSource = ownCompiles(db),
+): EvalReport {
+  const { compiles, sessions } = source;
   const sourceOf = (docId: string) => getDocument(db, docId)?.source_path ?? undefined;
-  const kept = readDeliveries({ compiles, sessions: compileSessions(db), sourceOf, reads });
+  const kept = readDeliveries({ compiles, sessions, sourceOf, reads });
   // prune-log folded the reads of the rows it deleted: those documents were read all the same.
   const foldedReads = new Map(aggregateTotals(db, "read").map((a) => [a.subject, a.compiles]));
   const foldedDeliveries = aggregateTotals(db, "delivery").map((a) => ({

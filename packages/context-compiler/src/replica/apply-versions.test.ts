@@ -151,7 +151,7 @@ describe("becoming a replica", () => {
     seed(ctx, { documents: [doc("local-rule")] });
     await expect(
       syncReplica(
-        { db: ctx.kdb.db, clock: ctx.clock, ids: ctx.ids },
+        { db: ctx.kdb.db, clock: ctx.clock, ids: ctx.ids, projectRoot: ctx.projectRoot },
         { server: SERVER, token: "archon_tok_x", env: { XDG_CONFIG_HOME: replica.root } },
       ),
     ).rejects.toThrow(

@@ -5,7 +5,15 @@
 import { type Clock, canonicalJson, type Db, sha256, UserError } from "@archon/core";
 import { canonicalTagCatalog, type TagAssignment } from "../read/tag-catalog.js";
 import { commitCanonical } from "../store/canonical-commit.js";
-import { markDocumentDeprecated, readContent, storeContent, upsertDocument } from "../store/documents.js";
+import {
+  approvedDocumentTexts,
+  documentState,
+  markDocumentDeprecated,
+  readContent,
+  setDocumentOrigin,
+  storeContent,
+  upsertDocument,
+} from "../store/documents.js";
 import { approvedEdges, deprecateEdge, getEdge } from "../store/edges.js";
 import { addLayerRule } from "../store/layer-rules.js";
 import { approveEdge, edgeIdOf, insertEdgeWithId, removeLayerRule } from "../store/replica.js";
@@ -112,6 +120,18 @@ function applyTagCatalog(db: Db, catalog: readonly TagAssignment[]): void {
   setTags(db, [...docIds].sort(), catalog);
 }
 
+/**
+ * Marks the server's standing rules as such here, and no others: the origin is no part of a snapshot, so
+ * only the server's list says which approved documents its prompt hook and rules.md carry.
+ */
+function applyStanding(db: Db, standing: readonly string[]): void {
+  const wanted = new Set(standing);
+  for (const { doc_id } of approvedDocumentTexts(db, "standing"))
+    if (!wanted.has(doc_id)) setDocumentOrigin(db, doc_id, null);
+  for (const doc_id of [...wanted].sort())
+    if (documentState(db, doc_id)?.status === "approved") setDocumentOrigin(db, doc_id, "standing");
+}
+
 function applyOne(db: Db, clock: Clock, v: SyncVersion): void {
   const expected = readVersion(db) + 1;
   if (v.knowledge_version !== expected)
@@ -137,21 +157,32 @@ function applyOne(db: Db, clock: Clock, v: SyncVersion): void {
     throw refused(v.knowledge_version, "the snapshot written here does not have the server's manifest_hash");
 }
 
+/** What the server says is so at `version` beyond its versions: its tag catalog and its standing rules. */
+export interface ServerNow {
+  version: number;
+  tags: readonly TagAssignment[];
+  /** Left out by a server older than the field: the local standing rules then stay as they are. */
+  standing?: readonly string[] | undefined;
+}
+
 /**
- * Applies `versions` in order in one immediate transaction: all of them land, or none. `catalog`, the
- * server's tag catalog at `catalogVersion`, is taken too when the versions reach that version.
+ * Applies `versions` in order in one immediate transaction: all of them land, or none. `now`, what the
+ * server holds at its version, is taken too when the versions reach that version.
  */
 export function applyVersions(
   db: Db,
   clock: Clock,
   versions: readonly SyncVersion[],
-  catalog?: { version: number; tags: readonly TagAssignment[] },
+  now?: ServerNow,
 ): Applied {
   return db
     .transaction(() => {
       const from_version = readVersion(db);
       for (const v of versions) applyOne(db, clock, v);
-      if (catalog && readVersion(db) === catalog.version) applyTagCatalog(db, catalog.tags);
+      if (now && readVersion(db) === now.version) {
+        applyTagCatalog(db, now.tags);
+        if (now.standing) applyStanding(db, now.standing);
+      }
       return { from_version, to_version: readVersion(db) };
     })
     .immediate();

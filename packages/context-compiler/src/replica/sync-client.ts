@@ -3,7 +3,10 @@
 // a server that answers and refuses is a UserError saying what to fix.
 import { UserError } from "@archon/core";
 import type { z } from "zod";
+import type { PortableAudit } from "../store/shipped-audit.js";
 import {
+  type AuditPushAnswer,
+  auditPushAnswerSchema,
   type PushResult,
   pushAnswerSchema,
   type SyncVersionsAnswer,
@@ -19,6 +22,7 @@ export const REQUEST_TIMEOUT_MS = 5_000;
 export interface TeamServerClient {
   versions(after: number, limit: number): Promise<SyncVersionsAnswer>;
   push(observations: { idempotency_key: string; arguments: unknown }[]): Promise<PushResult[]>;
+  pushAudit(records: readonly PortableAudit[]): Promise<AuditPushAnswer>;
 }
 
 function unreachable(server: string, error: unknown): ServerUnreachable {
@@ -87,5 +91,7 @@ export function teamServer(
           body: JSON.stringify({ observations }),
         })
       ).results,
+    pushAudit: (records) =>
+      call("/sync/audit", auditPushAnswerSchema, { method: "POST", body: JSON.stringify({ records }) }),
   };
 }

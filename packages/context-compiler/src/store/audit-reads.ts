@@ -78,16 +78,19 @@ function deliveriesOf(row: LoggedOutcome): LoggedCompile["deliveries"] {
   return [...first.values()].sort((a, b) => (a.doc_id < b.doc_id ? -1 : 1));
 }
 
+/** One kept audit row as eval reads it: its budget and its per-document deliveries (by doc_id). */
+export const loggedCompile = (row: LoggedOutcome): LoggedCompile => ({
+  compile_id: row.compile_id,
+  created_at: row.created_at,
+  status: row.status,
+  inline_bytes: row.outcome?.budget.inline_bytes ?? 0,
+  max_inline_bytes: row.outcome?.budget.max_inline_bytes ?? 0,
+  deliveries: deliveriesOf(row),
+});
+
 /** Every kept compile with its per-document deliveries (by doc_id), oldest first. */
 export function loggedCompiles(db: Db): LoggedCompile[] {
-  return [...loggedOutcomes(db)].map((row) => ({
-    compile_id: row.compile_id,
-    created_at: row.created_at,
-    status: row.status,
-    inline_bytes: row.outcome?.budget.inline_bytes ?? 0,
-    max_inline_bytes: row.outcome?.budget.max_inline_bytes ?? 0,
-    deliveries: deliveriesOf(row),
-  }));
+  return [...loggedOutcomes(db)].map(loggedCompile);
 }
 
 /** The compile_ids of the kept audit rows, oldest first, at most `limit`. */

@@ -183,13 +183,18 @@ export function* loggedOutcomes(
     status: "ok" | "error";
     outcome: Buffer | null;
   }>;
-  for (const row of rows) {
-    const unpacked = row.outcome && unpackOutcome(row.outcome, terms);
-    const outcome = !unpacked
-      ? null
-      : "packed" in unpacked
-        ? unpacked.packed
-        : legacyToOutcome(unpacked.legacy);
-    yield { compile_id: row.compile_id, created_at: row.created_at, status: row.status, outcome };
-  }
+  for (const row of rows)
+    yield {
+      compile_id: row.compile_id,
+      created_at: row.created_at,
+      status: row.status,
+      outcome: storedOutcome(row.outcome, terms),
+    };
+}
+
+/** A stored outcome column read into the one shape: packed or legacy alike; null for a failed compile. */
+export function storedOutcome(bytes: Buffer | null, terms: AuditTerms): AuditOutcome | null {
+  const unpacked = bytes && unpackOutcome(bytes, terms);
+  if (!unpacked) return null;
+  return "packed" in unpacked ? unpacked.packed : legacyToOutcome(unpacked.legacy);
 }

@@ -31,6 +31,7 @@ const TABLES: { name: string; orderBy: string; blob?: string }[] = [
   { name: "init_manifest_documents", orderBy: "doc_id" },
   { name: "sync_pushes", orderBy: "idempotency_key" },
   { name: "replica_outbox", orderBy: "created_at, idempotency_key" },
+  { name: "shipped_audit", orderBy: "created_at, compile_id" },
 ];
 
 export interface ExportFile {

@@ -1,6 +1,6 @@
 // The SQL of team sync: the snapshots and blobs a server sends, the idempotency keys of pushed
-// observations, and on a replica its meta (server, identity, offline state), its outbox and the writes
-// that make its canonical rows equal a server's manifest.
+// observations, and on a replica its meta (server, identity, offline state, audit shipping), its outbox
+// and the writes that make its canonical rows equal a server's manifest.
 import { gunzipSync } from "node:zlib";
 import { canonicalJson, type Db } from "@archon/core";
 import type { ObservationEvent } from "../vocabulary/lifecycle.js";
@@ -12,6 +12,8 @@ const META = {
   id: "replica_id",
   offlineSince: "replica_offline_since",
   offlineReason: "replica_offline_reason",
+  shipAudit: "replica_ship_audit",
+  auditCursor: "replica_audit_cursor",
 } as const;
 
 export interface ReplicaState {
@@ -66,6 +68,20 @@ export function markOnline(db: Db): void {
     setMeta(db, META.offlineSince, null);
     setMeta(db, META.offlineReason, null);
   })();
+}
+
+/** Whether this replica ships its audit rows to its server (`archon sync --ship-audit`); off unless opted in. */
+export const shipsAudit = (db: Db): boolean => metaValue(db, META.shipAudit) === "on";
+
+export function setShipAudit(db: Db, on: boolean): void {
+  setMeta(db, META.shipAudit, on ? "on" : null);
+}
+
+/** The compile_id of the last audit row the server acknowledged, or null before the first. */
+export const auditCursor = (db: Db): string | null => metaValue(db, META.auditCursor);
+
+export function setAuditCursor(db: Db, compileId: string | null): void {
+  setMeta(db, META.auditCursor, compileId);
 }
 
 // --- what a server sends -------------------------------------------------------------------------

@@ -152,7 +152,14 @@ describe("replicas of a team server", () => {
         pushed: 0,
         duplicates: 0,
         rejected: 0,
+        shipped: 0,
+        // The approved manual note is a standing rule: the replica renders rules.md as the server did.
+        rules_file_written: true,
+        warnings: [],
       });
+      expect(readFileSync(join(replica.project.root, ".archon", "rules.md"), "utf8")).toBe(
+        readFileSync(join(project.root, ".archon", "rules.md"), "utf8"),
+      );
       expect(first.stdout + first.stderr).not.toContain(replica.token);
       // The token is kept for later runs in the user's config folder, readable by them alone, not in the project.
       expect(statSync(join(replica.config, "archon", "team-tokens.json")).mode & 0o777).toBe(0o600);
@@ -198,7 +205,17 @@ describe("replicas of a team server", () => {
     const back = await sync(dana, "--json");
     expect([back.status, JSON.parse(back.stdout)]).toEqual([
       0,
-      { server: base, from_version: 3, to_version: 3, pushed: 1, duplicates: 0, rejected: 0 },
+      {
+        server: base,
+        from_version: 3,
+        to_version: 3,
+        pushed: 1,
+        duplicates: 0,
+        rejected: 0,
+        shipped: 0,
+        rules_file_written: false,
+        warnings: [],
+      },
     ]);
     const after = count(project.dbPath, "SELECT COUNT(*) FROM observations");
     expect(after).toBe((before as number) + 1);

@@ -1,11 +1,18 @@
 // /sync/* on a shared store: versions read from the working database once it has caught up with the
-// log, and pushed observations as calls of the log. A push is the direct mode's own push (the
+// log, pushed observations as calls of the log, and shipped audit records straight into the store's own
+// table (they are no knowledge, so no instance replays them). An observation's push is the direct mode's own (the
 // observation and its idempotency key in one transaction), so every instance that replays it holds the
 // key too; the log's unique key is what stops two instances from both applying a retried push.
 import type { ArchonContext } from "../context/archon-context.js";
 import { pushedObservation } from "../store/replica.js";
 import type { LoggedWrite, ReplicatedKnowledge } from "./replicated-knowledge.js";
-import { directSyncBackend, type ObserveArgs, type PushResult, type SyncBackend } from "./sync-backend.js";
+import {
+  directSyncBackend,
+  type ObserveArgs,
+  type PushResult,
+  type SyncBackend,
+  shippedRows,
+} from "./sync-backend.js";
 import { readSyncVersions } from "./sync-versions.js";
 
 interface PushArgs {
@@ -43,5 +50,7 @@ export function replicatedSyncBackend(knowledge: ReplicatedKnowledge): SyncBacke
           observation_id: seen?.observation_id ?? null,
         };
       }),
+    pushAudit: (actor, records) =>
+      knowledge.repo.audit.insert(shippedRows(actor, knowledge.ctx.clock.now().toISOString(), records)),
   };
 }

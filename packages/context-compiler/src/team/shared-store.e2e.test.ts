@@ -17,6 +17,9 @@ import {
   type TeamServerProcess,
   teamClient,
 } from "../bench/team-server-process.js";
+import { createArchonContext } from "../context/archon-context.js";
+import { observe } from "../knowledge/observations/observe.js";
+import { observationsContext } from "../mcp/agent/observe.tool.js";
 import { type CompileResponse, CompileService } from "../services/compile-service.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { connectArchon } from "../test-support/stdio-client.js";
@@ -308,4 +311,62 @@ describe.skipIf(!availability.available)(`two team-server instances on one Postg
     await log.end();
     expect(rows.rows).toEqual([{ n: 1 }]);
   }, 180_000);
+
+  it("keep the audit a replica opted to ship in the store, and judge it with eval --team --database-url", async () => {
+    const a = await instance();
+    const admin = await client(a, "admin", await token("ana", "admin"));
+    const file = "apps/web/src/api/users.ts";
+    structured(
+      await admin.call("import_doc", {
+        doc_id: "api-errors",
+        title: "api-errors",
+        content: "Return typed errors from every route.",
+        edge_hints: [{ edge_type: "path_requires", source_value: "apps/web/src/api/**" }],
+      }),
+    );
+    const project = tempProject("archon-replica-dana-");
+    projects.push(project);
+    const config = mkdtempSync(join(tmpdir(), "archon-dana-config-"));
+    configs.push(config);
+    const sync = async (...args: string[]) => {
+      const r = await archonCliAsync(
+        ["--db", project.dbPath, "--project-root", project.root],
+        ["sync", ...args, "--json"],
+        { XDG_CONFIG_HOME: config },
+      );
+      expect([r.status, r.stderr]).toEqual([0, ""]);
+      return JSON.parse(r.stdout) as unknown;
+    };
+    expect(
+      await sync("--server", a.url, "--token", await token("dana", "agent"), "--ship-audit"),
+    ).toMatchObject({ to_version: 1, shipped: 0 });
+    const ctx = createArchonContext({ surface: "agent", dbPath: project.dbPath, projectRoot: project.root });
+    const { compile_id } = ctx.compiler.compile({ target_files: [file] });
+    observe(observationsContext(ctx), {
+      event_type: "compile_miss",
+      payload: {
+        target_files: [file],
+        review_comment: "the pool rule was missing",
+        missing_doc: "db-access",
+        compile_id,
+      },
+    });
+    ctx.close();
+    expect(await sync()).toMatchObject({ pushed: 1, shipped: 1 });
+
+    const checkout = tempProject("archon-team-eval-");
+    projects.push(checkout);
+    const evaluated = await archonCliAsync(
+      ["--project-root", checkout.root],
+      ["eval", "--team", "--database-url", databaseUrl, "--json"],
+    );
+    expect([evaluated.status, evaluated.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(evaluated.stdout)).toMatchObject({
+      compiles: { kept: 1, folded: 0, failed: 0 },
+      shipped: 1,
+      by_person: [{ person: "dana", compiles: 1, missed: 1, unnecessary: 1 }],
+      missed: [{ event_type: "compile_miss", doc_id: "db-access", compile_id }],
+      unnecessary: [{ doc_id: "api-errors", delivered: 1, inline: 1, deferred: 0 }],
+    });
+  }, 120_000);
 });

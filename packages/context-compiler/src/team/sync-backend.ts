@@ -1,20 +1,34 @@
 // What the sync routes ask of a server, behind one interface: today's direct mode answers from its own
-// SQLite database; a mode that replays a shared log implements the same two calls.
-import { UserError } from "@archon/core";
+// SQLite database; a mode that replays a shared log implements the same calls.
+import { canonicalJson, UserError } from "@archon/core";
 import type { ArchonContext } from "../context/archon-context.js";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
 import { pushedObservation, recordPush } from "../store/replica.js";
+import { insertShippedAudit, type PortableAudit, type ShippedAuditRow } from "../store/shipped-audit.js";
 import { readSyncVersions } from "./sync-versions.js";
-import type { ObserveArgs, PushResult, SyncVersionsAnswer } from "./sync-wire.js";
+import type { AuditPushAnswer, ObserveArgs, PushResult, SyncVersionsAnswer } from "./sync-wire.js";
 
-export type { ObserveArgs, PushResult, SyncVersionsAnswer } from "./sync-wire.js";
+export type { AuditPushAnswer, ObserveArgs, PushResult, SyncVersionsAnswer } from "./sync-wire.js";
 
 export interface SyncBackend {
   /** Up to `limit` versions after `after`, oldest first (see readSyncVersions). */
   versionsAfter(after: number, limit: number): Promise<SyncVersionsAnswer>;
   /** Records the observation unless `idempotencyKey` was applied before, ever; then says which it was. */
   pushObservation(actor: string, idempotencyKey: string, args: ObserveArgs): Promise<PushResult>;
+  /** Keeps each shipped audit record under `actor` unless its compile_id is held already. */
+  pushAudit(actor: string, records: readonly PortableAudit[]): Promise<AuditPushAnswer>;
+}
+
+/** The rows a push of audit records stores: each record as canonical JSON, with who pushed it and when. */
+export function shippedRows(actor: string, at: string, records: readonly PortableAudit[]): ShippedAuditRow[] {
+  return records.map((record) => ({
+    compile_id: record.compile_id,
+    person: actor,
+    created_at: record.created_at,
+    received_at: at,
+    record: canonicalJson(record),
+  }));
 }
 
 export function directSyncBackend(ctx: ArchonContext): SyncBackend {
@@ -53,6 +67,11 @@ export function directSyncBackend(ctx: ArchonContext): SyncBackend {
           error: error.message,
         };
       }
+    },
+    pushAudit: async (actor, records) => {
+      const db = ctx.kdb.db;
+      const rows = shippedRows(actor, ctx.clock.now().toISOString(), records);
+      return db.transaction(() => insertShippedAudit(db, rows)).immediate();
     },
   };
 }

@@ -1,11 +1,18 @@
-// `/sync/*` on the team server: the versions a replica pulls and the observations it pushes. Mounted by
-// teamApp behind the same Host/Origin guard and bearer token as `/mcp/*`; an agent-scope token suffices,
-// since neither route changes canonical knowledge.
+// `/sync/*` on the team server: the versions a replica pulls, the observations it pushes, and the audit
+// records it ships when its team opted in. Mounted by teamApp behind the same Host/Origin guard and bearer
+// token as `/mcp/*`; an agent-scope token suffices, since no route changes canonical knowledge.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import type { SyncBackend } from "./sync-backend.js";
-import { PUSH_LIMIT, type PushResult, pushRequestSchema, VERSIONS_LIMIT } from "./sync-wire.js";
+import {
+  AUDIT_PUSH_LIMIT,
+  auditPushRequestSchema,
+  PUSH_LIMIT,
+  type PushResult,
+  pushRequestSchema,
+  VERSIONS_LIMIT,
+} from "./sync-wire.js";
 import type { TokenEnv } from "./tokens.js";
 
 const badRequest = (message: string) =>
@@ -28,6 +35,13 @@ const firstIssue = (error: z.ZodError) => {
   return issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "the body is not a push request";
 };
 
+/** A body no larger than `maxSize`, refused with a 400 saying what to send instead. */
+const limited = (maxSize: number, what: string) =>
+  bodyLimit({
+    maxSize,
+    onError: () => badRequest(`The push is over ${maxSize} bytes: send fewer ${what} at once.`),
+  });
+
 export function syncRoutes(backend: SyncBackend): Hono<TokenEnv> {
   const routes = new Hono<TokenEnv>();
 
@@ -39,26 +53,26 @@ export function syncRoutes(backend: SyncBackend): Hono<TokenEnv> {
     return c.json(await backend.versionsAfter(after.value, limit.value));
   });
 
-  routes.post(
-    "/observations",
-    bodyLimit({
-      maxSize: PUSH_LIMIT.bodyBytes,
-      onError: () =>
-        badRequest(`The push is over ${PUSH_LIMIT.bodyBytes} bytes: send fewer observations at once.`),
-    }),
-    async (c) => {
-      const body: unknown = await c.req.json().catch(() => undefined);
-      if (body === undefined) return badRequest("The body must be JSON: { observations: [...] }.");
-      const parsed = pushRequestSchema.safeParse(body);
-      if (!parsed.success) return badRequest(firstIssue(parsed.error));
-      const actor = c.get("token").person;
-      const results: PushResult[] = [];
-      // In order, one at a time: a batch naming the same key twice applies it once.
-      for (const { idempotency_key, arguments: args } of parsed.data.observations)
-        results.push(await backend.pushObservation(actor, idempotency_key, args));
-      return c.json({ results });
-    },
-  );
+  routes.post("/observations", limited(PUSH_LIMIT.bodyBytes, "observations"), async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (body === undefined) return badRequest("The body must be JSON: { observations: [...] }.");
+    const parsed = pushRequestSchema.safeParse(body);
+    if (!parsed.success) return badRequest(firstIssue(parsed.error));
+    const actor = c.get("token").person;
+    const results: PushResult[] = [];
+    // In order, one at a time: a batch naming the same key twice applies it once.
+    for (const { idempotency_key, arguments: args } of parsed.data.observations)
+      results.push(await backend.pushObservation(actor, idempotency_key, args));
+    return c.json({ results });
+  });
+
+  routes.post("/audit", limited(AUDIT_PUSH_LIMIT.bodyBytes, "records"), async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (body === undefined) return badRequest("The body must be JSON: { records: [...] }.");
+    const parsed = auditPushRequestSchema.safeParse(body);
+    if (!parsed.success) return badRequest(firstIssue(parsed.error));
+    return c.json(await backend.pushAudit(c.get("token").person, parsed.data.records));
+  });
 
   return routes;
 }

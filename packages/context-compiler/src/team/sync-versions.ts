@@ -2,7 +2,7 @@
 // the direct server's own database, or the working database a replayed server keeps. Each version
 // carries only the blobs its predecessor did not reference, so a long pull sends each text about once.
 import { type Db, InternalError } from "@archon/core";
-import { readContent } from "../store/documents.js";
+import { approvedDocumentTexts, readContent } from "../store/documents.js";
 import { newestSnapshotVersion, snapshotAt, snapshotsAfter } from "../store/replica.js";
 import { approvedTagAssignments } from "../store/tags.js";
 import { readVersion } from "../store/version.js";
@@ -48,6 +48,7 @@ export function readSyncVersions(
       versions,
       more: last < newestSnapshotVersion(db),
       tags: approvedTagAssignments(db),
+      standing: approvedDocumentTexts(db, "standing").map((d) => d.doc_id),
     };
   })();
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { observeTool } from "../mcp/agent/observe.tool.js";
 import { LIMITS, list, text } from "../mcp/input-limits.js";
+import type { PortableAudit } from "../store/shipped-audit.js";
 
 const MiB = 1024 * 1024;
 
@@ -12,6 +13,8 @@ export const VERSIONS_LIMIT = { default: 100, max: 500 } as const;
 export const VERSIONS_ANSWER_BYTES = 2 * MiB;
 /** Observations in one push, and the bytes of its body (one observation's payload may take 2 MiB). */
 export const PUSH_LIMIT = { observations: 50, bodyBytes: 8 * MiB } as const;
+/** Audit records in one push, and the bytes of its body. */
+export const AUDIT_PUSH_LIMIT = { records: 200, bodyBytes: 8 * MiB } as const;
 
 const manifestSchema = z.object({
   knowledge_version: z.number().int().positive(),
@@ -58,6 +61,11 @@ export const syncVersionsAnswerSchema = z.object({
    * server_version takes them from here, or its compiles with intent tags would differ from the server's.
    */
   tags: z.array(z.object({ tag: z.string(), doc_id: z.string() })),
+  /**
+   * The doc_ids of the server's standing rules now (documents.origin; no snapshot carries it), so a
+   * replica's prompt hook and rules.md have them too. Absent from servers older than this field.
+   */
+  standing: z.array(z.string()).optional(),
 });
 
 export type SyncVersion = z.infer<typeof syncVersionSchema>;
@@ -84,3 +92,34 @@ export const pushResultSchema = z.object({
 export type PushResult = z.infer<typeof pushResultSchema>;
 
 export const pushAnswerSchema = z.object({ results: z.array(pushResultSchema) });
+
+/**
+ * One compile's audit as a replica ships it (store/shipped-audit.ts PortableAudit): doc ids and paths as
+ * text, never the term ids its own database interned them under, and nothing naming its machine.
+ */
+export const auditRecordSchema = z.object({
+  compile_id: text(LIMITS.id).min(1),
+  created_at: z.iso.datetime(),
+  status: z.enum(["ok", "error"]),
+  knowledge_version: z.number().int().nonnegative(),
+  snapshot_id: text(LIMITS.id).nullable(),
+  inline_bytes: z.number().int().nonnegative(),
+  max_inline_bytes: z.number().int().nonnegative(),
+  deliveries: list(
+    z.object({ doc_id: text(LIMITS.id), delivery: z.enum(["inline", "deferred", "omitted"]) }),
+    LIMITS.ids,
+  ),
+  session_id: text(LIMITS.id).nullable(),
+  target_files: list(text(LIMITS.path), LIMITS.files),
+}) satisfies z.ZodType<PortableAudit>;
+
+export const auditPushRequestSchema = z.object({
+  records: list(auditRecordSchema, AUDIT_PUSH_LIMIT.records).min(1),
+});
+
+/** stored: new on the server; duplicates: its compile_id was there already, so the row was left as it was. */
+export const auditPushAnswerSchema = z.object({
+  stored: z.number().int().nonnegative(),
+  duplicates: z.number().int().nonnegative(),
+});
+export type AuditPushAnswer = z.infer<typeof auditPushAnswerSchema>;

@@ -16,6 +16,7 @@ import { memoryCitesAudit } from "./014-memory-cites-audit.js";
 import { replicas } from "./015-replicas.js";
 import { compactMemory } from "./016-compact-memory.js";
 import { foldedReads } from "./017-folded-reads.js";
+import { shippedAudit } from "./018-shipped-audit.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   replicas,
   compactMemory,
   foldedReads,
+  shippedAudit,
 ];

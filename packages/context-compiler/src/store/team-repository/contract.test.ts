@@ -14,6 +14,7 @@ import {
   postgresAvailability,
   startPostgresServer,
 } from "../../bench/postgres-server.js";
+import type { ShippedAuditRow } from "../shipped-audit.js";
 import { openTeamRepository, teamRepositoryOnPglite } from "./open-team-repository.js";
 import type { ContentBlob, LoggedCall, TeamRepository, VersionRecord } from "./team-repository.js";
 
@@ -152,6 +153,14 @@ const version = (v: number, over: Partial<VersionRecord> = {}): VersionRecord =>
 
 const blob = (content: string): ContentBlob => ({ content_hash: sha256(content), content });
 
+const shipped = (compile_id: string, person: string, created_at: string): ShippedAuditRow => ({
+  compile_id,
+  person,
+  created_at,
+  received_at: "2026-03-01T00:00:00.000Z",
+  record: canonicalJson({ compile_id, created_at, note: "é ☃ 𝄞" }),
+});
+
 /** Appends a version and the call that made it, as an approval does. */
 async function approve(
   repo: TeamRepository,
@@ -175,6 +184,7 @@ describe("an empty team store", () => {
       contents: await repo.contents([sha256("x")]),
       byKey: await repo.callByIdempotencyKey("k"),
       tokens: await repo.tokens.list(),
+      audit: await repo.audit.list(),
     }).toStrictEqual({
       head: { seq: 0, knowledge_version: 0 },
       calls: [],
@@ -182,6 +192,7 @@ describe("an empty team store", () => {
       contents: [],
       byKey: undefined,
       tokens: [],
+      audit: [],
     });
   });
 });
@@ -385,6 +396,29 @@ describe("tokens", () => {
   );
 });
 
+describe("shipped audit records", () => {
+  onEachDialect(
+    "are kept once per compile_id, the first push winning, and listed by created_at then compile_id in byte order",
+    async (store) => {
+      const repo = await store.open();
+      const [late, earlyB, earlya] = [
+        shipped("cmp_late", "dana", "2026-02-02T00:00:00.000Z"),
+        shipped("cmp_B", "dana", "2026-02-01T00:00:00.000Z"),
+        shipped("cmp_a", "lee", "2026-02-01T00:00:00.000Z"),
+      ];
+      expect(await repo.audit.list()).toEqual([]);
+      expect(await repo.audit.insert([late, earlya])).toStrictEqual({ stored: 2, duplicates: 0 });
+      // A retry, and another person's push of the same compile: neither doubles nor replaces a row.
+      expect(
+        await repo.audit.insert([earlyB, { ...earlya, person: "mallory", record: "{}" }, late, earlyB]),
+      ).toStrictEqual({ stored: 1, duplicates: 3 });
+      expect(await repo.audit.list()).toStrictEqual([earlyB, earlya, late]);
+      const again = await store.open();
+      expect(await again.audit.list()).toStrictEqual([earlyB, earlya, late]);
+    },
+  );
+});
+
 describe("the log and the snapshots", () => {
   onEachDialect(
     "cannot be changed or removed once written, even by SQL beside the repository",
@@ -428,6 +462,11 @@ describe("the dialects", () => {
         revoked_at: null,
       });
       await repo.tokens.revoke("tok_1", "2026-01-03T00:00:00.000Z");
+      await repo.audit.insert([
+        shipped("cmp_2", "lee", "2026-01-05T00:00:00.000Z"),
+        shipped("cmp_1", "ana", "2026-01-05T00:00:00.000Z"),
+      ]);
+      await repo.audit.insert([shipped("cmp_1", "lee", "2026-01-04T00:00:00.000Z")]);
       transcripts.push({
         dialect: repo.dialect,
         result: {
@@ -437,6 +476,7 @@ describe("the dialects", () => {
           contents: await repo.contents(["a", "b", "c"].map(sha256)),
           byKey: await repo.callByIdempotencyKey("k2"),
           tokens: await repo.tokens.list(),
+          audit: await repo.audit.list(),
         },
       });
     }

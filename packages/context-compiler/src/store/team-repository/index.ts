@@ -8,6 +8,7 @@ export type {
   ContentBlob,
   LoggedCall,
   LogWriter,
+  TeamAuditStore,
   TeamHead,
   TeamRepository,
   TeamTokenStore,

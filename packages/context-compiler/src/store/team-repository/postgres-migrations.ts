@@ -55,7 +55,23 @@ const teamLog: PostgresMigration = {
   `,
 };
 
-const migrations: readonly PostgresMigration[] = [teamLog];
+/** The audit records replicas ship for team-wide eval, one per compile_id. */
+const shippedAudit: PostgresMigration = {
+  id: 2,
+  name: "shipped-audit",
+  sql: (t) => `
+    CREATE TABLE ${t("shipped_audit")} (
+      compile_id text COLLATE "C" PRIMARY KEY,
+      person text NOT NULL,
+      created_at text COLLATE "C" NOT NULL,
+      received_at text NOT NULL,
+      record text NOT NULL
+    );
+    CREATE INDEX shipped_audit_created ON ${t("shipped_audit")} (created_at, compile_id);
+  `,
+};
+
+const migrations: readonly PostgresMigration[] = [teamLog, shippedAudit];
 
 /**
  * Creates the schema when missing and applies the migrations not yet recorded, all in one transaction

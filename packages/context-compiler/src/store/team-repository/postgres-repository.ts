@@ -1,5 +1,6 @@
 // The team store on Postgres (a server through `pg`, or PGlite): writes serialised by a transaction-scoped
 // advisory lock, seqs and versions assigned as head + 1 under it.
+import type { ShippedAuditRow } from "../shipped-audit.js";
 import type { TokenRow } from "../team-tokens.js";
 import { type LogStatements, withLogWriter } from "./log-writer.js";
 import type { PostgresClient, SqlRunner } from "./postgres-client.js";
@@ -15,11 +16,12 @@ import {
   type VersionRow,
 } from "./postgres-rows.js";
 import { type PostgresPlace, postgresPlace } from "./postgres-schema.js";
-import type { TeamRepository, TeamTokenStore } from "./team-repository.js";
+import type { TeamAuditStore, TeamRepository, TeamTokenStore } from "./team-repository.js";
 
 const CALL_COLUMNS = "seq, call_id, tool, args, actor, at, idempotency_key, knowledge_version";
 const VERSION_COLUMNS = "knowledge_version, snapshot_id, manifest_hash, created_at, manifest, approved_by";
 const TOKEN_COLUMNS = "token_id, person, scope, created_at, revoked_at";
+const AUDIT_COLUMNS = "compile_id, person, created_at, received_at, record";
 
 /** Creates or upgrades the schema, then serves the store through `client` (closed with the repository). */
 export async function openPostgresTeamRepository(
@@ -60,6 +62,26 @@ export async function openPostgresTeamRepository(
       ).length === 1,
   };
 
+  const audit: TeamAuditStore = {
+    insert: (rows) =>
+      client.transaction(async (tx) => {
+        let stored = 0;
+        for (const r of rows) {
+          const inserted = await tx.query(
+            `INSERT INTO ${t("shipped_audit")} (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (compile_id) DO NOTHING RETURNING compile_id`,
+            [r.compile_id, r.person, r.created_at, r.received_at, r.record],
+          );
+          stored += inserted.length;
+        }
+        return { stored, duplicates: rows.length - stored };
+      }),
+    list: () =>
+      client.query<ShippedAuditRow>(
+        `SELECT ${AUDIT_COLUMNS} FROM ${t("shipped_audit")} ORDER BY created_at, compile_id`,
+      ),
+  };
+
   return {
     dialect: "postgres",
     head: read.head,
@@ -86,6 +108,7 @@ export async function openPostgresTeamRepository(
         return withLogWriter(statements(tx, place), fn);
       }),
     tokens,
+    audit,
     close: () => {
       // Closing twice is harmless: the second waits for the first.
       closed ??= client.close();

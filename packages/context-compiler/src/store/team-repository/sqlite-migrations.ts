@@ -47,4 +47,22 @@ const teamLog: Migration = {
   },
 };
 
-export const sqliteTeamMigrations: readonly Migration[] = [teamLog];
+/** The audit records replicas ship for team-wide eval: the same table as a direct server's (migration 17). */
+const shippedAudit: Migration = {
+  id: 2,
+  name: "shipped-audit",
+  up(db) {
+    db.exec(`
+      CREATE TABLE shipped_audit (
+        compile_id TEXT PRIMARY KEY,
+        person TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        received_at TEXT NOT NULL,
+        record TEXT NOT NULL
+      );
+      CREATE INDEX shipped_audit_created ON shipped_audit (created_at, compile_id);
+    `);
+  },
+};
+
+export const sqliteTeamMigrations: readonly Migration[] = [teamLog, shippedAudit];

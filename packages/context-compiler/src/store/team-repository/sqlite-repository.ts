@@ -2,6 +2,7 @@
 // processes) and the file's async mutex (this process), and a reader connection that sees only commits.
 import { type Db, migrate, UserError } from "@archon/core";
 import Database from "better-sqlite3";
+import { insertShippedAudit, listShippedAudit } from "../shipped-audit.js";
 import { insertToken, listTokens, liveTokenBySecretHash, revokeToken } from "../team-tokens.js";
 import { mutexForFile } from "./file-mutex.js";
 import { type LogStatements, withLogWriter } from "./log-writer.js";
@@ -9,6 +10,7 @@ import { sqliteTeamMigrations } from "./sqlite-migrations.js";
 import type {
   ContentBlob,
   LoggedCall,
+  TeamAuditStore,
   TeamHead,
   TeamRepository,
   TeamTokenStore,
@@ -62,6 +64,12 @@ export function openSqliteTeamRepository(path: string): TeamRepository {
     revoke: (tokenId, at) => inWriter(async () => revokeToken(writer, tokenId, at)),
   };
 
+  // The same table and statements as a direct server's shipped audit (store/shipped-audit.ts).
+  const audit: TeamAuditStore = {
+    insert: (rows) => inWriter(async () => insertShippedAudit(writer, rows)),
+    list: async () => listShippedAudit(reader),
+  };
+
   return {
     dialect: "sqlite",
     head: async () => readHead(),
@@ -83,6 +91,7 @@ export function openSqliteTeamRepository(path: string): TeamRepository {
         return withLogWriter(statements, fn);
       }),
     tokens,
+    audit,
     // Waits for a write in flight, so closing never cuts one off half-done; closing twice is harmless.
     close: () => {
       closed ??= mutex.run(async () => {

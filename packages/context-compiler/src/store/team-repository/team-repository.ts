@@ -1,5 +1,7 @@
 // The team's shared store as one interface over two dialects: the ordered log of write tool calls, the
-// immutable snapshot rows and content blobs they produced, and the team's tokens.
+// immutable snapshot rows and content blobs they produced, the team's tokens, and the audit records
+// replicas shipped for team-wide eval.
+import type { ShippedAuditRow, ShippedCounts } from "../shipped-audit.js";
 import type { TokenRow } from "../team-tokens.js";
 
 /** One write tool call in the team's log, in the order the team applied them. */
@@ -55,6 +57,14 @@ export interface TeamTokenStore {
   revoke(tokenId: string, at: string): Promise<boolean>;
 }
 
+/** Shipped audit records (store/shipped-audit.ts), kept by compile_id: the first push of one wins. */
+export interface TeamAuditStore {
+  /** Stores the rows in one transaction, each unless its compile_id is held already. */
+  insert(rows: readonly ShippedAuditRow[]): Promise<ShippedCounts>;
+  /** Every row, ordered by created_at, then compile_id (byte order). */
+  list(): Promise<ShippedAuditRow[]>;
+}
+
 /** What a write may do, inside the one transaction that holds the store's write lock. */
 export interface LogWriter {
   head(): Promise<TeamHead>;
@@ -87,5 +97,6 @@ export interface TeamRepository {
    */
   write<T>(fn: (log: LogWriter) => Promise<T>): Promise<T>;
   readonly tokens: TeamTokenStore;
+  readonly audit: TeamAuditStore;
   close(): Promise<void>;
 }

@@ -17,6 +17,20 @@ export interface AggregateRow {
   errors: number;
 }
 
+/** A row of the key with every count at zero, for a fold to add to. */
+export const emptyAggregate = (day: string, kind: AggregateRow["kind"], subject: string): AggregateRow => ({
+  day,
+  kind,
+  subject,
+  compiles: 0,
+  inline: 0,
+  deferred: 0,
+  omitted: 0,
+  inline_bytes: 0,
+  max_inline_bytes: 0,
+  errors: 0,
+});
+
 /** Adds `rows` to the aggregates: a day folded twice (rows pruned in two runs) sums, never overwrites. */
 export function foldAggregates(db: Db, rows: readonly AggregateRow[]): void {
   const upsert = db.prepare(
@@ -35,18 +49,7 @@ export function foldAggregates(db: Db, rows: readonly AggregateRow[]): void {
 export function foldReadCounts(db: Db, rows: readonly { day: string; doc_id: string; read: number }[]): void {
   foldAggregates(
     db,
-    rows.map(({ day, doc_id, read }) => ({
-      day,
-      kind: "read",
-      subject: doc_id,
-      compiles: read,
-      inline: 0,
-      deferred: 0,
-      omitted: 0,
-      inline_bytes: 0,
-      max_inline_bytes: 0,
-      errors: 0,
-    })),
+    rows.map(({ day, doc_id, read }) => ({ ...emptyAggregate(day, "read", doc_id), compiles: read })),
   );
 }
 

@@ -3,7 +3,7 @@
 // shape), so these passes never depend on how a row is stored.
 import type { Db } from "@archon/core";
 import { type LoggedOutcome, loggedOutcomes } from "./audit.js";
-import { type AggregateRow, foldAggregates } from "./audit-aggregates.js";
+import { type AggregateRow, emptyAggregate, foldAggregates } from "./audit-aggregates.js";
 
 export interface NearMissCount {
   pattern: string;
@@ -101,19 +101,6 @@ export function loggedCompileIds(db: Db, limit: number): string[] {
     .all(limit) as string[];
 }
 
-const emptyRow = (day: string, kind: AggregateRow["kind"], subject: string): AggregateRow => ({
-  day,
-  kind,
-  subject,
-  compiles: 0,
-  inline: 0,
-  deferred: 0,
-  omitted: 0,
-  inline_bytes: 0,
-  max_inline_bytes: 0,
-  errors: 0,
-});
-
 /** The aggregate rows the audit rows created before `before` (ISO) fold into, per day. */
 function foldOf(db: Db, before: string): AggregateRow[] {
   const perCompile = new Map<string, AggregateRow>();
@@ -129,19 +116,19 @@ function foldOf(db: Db, before: string): AggregateRow[] {
   };
   for (const row of loggedOutcomes(db, { before })) {
     const day = row.created_at.slice(0, 10);
-    const compiles = at(perCompile, day, () => emptyRow(day, "compiles", "*"));
+    const compiles = at(perCompile, day, () => emptyAggregate(day, "compiles", "*"));
     compiles.compiles += 1;
     compiles.inline_bytes += row.outcome?.budget.inline_bytes ?? 0;
     compiles.max_inline_bytes += row.outcome?.budget.max_inline_bytes ?? 0;
     if (row.status === "error") compiles.errors += 1;
     for (const { doc_id, delivery } of deliveriesOf(row)) {
-      const doc = at(perDoc, `${day} ${doc_id}`, () => emptyRow(day, "delivery", doc_id));
+      const doc = at(perDoc, `${day} ${doc_id}`, () => emptyAggregate(day, "delivery", doc_id));
       doc.compiles += 1;
       doc[delivery] += 1;
     }
     for (const m of row.outcome?.near_miss_edges ?? []) {
       const subject = JSON.stringify({ pattern: m.pattern, doc_ids: [...m.doc_ids].sort() });
-      at(perEdge, `${day} ${subject}`, () => emptyRow(day, "near_miss", subject)).compiles += 1;
+      at(perEdge, `${day} ${subject}`, () => emptyAggregate(day, "near_miss", subject)).compiles += 1;
     }
   }
   const byKey = (a: AggregateRow, b: AggregateRow) =>

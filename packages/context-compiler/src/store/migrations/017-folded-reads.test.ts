@@ -23,7 +23,12 @@ describe("migration 17", () => {
          ('2026-11-01', 'compiles', '*', 3, 0, 0, 0, 900, 24000, 1)`,
     ).run();
     expect(() => foldReadCounts(db, [{ day: "2026-11-01", doc_id: "api", read: 2 }])).toThrow(/CHECK/);
-    expect(migrate(db, migrations.filter((m) => m.id <= 17))).toEqual([17]);
+    expect(
+      migrate(
+        db,
+        migrations.filter((m) => m.id <= 17),
+      ),
+    ).toEqual([17]);
     foldReadCounts(db, [{ day: "2026-11-01", doc_id: "api", read: 2 }]);
     foldReadCounts(db, [{ day: "2026-11-01", doc_id: "api", read: 1 }]);
     expect(

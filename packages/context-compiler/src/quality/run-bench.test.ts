@@ -18,8 +18,8 @@ const summary = (set: {
 });
 
 describe("the bench", () => {
-  it("scores the internal corpus and the external set apart, each case in its own real database", () => {
-    const report = runBench({ external: true, full: true, env: {} });
+  it("scores the internal corpus and the external set apart, each case in its own real database", async () => {
+    const report = await runBench({ external: true, full: true, env: {} });
     expect(summary(report.internal)).toEqual({
       cases: INTERNAL_CASES.length,
       passed: INTERNAL_CASES.length,
@@ -48,7 +48,9 @@ describe("the bench", () => {
     });
   });
 
-  it("runs only the internal corpus without --external", () => {
-    expect(runBench({ external: false, full: false, env: {} }).external).toBeUndefined();
+  it("runs only the internal corpus without --external, and says --full was not asked for", async () => {
+    const report = await runBench({ external: false, full: false, env: { ANTHROPIC_API_KEY: "unused" } });
+    expect(report.external).toBeUndefined();
+    expect(report.full).toEqual({ ran: false, reason: "not asked for (--full runs the LLM-judge A/B)" });
   });
 });

@@ -15,12 +15,14 @@ function formatSet(title: string, set: SetReport): string[] {
 function formatJudge(full: JudgeReport): string[] {
   const t = full.totals;
   const rate = t.win_rate === null ? "no case decided" : `archon's win rate ${t.win_rate} over decided cases`;
-  const temperature = full.temperature === null ? "the model's default temperature" : `temperature ${full.temperature}`;
+  const temperature =
+    full.temperature === null ? "the model's default temperature" : `temperature ${full.temperature}`;
   return [
     `LLM-judge A/B (${full.model}, ${temperature}): ${t.wins} won, ${t.losses} lost, ${t.ties} tied, ${t.errors} errors of ${t.cases}; ${rate}`,
     `  archon's contexts are ${t.context_ratio} of the baseline's bytes (every rule in one file)`,
     ...full.cases.map(
-      (c) => `  ${c.winner.padEnd(8)} ${c.id} (${c.bytes_a} B vs ${c.bytes_b} B)${c.reason ? `: ${c.reason}` : ""}`,
+      (c) =>
+        `  ${c.winner.padEnd(8)} ${c.id} (${c.bytes_a} B vs ${c.bytes_b} B)${c.reason ? `: ${c.reason}` : ""}`,
     ),
   ];
 }
@@ -28,7 +30,10 @@ function formatJudge(full: JudgeReport): string[] {
 export function formatBench(report: BenchReport): string {
   const lines = formatSet("internal corpus", report.internal);
   if (report.external) lines.push("", ...formatSet("external set (real repositories)", report.external));
-  lines.push("", ...(report.full.ran ? formatJudge(report.full) : [`--full: skipped (${report.full.reason})`]));
+  lines.push(
+    "",
+    ...(report.full.ran ? formatJudge(report.full) : [`--full: skipped (${report.full.reason})`]),
+  );
   return `${lines.join("\n")}\n`;
 }
 

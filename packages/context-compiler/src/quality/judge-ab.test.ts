@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOWN_URL } from "../test-support/fake-ollama.js";
 import { type FakeAnthropic, type FakeRequest, startFakeAnthropic } from "../test-support/fake-anthropic.js";
+import { DOWN_URL } from "../test-support/fake-ollama.js";
 import { type JudgeCase, runJudgeAB } from "./judge-ab.js";
 import { PLAN_MAX_TOKENS, VERDICT_MAX_TOKENS } from "./judge-prompts.js";
 import { createMessagesClient, DEFAULT_JUDGE_MODEL, messagesClientFromEnv } from "./messages-client.js";
@@ -97,9 +97,18 @@ describe("the A/B against a fake of the Messages API", () => {
       expect.stringContaining(`<project_rules>\n# docker\n\n${OTHER}\n</project_rules>`),
     ]);
     const judge = sent.find(isJudge)?.body;
-    expect(judge).toMatchObject({ model: DEFAULT_JUDGE_MODEL, temperature: 0, max_tokens: VERDICT_MAX_TOKENS });
-    expect(judge?.messages[0]?.content).toContain(`<reference_rules>\n# mqtt\n\n${TOPICS}\n</reference_rules>`);
-    expect(sent.filter((r) => !isJudge(r)).map((r) => r.body.max_tokens)).toEqual([PLAN_MAX_TOKENS, PLAN_MAX_TOKENS]);
+    expect(judge).toMatchObject({
+      model: DEFAULT_JUDGE_MODEL,
+      temperature: 0,
+      max_tokens: VERDICT_MAX_TOKENS,
+    });
+    expect(judge?.messages[0]?.content).toContain(
+      `<reference_rules>\n# mqtt\n\n${TOPICS}\n</reference_rules>`,
+    );
+    expect(sent.filter((r) => !isJudge(r)).map((r) => r.body.max_tokens)).toEqual([
+      PLAN_MAX_TOKENS,
+      PLAN_MAX_TOKENS,
+    ]);
   });
 });
 
@@ -114,7 +123,9 @@ describe("position bias", () => {
       ["baseline", "archon"],
     ]);
     const first = await Promise.all(
-      [0, 1].map(async (i) => (await requestsFor(`(pos-${i})`)).find(isJudge)?.body.messages[0]?.content ?? ""),
+      [0, 1].map(
+        async (i) => (await requestsFor(`(pos-${i})`)).find(isJudge)?.body.messages[0]?.content ?? "",
+      ),
     );
     expect(first.map((u) => /<plan_1>\n([\s\S]*?)\n<\/plan_1>/.exec(u)?.[1])).toEqual([
       `Plan, following the rules:\n## mqtt\n${TOPICS}`,
@@ -125,7 +136,10 @@ describe("position bias", () => {
 
 describe("failures of one case", () => {
   it("records a verdict that is not JSON as an error for that case, and still scores the others", async () => {
-    const cases = [judgeCase("bad-0", true, false, "Malformed [fake:malformed] (bad-0)."), judgeCase("bad-1", true, false)];
+    const cases = [
+      judgeCase("bad-0", true, false, "Malformed [fake:malformed] (bad-0)."),
+      judgeCase("bad-1", true, false),
+    ];
     const report = await runJudgeAB(cases, client());
     expect(report.cases.map((c) => [c.id, c.winner, c.reason])).toEqual([
       ["bad-0", "error", 'the verdict was not JSON: "Plan 1 looks better to me."'],
@@ -136,8 +150,10 @@ describe("failures of one case", () => {
 
   it("retries a 429 after its retry-after, then scores the case", async () => {
     const lines: string[] = [];
-    const report = await runJudgeAB([judgeCase("busy", true, false, "Busy [fake:busy-once] (busy).")], client(), (l) =>
-      lines.push(l),
+    const report = await runJudgeAB(
+      [judgeCase("busy", true, false, "Busy [fake:busy-once] (busy).")],
+      client(),
+      (l) => lines.push(l),
     );
     expect(report.cases.map((c) => c.winner)).toEqual(["archon"]);
     expect((await requestsFor("(busy)")).length).toBe(4);
@@ -153,9 +169,21 @@ describe("failures of one case", () => {
   });
 
   it("runs at the model's default temperature when the model refuses one, and says so", async () => {
-    const report = await runJudgeAB([judgeCase("nosample", true, false)], client({ model: "fake-no-sampling" }));
-    expect([report.model, report.temperature, report.cases[0]?.winner]).toEqual(["fake-no-sampling", null, "archon"]);
-    expect((await requestsFor("(nosample)")).map((r) => "temperature" in r.body)).toEqual([true, false, false, false]);
+    const report = await runJudgeAB(
+      [judgeCase("nosample", true, false)],
+      client({ model: "fake-no-sampling" }),
+    );
+    expect([report.model, report.temperature, report.cases[0]?.winner]).toEqual([
+      "fake-no-sampling",
+      null,
+      "archon",
+    ]);
+    expect((await requestsFor("(nosample)")).map((r) => "temperature" in r.body)).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -169,7 +197,9 @@ describe("a refused key", () => {
       hint: "Set ANTHROPIC_API_KEY to a valid API key, or run bench without --full.",
     });
     // Two cases were running when the first 401 came; none started after it.
-    expect((await fake.requests()).filter((r) => r.body.messages[0]?.content.includes("(denied-")).length).toBe(2);
+    expect(
+      (await fake.requests()).filter((r) => r.body.messages[0]?.content.includes("(denied-")).length,
+    ).toBe(2);
   });
 });
 
@@ -177,8 +207,8 @@ describe("the client from the environment", () => {
   it("is absent without ANTHROPIC_API_KEY and takes its model from ARCHON_JUDGE_MODEL", () => {
     expect(messagesClientFromEnv({})).toBeNull();
     expect(messagesClientFromEnv({ ANTHROPIC_API_KEY: "k" })?.model).toBe(DEFAULT_JUDGE_MODEL);
-    expect(messagesClientFromEnv({ ANTHROPIC_API_KEY: "k", ARCHON_JUDGE_MODEL: "claude-haiku-5-5" })?.model).toBe(
-      "claude-haiku-5-5",
-    );
+    expect(
+      messagesClientFromEnv({ ANTHROPIC_API_KEY: "k", ARCHON_JUDGE_MODEL: "claude-haiku-5-5" })?.model,
+    ).toBe("claude-haiku-5-5");
   });
 });

@@ -114,7 +114,9 @@ export async function runJudgeAB(
         const result = await judgeCase(c, index, client);
         results[index] = result;
         done += 1;
-        progress(`judge ${done}/${cases.length} ${c.id}: ${result.winner}${result.reason ? ` (${result.reason})` : ""}`);
+        progress(
+          `judge ${done}/${cases.length} ${c.id}: ${result.winner}${result.reason ? ` (${result.reason})` : ""}`,
+        );
       } catch (error) {
         if (!(error instanceof UserError)) throw error;
         stopped = error;
@@ -123,5 +125,11 @@ export async function runJudgeAB(
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, cases.length) }, worker));
   if (stopped) throw stopped;
-  return { ran: true, model: client.model, temperature: client.temperature(), cases: results, totals: totals(results) };
+  return {
+    ran: true,
+    model: client.model,
+    temperature: client.temperature(),
+    cases: results,
+    totals: totals(results),
+  };
 }

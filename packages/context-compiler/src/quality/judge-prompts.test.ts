@@ -13,7 +13,9 @@ describe("reading the judge's verdict", () => {
 
   it("answers an error, never a throw, for text that is not the agreed JSON", () => {
     expect(parseVerdict("Plan 1.")).toEqual({ error: 'the verdict was not JSON: "Plan 1."' });
-    expect(parseVerdict('{"winner": "1",')).toEqual({ error: 'the verdict was not JSON: "{\\"winner\\": \\"1\\","' });
+    expect(parseVerdict('{"winner": "1",')).toEqual({
+      error: 'the verdict was not JSON: "{\\"winner\\": \\"1\\","',
+    });
     expect(parseVerdict('{"winner":"both"}')).toEqual({
       error: 'the verdict named no winner of "1", "2" or "tie": "{\\"winner\\":\\"both\\"}"',
     });

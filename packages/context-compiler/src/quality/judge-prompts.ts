@@ -34,7 +34,12 @@ export function planRequest(input: PlanInput): MessageRequest {
   return { system: PLAN_SYSTEM, user, max_tokens: PLAN_MAX_TOKENS };
 }
 
-export function verdictRequest(task: string, reference: string, plan1: string, plan2: string): MessageRequest {
+export function verdictRequest(
+  task: string,
+  reference: string,
+  plan1: string,
+  plan2: string,
+): MessageRequest {
   const user = [
     `<task>${task}</task>`,
     `<reference_rules>\n${reference.trim()}\n</reference_rules>`,

@@ -74,7 +74,9 @@ export function createMessagesClient(options: ClientOptions): MessagesClient {
   const sleep = options.sleep ?? wait;
   let temperature: number | null = 0;
 
-  async function send(request: MessageRequest): Promise<{ status: number; body: ApiAnswer; retryAfter: string | null }> {
+  async function send(
+    request: MessageRequest,
+  ): Promise<{ status: number; body: ApiAnswer; retryAfter: string | null }> {
     const body = {
       model,
       max_tokens: request.max_tokens,
@@ -103,7 +105,11 @@ export function createMessagesClient(options: ClientOptions): MessagesClient {
         null,
       );
     }
-    return { status: response.status, body: parseBody(await response.text()), retryAfter: response.headers.get("retry-after") };
+    return {
+      status: response.status,
+      body: parseBody(await response.text()),
+      retryAfter: response.headers.get("retry-after"),
+    };
   }
 
   async function complete(request: MessageRequest): Promise<string> {
@@ -130,7 +136,10 @@ export function createMessagesClient(options: ClientOptions): MessagesClient {
         .map((block) => block.text)
         .join("");
       if (text.trim() === "")
-        throw new MessagesApiError(`the answer had no text (stop_reason ${body.stop_reason ?? "unknown"})`, status);
+        throw new MessagesApiError(
+          `the answer had no text (stop_reason ${body.stop_reason ?? "unknown"})`,
+          status,
+        );
       return text;
     }
   }

@@ -490,10 +490,14 @@ program
     "retrieval, DAG-closure, budget and resource benchmark; --external adds real-repository cases, reported apart",
   )
   .option("--external", "also run the real-repository set (rule files and paths of public repositories)")
-  .option("--full", "also run the LLM-judge A/B (needs ANTHROPIC_API_KEY; skipped without it)")
+  .option(
+    "--full",
+    "also run the LLM-judge A/B on the real-repository cases (needs ANTHROPIC_API_KEY; skipped without it). " +
+      "It costs 3 API calls per case, 45 in all; ARCHON_JUDGE_MODEL picks the model, ANTHROPIC_BASE_URL the endpoint",
+  )
   .option("--json", "print JSON")
   .action(async (opts: { external?: boolean; full?: boolean; json?: boolean }) => {
-    process.exitCode = (await import("./bench.command.js")).benchCommand(opts);
+    process.exitCode = await (await import("./bench.command.js")).benchCommand(opts);
   });
 
 program

@@ -25,6 +25,11 @@ export interface ExternalCase {
   repo: string;
   commit: string;
   files: string[];
+  /**
+   * A change to those files in a sentence, for the LLM-judge A/B: written by us from the paths, so it is
+   * a plausible task on them, not the commit's own message.
+   */
+  task: string;
   /** Rule files (without .mdc) Cursor attaches. */
   expected: string[];
 }
@@ -139,6 +144,7 @@ const CYB = "BroadleafCommerce/BroadleafCommerceCyberSource/src/main/java/org/br
 export const EXTERNAL_CASES: ExternalCase[] = [
   {
     id: "a1-sensor-handler",
+    task: "Handle a new sensor reading field end to end: the firmware's MQTT client publishes it, the server's subscriber and sensor handler store it, and the actuator alert handler and test fixtures cover it.",
     repo: A1,
     commit: "9e5057ba77478a3821a6b92fdf6ee5ffb10381b1",
     files: [
@@ -152,6 +158,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-offline-buffer",
+    task: "Buffer MQTT messages on the server while the broker is unreachable and replay them on reconnect, registering the buffer with the handlers; keep the frontend's drag state in step.",
     repo: A1,
     commit: "6f7f5b76db90a915050c796a5dd3dc7a3edfafb2",
     files: [
@@ -163,6 +170,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-firmware-and-tests",
+    task: "Make the firmware fall back to stored WiFi and MQTT settings after a failed connection, and add server tests for actuator timeouts, the MQTT fallback and API audit entries.",
     repo: A1,
     commit: "75996fcb194dc5ba2178ef05b5dc8a1eaebeff6b",
     files: [
@@ -176,6 +184,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-mqtt-client",
+    task: "Add automatic reconnect with backoff to the server's MQTT client and make the publisher wait for the connection instead of dropping messages.",
     repo: A1,
     commit: "15fccde3b07be73b51e96196df59cf50802d8bf6",
     files: [`${SERVER}/src/mqtt/client.py`, `${SERVER}/src/mqtt/publisher.py`],
@@ -183,6 +192,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-topics",
+    task: "Add a topic for actuator status acknowledgements and handle it in the actuator handler.",
     repo: A1,
     commit: "e28d548875a023be19543425c308eb800729952b",
     files: [`${SERVER}/src/mqtt/handlers/actuator_handler.py`, `${SERVER}/src/mqtt/topics.py`],
@@ -190,6 +200,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-config-discovery",
+    task: "Let a device that announces itself through discovery receive its stored configuration, on the server's config and discovery handlers and in the firmware's storage manager.",
     repo: A1,
     commit: "bd1d5d186ae785b5247a6be0207c40f2b1fb00fe",
     files: [
@@ -201,6 +212,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-mock-esp",
+    task: "Extend the mock ESP32 used by the server tests and the frontend's mock store so a simulated device can report actuator states.",
     repo: A1,
     commit: "1d0fe89fdc5a5919663943855ec9f704ed33372c",
     files: ["El Frontend/src/stores/mockEsp.ts", `${SERVER}/tests/esp32/mocks/mock_esp32_client.py`],
@@ -208,6 +220,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-provisioning",
+    task: "Make device provisioning register the sensors a device reports, in the firmware's provisioning and sensor managers.",
     repo: A1,
     commit: "10d204d02cb07323e20851b9515c5462443389e9",
     files: [
@@ -218,6 +231,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-actuator-headers",
+    task: "Add a maximum runtime to pump and PWM actuators, declared in the actuator manager and sent back in the config response.",
     repo: A1,
     commit: "955a9a0a2b0e55cfa429f92728b8bd7b9ae95d16",
     files: [
@@ -230,6 +244,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-logging-stack",
+    task: "Ship serial logs of the ESP32 into Loki through a logger container, tune the Postgres configuration, and add an end-to-end test of the emergency stop.",
     repo: A1,
     commit: "c907f7919a6a269ed9df11f4a05c8a4b35bf570f",
     files: [
@@ -242,6 +257,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-kaiser-handler",
+    task: "Handle heartbeat messages from Kaiser nodes on the server, with end-to-end and integration tests for the sensor workflow, API auth and the MQTT flow.",
     repo: A1,
     commit: "78c0534f3525e562e12f15a9d0ada6bac7cdd923",
     files: [
@@ -254,6 +270,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "a1-sensor-processor",
+    task: "Add calibration offsets to the firmware's enhanced sensor processor.",
     repo: A1,
     commit: "573f35d8cd529e2f8bd40312c616b2ca2eea4631",
     files: [
@@ -264,6 +281,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "bl-checkout-cart",
+    task: "Keep the cart when a checkout fails validation, in the checkout and cart controllers.",
     repo: BL,
     commit: "b58ba17ff438351ffbdb2333ce293251b3a705ca",
     files: [`${TCS}/checkout/web/CheckoutController.java`, `${TCS}/order/web/CartController.java`],
@@ -271,6 +289,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "bl-cybersource-module",
+    task: "Map CyberSource decline codes to payment errors in the credit card module and the shared CyberSource service.",
     repo: BL,
     commit: "486aaf604ad0f31dd9535eb28a83a3f4d5abaeb3",
     files: [
@@ -281,6 +300,7 @@ export const EXTERNAL_CASES: ExternalCase[] = [
   },
   {
     id: "bl-cybersource-manager",
+    task: "Retry CyberSource requests once on a timeout, in the service and its service manager.",
     repo: BL,
     commit: "309321a1a58bdce3e91e2ea7c82189358eb9cef3",
     files: [

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXTERNAL_CASES } from "./bench-external.js";
+import { startFakeAnthropic } from "../test-support/fake-anthropic.js";
+import { EXTERNAL_CASES, EXTERNAL_REPOS } from "./bench-external.js";
 import { INTERNAL_CASES } from "./bench-internal.js";
 import { runBench } from "./run-bench.js";
 
@@ -18,8 +22,8 @@ const summary = (set: {
 });
 
 describe("the bench", () => {
-  it("scores the internal corpus and the external set apart, each case in its own real database", () => {
-    const report = runBench({ external: true, full: true, env: {} });
+  it("scores the internal corpus and the external set apart, each case in its own real database", async () => {
+    const report = await runBench({ external: true, full: true, env: {} });
     expect(summary(report.internal)).toEqual({
       cases: INTERNAL_CASES.length,
       passed: INTERNAL_CASES.length,
@@ -48,7 +52,49 @@ describe("the bench", () => {
     });
   });
 
-  it("runs only the internal corpus without --external", () => {
-    expect(runBench({ external: false, full: false, env: {} }).external).toBeUndefined();
+  it("runs only the internal corpus without --external, and says --full was not asked for", async () => {
+    const report = await runBench({ external: false, full: false, env: { ANTHROPIC_API_KEY: "unused" } });
+    expect(report.external).toBeUndefined();
+    expect(report.full).toEqual({ ran: false, reason: "not asked for (--full runs the LLM-judge A/B)" });
+  });
+});
+
+describe("the bench's A/B inputs, against a fake of the Messages API", () => {
+  it("gives archon's arm the compile text, the baseline every rule, and the judge the expected rules", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "archon-bench-judge-"));
+    const fake = await startFakeAnthropic(dir);
+    try {
+      const report = await runBench({
+        external: false,
+        full: true,
+        env: { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url },
+      });
+      expect(report.full.ran && report.full.cases.length).toBe(EXTERNAL_CASES.length);
+      const task = EXTERNAL_CASES.find((c) => c.id === "bl-checkout-cart")?.task as string;
+      const sent = (await fake.requests())
+        .map((r) => r.body.messages[0]?.content ?? "")
+        .filter((u) => u.includes(task));
+      const between = (u: string, tag: string) =>
+        new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`).exec(u)?.[1] ?? "";
+      const summaries = (text: string) =>
+        (EXTERNAL_REPOS.find((r) => r.repo === "BroadleafCommerce/BroadleafCommerce")?.rules ?? [])
+          .filter((rule) => text.includes(rule.summary))
+          .map((rule) => rule.file);
+      const [planA, planB, judge] = sent;
+      expect(between(planA as string, "project_rules")).toMatch(
+        /^archon cmp_\d+ · knowledge v1 · 1 rule\(s\)/,
+      );
+      expect(summaries(between(planA as string, "project_rules"))).toEqual(["git-hygiene"]);
+      expect(summaries(between(planB as string, "project_rules"))).toEqual([
+        "frontend",
+        "git-hygiene",
+        "service-contract-testing",
+        "testing",
+      ]);
+      expect(summaries(between(judge as string, "reference_rules"))).toEqual(["git-hygiene"]);
+    } finally {
+      await fake.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

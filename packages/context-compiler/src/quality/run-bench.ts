@@ -12,9 +12,13 @@ import { landRuleImport, planRuleImport } from "../knowledge/imports/import-rule
 import type { Channel } from "../knowledge/next-step.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { type CompileResponse, CompileService } from "../services/compile-service.js";
+import { renderCompileText } from "../services/compile-text.js";
+import { approvedDocumentTexts, type DocumentText } from "../store/documents.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { EXTERNAL_CASES, EXTERNAL_REPOS, type ExternalRepo } from "./bench-external.js";
 import { INTERNAL_CASES, type InternalCase } from "./bench-internal.js";
+import { type JudgeCase, type JudgeReport, runJudgeAB } from "./judge-ab.js";
+import { messagesClientFromEnv } from "./messages-client.js";
 
 export interface CaseResult {
   id: string;
@@ -40,7 +44,8 @@ export interface SetReport {
 export interface BenchReport {
   internal: SetReport;
   external?: SetReport;
-  full: { ran: false; reason: string };
+  /** The LLM-judge A/B when it ran, else why not. */
+  full: JudgeReport | { ran: false; reason: string };
 }
 
 const CHANNEL: Channel = { kind: "cli", prefix: "archon_" };
@@ -172,7 +177,17 @@ function mdc(rule: ExternalRepo["rules"][number]): string {
   return `---\ndescription: ${JSON.stringify(rule.description)}\n${globs}\nalwaysApply: ${rule.alwaysApply}\n---\n\n${rule.summary}\n`;
 }
 
-function runExternalRepo(repo: ExternalRepo): CaseResult[] {
+/** Rules as one instruction file holds them: each titled, one after another. */
+const asRuleFile = (docs: readonly DocumentText[]) =>
+  docs.map((d) => `# ${d.title}\n\n${d.content.trim()}\n`).join("\n");
+
+interface ExternalRun {
+  results: CaseResult[];
+  /** Each case's A/B inputs, taken from the same compile that was scored. */
+  judge: JudgeCase[];
+}
+
+function runExternalRepo(repo: ExternalRepo): ExternalRun {
   const box = sandbox();
   try {
     writeFiles(box.root, Object.fromEntries(repo.rules.map((r) => [`.cursor/rules/${r.file}.mdc`, mdc(r)])));
@@ -184,15 +199,28 @@ function runExternalRepo(repo: ExternalRepo): CaseResult[] {
         f.doc_ids.map((id) => [id, f.file.replace(/^\.cursor\/rules\//, "").replace(/\.mdc$/, "")]),
       ),
     );
-    return EXTERNAL_CASES.filter((c) => c.repo === repo.repo).map((c) => {
+    const every = approvedDocumentTexts(box.write.db);
+    const run: ExternalRun = { results: [], judge: [] };
+    for (const c of EXTERNAL_CASES.filter((x) => x.repo === repo.repo)) {
       try {
+        // The files exist in the real repository; absent, every compile would carry a notice saying so.
+        writeFiles(box.root, Object.fromEntries(c.files.map((f) => [f, ""])));
         const response = box.compiler.compile({ target_files: c.files });
         const rules = deliveredOf(response).flatMap((d) => ruleOf.get(d.doc_id) ?? []);
-        return score(c.id, c.repo, c.expected, [...new Set(rules)], null);
+        run.results.push(score(c.id, c.repo, c.expected, [...new Set(rules)], null));
+        run.judge.push({
+          id: c.id,
+          task: c.task,
+          files: c.files,
+          context_a: renderCompileText(response),
+          context_b: asRuleFile(every),
+          reference: asRuleFile(every.filter((d) => c.expected.includes(ruleOf.get(d.doc_id) ?? ""))),
+        });
       } catch (error) {
-        return score(c.id, c.repo, c.expected, [], `refused: ${(error as Error).message}`);
+        run.results.push(score(c.id, c.repo, c.expected, [], `refused: ${(error as Error).message}`));
       }
-    });
+    }
+    return run;
   } finally {
     box.close();
   }
@@ -218,13 +246,34 @@ function summarize(results: CaseResult[]): SetReport {
   };
 }
 
-export function runBench(options: { external: boolean; full: boolean; env: NodeJS.ProcessEnv }): BenchReport {
+export interface BenchOptions {
+  external: boolean;
+  full: boolean;
+  env: NodeJS.ProcessEnv;
+  /** A line per judged case (the CLI sends it to stderr). */
+  progress?: (line: string) => void;
+}
+
+/**
+ * The retrieval scores, and with --full and a key the A/B on the external set's cases (the internal
+ * corpus has no tasks to plan for). A refused key throws the client's UserError.
+ */
+export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const internal = summarize(INTERNAL_CASES.map(runInternal));
-  const external = options.external ? summarize(EXTERNAL_REPOS.flatMap(runExternalRepo)) : undefined;
-  const reason = !options.full
-    ? "not asked for (--full runs the LLM-judge A/B)"
-    : options.env.ANTHROPIC_API_KEY
-      ? "the LLM-judge A/B is not built in this version; internal and external retrieval scores are above"
-      : "ANTHROPIC_API_KEY is not set: the LLM-judge A/B needs it, so it was skipped";
-  return { internal, ...(external ? { external } : {}), full: { ran: false, reason } };
+  const client = options.full ? messagesClientFromEnv(options.env) : null;
+  const runs = options.external || client ? EXTERNAL_REPOS.map(runExternalRepo) : [];
+  const external = options.external ? summarize(runs.flatMap((r) => r.results)) : undefined;
+  const full: BenchReport["full"] = client
+    ? await runJudgeAB(
+        runs.flatMap((r) => r.judge),
+        client,
+        options.progress,
+      )
+    : {
+        ran: false,
+        reason: options.full
+          ? "ANTHROPIC_API_KEY is not set: the LLM-judge A/B needs it, so it was skipped"
+          : "not asked for (--full runs the LLM-judge A/B)",
+      };
+  return { internal, ...(external ? { external } : {}), full };
 }

@@ -37,13 +37,16 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
 const command = (v: unknown): string | string[] | undefined =>
   str(v) ?? (Array.isArray(v) && v.length > 0 && v.every((w) => typeof w === "string") ? v : undefined);
 
-function eventOf(text: string): ReadEvent | undefined {
-  let input: unknown;
+/** The hook's input as JSON, or undefined when it is not JSON. Parsed once: Cursor's carries the file's text. */
+function parsed(text: string): unknown {
   try {
-    input = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+function eventOf(input: unknown): ReadEvent | undefined {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
   const i = input as Record<string, unknown>;
   const tool = typeof i.tool_input === "object" && i.tool_input !== null ? i.tool_input : {};
@@ -75,9 +78,7 @@ function inside(root: string, path: string): string | undefined {
 }
 
 /** The records an input makes: each existing regular file it read inside the project, once. */
-export function readRecordsOf(text: string, root: string, now: Date): ReadRecord[] {
-  const event = eventOf(text);
-  if (!event) return [];
+function readRecordsOf(event: ReadEvent, root: string, now: Date): ReadRecord[] {
   const base = event.cwd ? resolve(root, event.cwd) : root;
   const candidates = [
     ...event.files.map((f) => resolve(base, f)),
@@ -112,11 +113,10 @@ const flag = (args: readonly string[], name: string) => {
  * The project: the root the command names (`--project-root`), else Claude Code's CLAUDE_PROJECT_DIR, else
  * found from the input's folder (Codex's cwd, Cursor's workspace roots): a committed hook file names none.
  */
-function rootOf(args: readonly string[], env: NodeJS.ProcessEnv, text: string): string | undefined {
+function rootOf(args: readonly string[], env: NodeJS.ProcessEnv, event: ReadEvent): string | undefined {
   const given = flag(args, "--project-root") ?? env.CLAUDE_PROJECT_DIR;
   if (given) return resolve(given);
-  const event = eventOf(text);
-  for (const start of [event?.cwd, ...(event?.workspace_roots ?? [])])
+  for (const start of [event.cwd, ...event.workspace_roots])
     if (start && isAbsolute(start)) {
       const found = projectAbove(start);
       if (found) return found;
@@ -125,12 +125,14 @@ function rootOf(args: readonly string[], env: NodeJS.ProcessEnv, text: string): 
 }
 
 /** Cursor waits for an answer: its before-events take a permission, its after-events take none. */
-function cursorAnswer(text: string): string {
-  try {
-    const name = (JSON.parse(text) as { hook_event_name?: unknown }).hook_event_name;
-    if (typeof name === "string" && name.startsWith("after")) return "{}";
-  } catch {}
-  return JSON.stringify({ permission: "allow" });
+function cursorAnswer(input: unknown): string {
+  const name =
+    typeof input === "object" && input !== null
+      ? (input as { hook_event_name?: unknown }).hook_event_name
+      : undefined;
+  return typeof name === "string" && name.startsWith("after")
+    ? "{}"
+    : JSON.stringify({ permission: "allow" });
 }
 
 /** The hook's whole run: records the reads when there are any, in a project archon set up; never throws. */
@@ -140,13 +142,16 @@ export async function runRecordReadHook(args: readonly string[], env = process.e
   try {
     text = await readStdin();
   } catch {}
+  const input = parsed(text);
   // Answered before anything that could fail or take long: Cursor goes ahead whatever happens next.
-  if (cursor) process.stdout.write(`${cursorAnswer(text)}\n`);
+  if (cursor) process.stdout.write(`${cursorAnswer(input)}\n`);
   try {
-    const root = rootOf(args, env, text);
+    const event = eventOf(input);
+    if (!event) return;
+    const root = rootOf(args, env, event);
     // Only a project archon set up keeps reads: the hook never creates .archon/ anywhere else.
     if (root === undefined || !existsSync(join(root, ".archon"))) return;
-    for (const record of readRecordsOf(text, root, new Date())) appendRead(root, record);
+    for (const record of readRecordsOf(event, root, new Date())) appendRead(root, record);
   } catch {
     // Unwritable .archon/hooks, a full disk: these reads go unrecorded.
   } finally {

@@ -1,6 +1,7 @@
 // The schema of a team store kept in a SQLite file of its own, as ordered migrations. Never edit a shipped
 // migration: add one.
 import type { Migration } from "@archon/core";
+import { shippedAudit as projectShippedAudit } from "../migrations/018-shipped-audit.js";
 
 const teamLog: Migration = {
   id: 1,
@@ -47,22 +48,7 @@ const teamLog: Migration = {
   },
 };
 
-/** The audit records replicas ship for team-wide eval: the same table as a direct server's (migration 17). */
-const shippedAudit: Migration = {
-  id: 2,
-  name: "shipped-audit",
-  up(db) {
-    db.exec(`
-      CREATE TABLE shipped_audit (
-        compile_id TEXT PRIMARY KEY,
-        person TEXT NOT NULL,
-        created_at TEXT NOT NULL,
-        received_at TEXT NOT NULL,
-        record TEXT NOT NULL
-      );
-      CREATE INDEX shipped_audit_created ON shipped_audit (created_at, compile_id);
-    `);
-  },
-};
+/** The audit records replicas ship for team-wide eval: the project database's table (migration 18), as is. */
+const shippedAudit: Migration = { id: 2, name: "shipped-audit", up: projectShippedAudit.up };
 
 export const sqliteTeamMigrations: readonly Migration[] = [teamLog, shippedAudit];

@@ -151,35 +151,49 @@ export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered
     files.set(folder, file);
   }
   // What Codex reads of a folder's file: as export writes it, or as it is on disk (a stale export block
-  // left out) when export writes no file there.
+  // left out) when export writes no file there; the latter never changes, so it is read once.
+  const onDisk = new Map<string, number>();
   const bytesOf = (folder: string) => {
     const file = files.get(folder);
     if (file) return byteLength(file.text ?? file.existing ?? "");
-    const onDisk = disk.read(agentsPath(folder));
-    return onDisk === undefined ? 0 : byteLength(withoutExportBlock(agentsPath(folder), onDisk));
+    let bytes = onDisk.get(folder);
+    if (bytes === undefined) {
+      const text = disk.read(agentsPath(folder));
+      bytes = text === undefined ? 0 : byteLength(withoutExportBlock(agentsPath(folder), text));
+      onDisk.set(folder, bytes);
+    }
+    return bytes;
+  };
+  /** The largest text still in place in the chain's files export writes, nearest file first. */
+  const nextToMove = (chain: readonly string[]) => {
+    for (const folder of chain) {
+      const file = files.get(folder);
+      const section = file?.text !== undefined ? largestInPlace(file.sections) : undefined;
+      if (file && section) return { file, section };
+    }
+    return undefined;
   };
   const warnings: ExportWarning[] = [];
   for (const folder of folders) {
     const own = files.get(folder) as AgentsFile;
     if (own.text === undefined) continue;
     const chain = [folder, ...ancestors(folder).reverse()];
-    const total = () => chain.reduce((sum, f) => sum + bytesOf(f), 0);
-    while (total() > CODEX_PROJECT_DOC_MAX_BYTES) {
-      const from = chain
-        .map((f) => files.get(f))
-        .find((f) => f?.text !== undefined && largestInPlace(f.sections));
-      const section = from && largestInPlace(from.sections);
-      if (!from || !section) break;
-      section.moved = "size";
-      from.text = render(from);
-      warnings.push(movedWarning("agents", own.path, section.rule, CODEX_LIMIT));
+    for (;;) {
+      const total = chain.reduce((sum, f) => sum + bytesOf(f), 0);
+      if (total <= CODEX_PROJECT_DOC_MAX_BYTES) break;
+      const next = nextToMove(chain);
+      if (!next) {
+        warnings.push({
+          target: "agents",
+          path: own.path,
+          message: `${own.path} with the AGENTS.md files above it is ${total} bytes even with every rule text moved out, past ${CODEX_LIMIT}; shorten the files above it or raise project_doc_max_bytes in the Codex config`,
+        });
+        break;
+      }
+      next.section.moved = "size";
+      next.file.text = render(next.file);
+      warnings.push(movedWarning("agents", own.path, next.section.rule, CODEX_LIMIT));
     }
-    if (total() > CODEX_PROJECT_DOC_MAX_BYTES)
-      warnings.push({
-        target: "agents",
-        path: own.path,
-        message: `${own.path} with the AGENTS.md files above it is ${total()} bytes even with every rule text moved out, past ${CODEX_LIMIT}; shorten the files above it or raise project_doc_max_bytes in the Codex config`,
-      });
   }
   const all = [...files.values()];
   return {

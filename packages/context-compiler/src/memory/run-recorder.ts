@@ -1,6 +1,7 @@
 // The current server run as episodic memory sees it: named after its first compile, with when it started,
-// its surface and session; a new session learned while the server runs (a `/clear`) starts a new run. Each compile's memory rows travel with its audit row and are written in the
-// same batch transaction (services/audit-batch.ts), in the background writer when the server has one.
+// its surface and session; a new session learned while the server runs (a `/clear`) starts a new run.
+// Each compile's memory rows travel with its audit row and are written in the same batch transaction
+// (services/audit-batch.ts), in the background writer when the server has one.
 import type { Clock } from "@archon/core";
 import { clientSessionReader } from "../hooks/client-session.js";
 import type { RunCompileMemory } from "../store/memory-runs.js";
@@ -29,12 +30,8 @@ export class RunRecorder {
   /** The memory part of a compile made at `at` (ISO) over the normalized `files`. */
   compile(compile_id: string, files: readonly string[], at: string): RunCompileMemory {
     const session = this.sessionId();
-    if (
-      this.#runId !== undefined &&
-      session !== null &&
-      this.#session !== null &&
-      session !== this.#session
-    ) {
+    // A session is learned only at a compile, so a known one means the run has begun.
+    if (session !== null && this.#session !== null && session !== this.#session) {
       // The client moved to another session while this server ran on: what follows is another run.
       this.#runId = undefined;
       this.#startedAt = at;

@@ -14,6 +14,7 @@ import { AuditTerms } from "../store/audit-terms.js";
 import { readContent } from "../store/documents.js";
 import type { KnowledgeDb } from "../store/knowledge-db.js";
 import { loadKnowledge, loadSnapshotRows, loadTags } from "../store/load-knowledge.js";
+import { inOneRead } from "../store/one-read.js";
 import { type Revisions, readRevisions, readVersion } from "../store/version.js";
 import { resultHash } from "./audit-entry.js";
 import { AuditQueue } from "./audit-queue.js";
@@ -156,10 +157,14 @@ export class CompileService {
     }
     let index: KnowledgeIndex | undefined;
     try {
-      index = cached ?? this.index();
-      const { outcome, files } = this.#compileWith(index, request);
+      // The counters, the index's rows and every document content the compile meets, in one read.
+      const read = inOneRead(this.kdb.db, () => {
+        index = cached ?? this.index();
+        return { index, ...this.#compileWith(index, request) };
+      });
+      const { outcome, files } = read;
       const { debug, ...result } = outcome;
-      const auditWarning = this.#recordAudit(compile_id, request, started, index, { outcome, files });
+      const auditWarning = this.#recordAudit(compile_id, request, started, read.index, { outcome, files });
       const response: CompileResponse = {
         compile_id,
         ...result,
@@ -170,7 +175,7 @@ export class CompileService {
         ],
         notices: collectNotices({
           db: this.kdb.db,
-          index,
+          index: read.index,
           projectRoot: this.projectRoot,
           templatesDir: this.templatesDir,
           files,

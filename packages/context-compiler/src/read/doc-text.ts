@@ -1,16 +1,17 @@
 // Document text for the compile: content by hash, and the terms relevance needs, both computed once.
 import { type DocSection, lineOffset, sectionsOf } from "./doc-sections.js";
 import type { IndexedDoc } from "./knowledge-index.js";
-import { termsOf } from "./relevance.js";
+import type { TermSet } from "./relevance.js";
+import { TermDictionary } from "./term-dictionary.js";
 
 export interface SectionText extends DocSection {
-  terms: ReadonlySet<string>;
+  terms: TermSet;
 }
 
 export interface DocText {
   content(doc: IndexedDoc): string;
   /** Terms of the title and content together. */
-  terms(doc: IndexedDoc): ReadonlySet<string>;
+  terms(doc: IndexedDoc): TermSet;
   /** The `##` sections of a file-backed document whose place in its file is known; [] otherwise. */
   sections(doc: IndexedDoc): readonly SectionText[];
 }
@@ -21,7 +22,8 @@ export interface DocText {
  */
 export function cachedDocText(load: (contentHash: string) => string, limit = 20_000): DocText {
   const contents = new Map<string, string>();
-  const terms = new Map<string, ReadonlySet<string>>();
+  const dictionary = new TermDictionary();
+  const terms = new Map<string, TermSet>();
   const sections = new Map<string, readonly SectionText[]>();
   const content = (doc: IndexedDoc) => {
     let text = contents.get(doc.content_hash);
@@ -39,7 +41,7 @@ export function cachedDocText(load: (contentHash: string) => string, limit = 20_
       let set = terms.get(key);
       if (set === undefined) {
         if (terms.size >= limit) terms.clear();
-        set = termsOf(`${doc.title}\n${content(doc)}`);
+        set = dictionary.termsOf(`${doc.title}\n${content(doc)}`);
         terms.set(key, set);
       }
       return set;
@@ -51,7 +53,7 @@ export function cachedDocText(load: (contentHash: string) => string, limit = 20_
       let list = sections.get(key);
       if (list === undefined) {
         if (sections.size >= limit) sections.clear();
-        list = sectionsOf(content(doc), offset).map((s) => ({ ...s, terms: termsOf(s.text) }));
+        list = sectionsOf(content(doc), offset).map((s) => ({ ...s, terms: dictionary.termsOf(s.text) }));
         sections.set(key, list);
       }
       return list;

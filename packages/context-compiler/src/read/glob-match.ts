@@ -18,10 +18,14 @@ type CharToken =
   | { kind: "star" };
 
 /**
- * A path segment pattern. Picomatch let a class also match its own text (`app/[id]/**` matches the folder
- * `[id]`, which Next.js routes are named like), so a segment with classes has one variant per choice.
+ * A path segment pattern: a name without wildcards is kept as its text. Picomatch let a class also match
+ * its own text (`app/[id]/**` matches the folder `[id]`, which Next.js routes are named like), so a segment
+ * with classes has one variant per choice.
  */
-type Segment = { kind: "globstar" } | { kind: "tokens"; variants: CharToken[][]; literal: boolean };
+type Segment =
+  | { kind: "globstar" }
+  | { kind: "name"; text: string }
+  | { kind: "tokens"; variants: CharToken[][] };
 
 /** One brace-free alternative, ready to match. */
 export type CompiledGlob = Segment[];
@@ -53,28 +57,46 @@ function append(variants: CharToken[][], token: CharToken) {
   }
 }
 
+const STAR: CharToken = { kind: "star" };
+const ANY: CharToken = { kind: "any" };
+/**
+ * Literal tokens are shared, one per character: tens of thousands of globs compiled one object per
+ * character made most of what a server's first compiles left for the collector to copy.
+ */
+const literals = new Map<string, CharToken>();
+
+function literal(char: string): CharToken {
+  let token = literals.get(char);
+  if (!token) {
+    token = { kind: "literal", char };
+    literals.set(char, token);
+  }
+  return token;
+}
+
 function parseSegment(text: string): Segment {
   if (text === GLOBSTAR) return { kind: "globstar" };
+  if (!/[*?[]/.test(text)) return { kind: "name", text };
   let variants: CharToken[][] = [[]];
   for (let i = 0; i < text.length; i++) {
     const ch = text[i] as string;
     const close = ch === "[" ? text.indexOf("]", i + 2) : -1;
-    if (ch === "*") append(variants, { kind: "star" });
-    else if (ch === "?") append(variants, { kind: "any" });
+    if (ch === "*") append(variants, STAR);
+    else if (ch === "?") append(variants, ANY);
     else if (close > i) {
-      const asText = [...text.slice(i, close + 1)].map((char): CharToken => ({ kind: "literal", char }));
+      const asText = [...text.slice(i, close + 1)].map(literal);
       const asClass = parseClass(text.slice(i + 1, close));
       variants = variants.flatMap((tokens) => [
         [...tokens, asClass],
         [...tokens, ...asText],
       ]);
       i = close;
-    } else append(variants, { kind: "literal", char: ch });
+    } else append(variants, literal(ch));
   }
-  return { kind: "tokens", variants, literal: !/[*?[]/.test(text) };
+  return { kind: "tokens", variants };
 }
 
-const STAR_SEGMENT: Segment = { kind: "tokens", variants: [[{ kind: "star" }]], literal: false };
+const STAR_SEGMENT: Segment = { kind: "tokens", variants: [[STAR]] };
 
 /**
  * Stands for a `**` written as a whole segment. Picomatch decided globstars on the written text, before
@@ -118,9 +140,17 @@ function charMatches(token: CharToken, ch: string): boolean {
   return inside !== token.negated;
 }
 
-function segmentMatches(segment: Segment & { kind: "tokens" }, text: string, meter?: StepMeter): boolean {
+function segmentMatches(
+  segment: Exclude<Segment, { kind: "globstar" }>,
+  text: string,
+  meter?: StepMeter,
+): boolean {
+  if (segment.kind === "name") {
+    if (meter) meter.steps += text.length;
+    return text.length > 0 && text === segment.text;
+  }
   // Wildcards never stand for the `.` and `..` entries, as in picomatch.
-  if ((text === "." || text === "..") && !segment.literal) return false;
+  if (text === "." || text === "..") return false;
   return segment.variants.some((tokens) => tokensMatch(tokens, text, meter));
 }
 

@@ -5,6 +5,11 @@ import { globProblem, isGlobSegment, type Matcher, makeMatcher } from "./glob.js
 /** How many candidates near misses are ranked from: enough to rank well, bounded so a compile stays cheap. */
 const NEAR_MISS_POOL_FACTOR = 2;
 const NEAR_MISS_MIN_POOL = 10;
+/** How many paths' answers each cache keeps before it starts afresh. */
+const ANSWER_CACHE_LIMIT = 4096;
+
+/** A pattern and what is indexed under it. */
+export type GlobHit<T> = { pattern: string; items: readonly T[] };
 
 interface Entry<T> {
   pattern: string;
@@ -40,12 +45,20 @@ export class GlobIndex<T> {
   readonly #root: Node<T> = newNode();
   readonly #entries = new Map<string, Entry<T>>();
   readonly #refused = new Map<string, string>();
+  /**
+   * Answers already given, by path (and limit): a server meets the same files again and again, and each
+   * answer walked the trie and ranked its pool anew. Emptied when a pattern is added.
+   */
+  readonly #matches = new Map<string, readonly GlobHit<T>[]>();
+  readonly #nearMisses = new Map<string, readonly GlobHit<T>[]>();
 
   /**
    * Indexes `item` under `pattern`. A pattern globProblem refuses (one stored before the check existed,
    * such as a brace group of 16 million globs) is set aside with its problem instead: it matches nothing.
    */
   add(pattern: string, item: T): void {
+    this.#matches.clear();
+    this.#nearMisses.clear();
     const problem = globProblem(pattern);
     if (problem !== undefined) {
       this.#refused.set(pattern, problem);
@@ -79,8 +92,12 @@ export class GlobIndex<T> {
   }
 
   /** Every (pattern, items) whose glob matches `path`. */
-  match(path: string): { pattern: string; items: readonly T[] }[] {
-    const hits: { pattern: string; items: readonly T[] }[] = [];
+  match(path: string): readonly GlobHit<T>[] {
+    return remembered(this.#matches, path, () => this.#match(path));
+  }
+
+  #match(path: string): GlobHit<T>[] {
+    const hits: GlobHit<T>[] = [];
     const ext = extensionOf(path);
     const folders = path.split("/").slice(0, -1);
     let node: Node<T> | undefined = this.#root;
@@ -104,7 +121,11 @@ export class GlobIndex<T> {
    *   3. then fewer literal segments left over beyond that one (a narrower detour);
    *   4. then the pattern text in code-unit order, so equal ranks always come out the same way.
    */
-  nearMisses(path: string, limit: number): { pattern: string; items: readonly T[] }[] {
+  nearMisses(path: string, limit: number): readonly GlobHit<T>[] {
+    return remembered(this.#nearMisses, `${limit}\u0000${path}`, () => this.#nearMissesOf(path, limit));
+  }
+
+  #nearMissesOf(path: string, limit: number): GlobHit<T>[] {
     const pool = Math.max(limit * NEAR_MISS_POOL_FACTOR, NEAR_MISS_MIN_POOL);
     const seen = new Set<Entry<T>>();
     const found: Entry<T>[] = [];
@@ -164,13 +185,23 @@ export class GlobIndex<T> {
     return this.#entries.size;
   }
 
-  #collect(bucket: Entry<T>[] | undefined, path: string, hits: { pattern: string; items: readonly T[] }[]) {
+  #collect(bucket: Entry<T>[] | undefined, path: string, hits: GlobHit<T>[]) {
     if (!bucket) return;
     for (const entry of bucket) {
       entry.matcher ??= makeMatcher(entry.pattern);
       if (entry.matcher(path)) hits.push({ pattern: entry.pattern, items: entry.items });
     }
   }
+}
+
+function remembered<V>(cache: Map<string, V>, key: string, compute: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= ANSWER_CACHE_LIMIT) cache.clear();
+    value = compute();
+    cache.set(key, value);
+  }
+  return value;
 }
 
 /** Lower is closer: [-shared segments, distance at the first difference, literal segments left over]. */

@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import { serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createServer } from "./create-server.js";
@@ -113,5 +114,21 @@ describe("malformed lines", () => {
     expect(await answers(1)).toMatchObject([
       { id: 3, result: { structuredContent: { text: "still here" } } },
     ]);
+  });
+});
+
+describe("the bytes written", () => {
+  it("are the SDK's wire format exactly, characters of every width included", async () => {
+    const stdout = new PassThrough();
+    const chunks: Buffer[] = [];
+    stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const transport = new BoundedStdioTransport(new PassThrough(), stdout);
+    const message = {
+      jsonrpc: "2.0" as const,
+      id: 7,
+      result: { text: 'naïve → 数据库 🚀 "quoted"\n\ttab \u2028 end' },
+    };
+    await transport.send(message);
+    expect(Buffer.concat(chunks).equals(Buffer.from(serializeMessage(message), "utf8"))).toBe(true);
   });
 });

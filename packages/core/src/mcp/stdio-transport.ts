@@ -4,7 +4,7 @@
 // message over the limit a client reads is replaced by an error, since the client would close on it.
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
-import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
+import { deserializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
@@ -53,7 +53,7 @@ export class BoundedStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     // Encoded once: the size checks and the write use the same bytes.
-    let line = Buffer.from(serializeMessage(message));
+    let line = encodeLine(message);
     const tool = "result" in message ? this.#toolCalls.get(message.id) : undefined;
     if (tool !== undefined && "result" in message) {
       this.#toolCalls.delete(message.id);
@@ -63,7 +63,7 @@ export class BoundedStdioTransport implements Transport {
         tool,
         this.maxAnswerBytes,
       );
-      if (replaced) line = Buffer.from(serializeMessage({ ...message, result: replaced }));
+      if (replaced) line = encodeLine({ ...message, result: replaced });
     } else if ("error" in message && message.id !== undefined) {
       this.#toolCalls.delete(message.id);
     }
@@ -124,6 +124,19 @@ export class BoundedStdioTransport implements Transport {
       else this.stdout.once("drain", resolve);
     });
   }
+}
+
+/**
+ * The SDK's wire format, a message's JSON and a newline, as bytes. Written straight into one buffer: joining
+ * the newline to a 100 KB answer first made a copy of the whole string on every answer.
+ */
+function encodeLine(message: JSONRPCMessage): Buffer {
+  const json = JSON.stringify(message);
+  const bytes = Buffer.byteLength(json, "utf8");
+  const line = Buffer.allocUnsafe(bytes + 1);
+  line.write(json, 0, "utf8");
+  line[bytes] = 0x0a;
+  return line;
 }
 
 /** A JSON-RPC error line; `id` may be null, which the SDK's message types do not allow but JSON-RPC does. */

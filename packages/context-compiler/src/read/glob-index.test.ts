@@ -154,3 +154,23 @@ describe("a glob stored before globs were checked", () => {
     });
   });
 });
+
+describe("remembered answers", () => {
+  it("are the same answers again, and a pattern added since is counted in them", () => {
+    const index = new GlobIndex<string>();
+    index.add("src/api/**", "a");
+    index.add("src/apis/**", "b");
+    const path = "src/api/users.ts";
+    const first = { match: index.match(path), near: index.nearMisses(path, 5) };
+    expect(index.match(path)).toEqual(first.match);
+    expect(index.nearMisses(path, 5)).toEqual(first.near);
+    expect(first.match.map((h) => h.pattern)).toEqual(["src/api/**"]);
+    expect(first.near.map((h) => h.pattern)).toEqual(["src/apis/**"]);
+    index.add("src/**/*.ts", "c");
+    index.add("src/app/**", "d");
+    expect(index.match(path).map((h) => h.pattern)).toEqual(["src/**/*.ts", "src/api/**"]);
+    expect(index.nearMisses(path, 5).map((h) => h.pattern)).toEqual(["src/apis/**", "src/app/**"]);
+    // A limit is part of the question.
+    expect(index.nearMisses(path, 1).map((h) => h.pattern)).toEqual(["src/apis/**"]);
+  });
+});

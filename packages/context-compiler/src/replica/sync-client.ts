@@ -16,6 +16,8 @@ import { TOKEN_ENV } from "./token-store.js";
 
 export class ServerUnreachable extends Error {}
 
+const AUDIT_PATH = "/sync/audit";
+
 /** A few seconds: a compile never waits on this, but a SessionStart hook does. */
 export const REQUEST_TIMEOUT_MS = 5_000;
 
@@ -33,13 +35,19 @@ function unreachable(server: string, error: unknown): ServerUnreachable {
   return new ServerUnreachable(`${server} cannot be reached (${why})`);
 }
 
-async function refusal(server: string, response: Response): Promise<UserError> {
+async function refusal(server: string, path: string, response: Response): Promise<UserError> {
   const body = (await response.json().catch(() => ({}))) as { error?: string };
   const said = body.error ? `: ${body.error}` : "";
   if (response.status === 401)
     return new UserError(
       `${server} refused the token (401)${said}`,
       `Ask its admin for a token (archon token create --person <you>), then pass it once with --token or set ${TOKEN_ENV}.`,
+    );
+  // Reached after /sync/versions answered: the address is right, the server predates audit shipping.
+  if (response.status === 404 && path === AUDIT_PATH)
+    return new UserError(
+      `${server} has no ${AUDIT_PATH} route (404): the team server is older than audit shipping.`,
+      "Upgrade the team server, or stop shipping with `archon sync --no-ship-audit`; until then the audit rows wait here, nothing is lost.",
     );
   return new UserError(
     `${server} refused the sync request (${response.status})${said}`,
@@ -66,7 +74,7 @@ export function teamServer(
       throw unreachable(server, error);
     }
     if (response.status >= 500) throw new ServerUnreachable(`${server} failed with HTTP ${response.status}`);
-    if (!response.ok) throw await refusal(server, response);
+    if (!response.ok) throw await refusal(server, path.split("?")[0] as string, response);
     let body: unknown;
     try {
       body = await response.json();
@@ -92,6 +100,6 @@ export function teamServer(
         })
       ).results,
     pushAudit: (records) =>
-      call("/sync/audit", auditPushAnswerSchema, { method: "POST", body: JSON.stringify({ records }) }),
+      call(AUDIT_PATH, auditPushAnswerSchema, { method: "POST", body: JSON.stringify({ records }) }),
   };
 }

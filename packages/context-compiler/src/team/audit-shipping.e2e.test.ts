@@ -9,6 +9,7 @@ import { archonCliAsync, startTeamServer, type TeamServerProcess } from "../benc
 import { createArchonContext } from "../context/archon-context.js";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
+import { countAuditToShip } from "../store/audit-outbox.js";
 import { setAuditCursor } from "../store/replica.js";
 import type { ShippedAuditRow } from "../store/shipped-audit.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
@@ -17,22 +18,23 @@ const FILE = "apps/web/src/api/users.ts";
 
 /**
  * A loopback proxy in front of the team server that notes every request's method and path: the proof of
- * what left a replica. `failAudit` answers /sync/audit with a 503, as a server failing mid-sync would.
+ * what left a replica. `failAudit` answers /sync/audit with that status instead: a 503, as a server
+ * failing mid-sync would, or a 404, as a server older than audit shipping does.
  */
 interface RecordingProxy {
   url: string;
   seen: string[];
-  failAudit: boolean;
+  failAudit: number | undefined;
   close(): Promise<void>;
 }
 
 async function recordingProxy(target: string): Promise<RecordingProxy> {
-  const proxy: Omit<RecordingProxy, "url" | "close"> = { seen: [], failAudit: false };
+  const proxy: Omit<RecordingProxy, "url" | "close"> = { seen: [], failAudit: undefined };
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", target).pathname;
     proxy.seen.push(`${req.method} ${path}`);
-    if (proxy.failAudit && path === "/sync/audit") {
-      res.writeHead(503).end();
+    if (proxy.failAudit !== undefined && path === "/sync/audit") {
+      res.writeHead(proxy.failAudit).end();
       return;
     }
     const url = new URL(req.url ?? "/", target);
@@ -194,13 +196,13 @@ describe("a replica that opted in with --ship-audit", () => {
     // Remembered: a plain sync ships only what is new, and nothing when nothing is.
     expect(await sync(dana)).toMatchObject({ shipped: 0 });
     const third = compileOn(dana, [join(dana.project.root, FILE)]);
-    proxy.failAudit = true;
+    proxy.failAudit = 503;
     const failed = await run(dana.project, ["sync"], { XDG_CONFIG_HOME: dana.config });
     expect([failed.status, failed.stderr]).toEqual([
       1,
       expect.stringContaining("0 observation(s) wait in the outbox, and 1 audit row(s) wait to be shipped."),
     ]);
-    proxy.failAudit = false;
+    proxy.failAudit = undefined;
     expect(await sync(dana)).toMatchObject({ shipped: 1 });
     const rows = shippedOnServer();
     expect(rows.map((r) => r.compile_id)).toEqual([...first.map((r) => r.compile_id), third]);
@@ -259,6 +261,27 @@ describe("a replica that opted in with --ship-audit", () => {
     const admin = await push({ authorization: `Bearer ${await token("ana", "admin")}` });
     expect([admin.status, await admin.json()]).toEqual([200, { stored: 1, duplicates: 0 }]);
     expect(shippedOnServer().find((r) => r.compile_id === "cmp_by_hand")?.person).toBe("ana");
+  }, 60_000);
+
+  it("names a server older than audit shipping (404) as such, with the way out, and keeps the row waiting", async () => {
+    const dana = replicas[0] as Replica;
+    const waiting = compileOn(dana);
+    proxy.failAudit = 404;
+    const refused = await run(dana.project, ["sync"], { XDG_CONFIG_HOME: dana.config });
+    proxy.failAudit = undefined;
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      "has no /sync/audit route (404): the team server is older than audit shipping.",
+    );
+    expect(refused.stderr).toContain("archon sync --no-ship-audit");
+    expect(refused.stderr).not.toContain("Check --server");
+    expect(shippedOnServer().map((r) => r.compile_id)).not.toContain(waiting);
+    const db = openDatabase(dana.project.dbPath);
+    try {
+      expect(countAuditToShip(db)).toBe(1);
+    } finally {
+      db.close();
+    }
   }, 60_000);
 
   it("stops with --no-ship-audit: later compiles stay local, and later syncs send no audit request", async () => {

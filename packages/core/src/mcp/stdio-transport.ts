@@ -73,13 +73,11 @@ export class BoundedStdioTransport implements Transport {
       this.onerror?.(new Error(`Outgoing message of ${describeBytes(bytes)} replaced: over the limit.`));
       // Only an answer can be replaced by an error the peer is waiting for; anything else is dropped.
       if (id === undefined || !("result" in message)) return Promise.resolve();
-      line = Buffer.from(
-        errorLine(
-          id,
-          ErrorCode.InternalError,
-          `The answer was ${describeBytes(bytes)}, over the limit of ${describeBytes(this.maxMessageBytes)} a client reads in one message, so it was not sent. Ask for less in one call.`,
-          { bytes, limit_bytes: this.maxMessageBytes },
-        ),
+      line = errorLine(
+        id,
+        ErrorCode.InternalError,
+        `The answer was ${describeBytes(bytes)}, over the limit of ${describeBytes(this.maxMessageBytes)} a client reads in one message, so it was not sent. Ask for less in one call.`,
+        { bytes, limit_bytes: this.maxMessageBytes },
       );
     }
     return this.#write(line);
@@ -118,7 +116,7 @@ export class BoundedStdioTransport implements Transport {
     void this.#write(errorLine(id, ErrorCode.InvalidRequest, message, data));
   }
 
-  #write(line: string | Buffer): Promise<void> {
+  #write(line: Buffer): Promise<void> {
     return new Promise((resolve) => {
       if (this.stdout.write(line)) resolve();
       else this.stdout.once("drain", resolve);
@@ -130,7 +128,7 @@ export class BoundedStdioTransport implements Transport {
  * The SDK's wire format, a message's JSON and a newline, as bytes. Written straight into one buffer: joining
  * the newline to a 100 KB answer first made a copy of the whole string on every answer.
  */
-function encodeLine(message: JSONRPCMessage): Buffer {
+function encodeLine(message: object): Buffer {
   const json = JSON.stringify(message);
   const bytes = Buffer.byteLength(json, "utf8");
   const line = Buffer.allocUnsafe(bytes + 1);
@@ -145,6 +143,6 @@ function errorLine(
   code: number,
   message: string,
   data: Record<string, number>,
-): string {
-  return `${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message, data } })}\n`;
+): Buffer {
+  return encodeLine({ jsonrpc: "2.0", id, error: { code, message, data } });
 }

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// Entry point of the `archon` command; the CLI itself is built to dist/.
+// Entry point of the `archon` command; the CLI itself is built to dist/ and bundled into dist/bundle/
+// (scripts/bundle.mjs), which loads in a fraction of the time its 500 modules took.
 const args = process.argv.slice(2);
 // The read hook runs on every file the agent opens and every shell command it runs, so it skips the CLI's
 // module graph (and SQLite). Its form: `record-read [--client <agent>] --hook`, last on the line.
 const readHook =
   args.at(-2) === "record-read" || (args.at(-4) === "record-read" && args.at(-3) === "--client");
 if (readHook && args.at(-1) === "--hook") {
-  const { runRecordReadHook } = await import("../dist/hooks/record-read-hook.js");
+  const { runRecordReadHook } = await import("../dist/bundle/record-read-hook.js");
   await runRecordReadHook(args);
 } else if (!(await deadlineHookRan())) {
-  await import("../dist/cli/main.js");
+  await import("../dist/bundle/main.js");
 }
 
 /**
@@ -20,6 +21,6 @@ async function deadlineHookRan() {
   const command = args.at(-2);
   if (args.at(-1) !== "--hook" || !["sync-rules", "reindex-symbols", "verify-cache"].includes(command))
     return false;
-  const { deadlineParent } = await import("../dist/cli/hook-deadline.js");
+  const { deadlineParent } = await import("../dist/bundle/hook-deadline.js");
   return deadlineParent(command, true);
 }

@@ -1,6 +1,7 @@
-// The running archon version, read once from the package manifest. The manifest is found by the package's
-// own name (its `exports` lists it), so the answer is the same from dist/ and from the bundle in dist/bundle/.
-import { createRequire } from "node:module";
+// The running archon version, read once from the package manifest.
+import { readFileSync } from "node:fs";
+import { packagePath } from "./package-files.js";
 
-export const VERSION: string = (createRequire(import.meta.url)("archon/package.json") as { version: string })
-  .version;
+export const VERSION: string = (
+  JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }
+).version;

@@ -1,13 +1,13 @@
 // How anything archon writes starts archon: the project's own install when it has one, else this checkout.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { packagePath } from "../package-files.js";
 
 /** `C:\Users\me\proj` → `C:/Users/me/proj`: forward slashes work everywhere Node runs and need no escaping. */
 export const forwardSlashes = (path: string) => path.replace(/\\/g, "/");
 
-/** This checkout's entry point (bin/archon.js), from src/ or dist/ alike. A machine path: never committed. */
-export const ARCHON_BIN = forwardSlashes(fileURLToPath(new URL("../../bin/archon.js", import.meta.url)));
+/** This checkout's entry point (bin/archon.js). A machine path: never committed. */
+export const ARCHON_BIN = forwardSlashes(packagePath("bin", "archon.js"));
 
 /**
  * Whether the project installed archon as a dependency. Only then can a committed file start archon

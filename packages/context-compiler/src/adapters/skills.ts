@@ -1,6 +1,6 @@
 // The bundled Agent Skills: flat sources in skills/, deployed as <client folder>/skills/<name>/SKILL.md.
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { packagePath } from "../package-files.js";
 import { MANAGED_SKILL_MARKER } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
 
@@ -10,9 +10,6 @@ export type SkillName = (typeof SKILL_NAMES)[number];
 /** Source text by skill name. */
 export type SkillSources = Readonly<Record<SkillName, string>>;
 
-/** The package's skills/ folder, from src/adapters or dist/adapters alike. */
-const SKILLS_DIR = new URL("../../skills/", import.meta.url);
-
 let cached: SkillSources | undefined;
 
 /** Reads the shipped sources once per process; compile-time staleness checks call this on every compile. */
@@ -20,7 +17,7 @@ export function loadSkillSources(): SkillSources {
   cached ??= Object.fromEntries(
     SKILL_NAMES.map((name) => [
       name,
-      readFileSync(fileURLToPath(new URL(`${name}.md`, SKILLS_DIR)), "utf8").replace(/\r\n/g, "\n"),
+      readFileSync(packagePath("skills", `${name}.md`), "utf8").replace(/\r\n/g, "\n"),
     ]),
   ) as unknown as SkillSources;
   return cached;

@@ -1,7 +1,7 @@
 // Archon's own Claude Code subagents: flat sources in agents/, deployed as .claude/agents/<name>.md and owned
 // through the managed-file marker, so a hand-written agent of the same name is never overwritten.
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { packagePath } from "../package-files.js";
 import { MANAGED_FILE_MARKER } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
 
@@ -24,9 +24,6 @@ export type SubagentName = (typeof SUBAGENT_NAMES)[number];
 
 export type SubagentSources = Readonly<Record<SubagentName, string>>;
 
-/** The package's agents/ folder, from src/adapters or dist/adapters alike. */
-const AGENTS_DIR = new URL("../../agents/", import.meta.url);
-
 let cached: SubagentSources | undefined;
 
 /** Reads the shipped sources once per process. */
@@ -34,7 +31,7 @@ export function loadSubagentSources(): SubagentSources {
   cached ??= Object.fromEntries(
     SUBAGENT_NAMES.map((name) => [
       name,
-      readFileSync(fileURLToPath(new URL(`${name}.md`, AGENTS_DIR)), "utf8").replace(/\r\n/g, "\n"),
+      readFileSync(packagePath("agents", `${name}.md`), "utf8").replace(/\r\n/g, "\n"),
     ]),
   ) as unknown as SubagentSources;
   return cached;

@@ -3,13 +3,10 @@
 // ABI-15 grammars of @vscode/tree-sitter-wasm 0.3.1; both are pinned exactly for that reason.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { sha256 } from "@archon/core";
 import type { Parser, Query, Tree } from "web-tree-sitter";
+import { packagePath } from "../package-files.js";
 import { type Grammar, LANGUAGES, type Language } from "./languages.js";
-
-/** The package's queries/ folder, from src/code or dist/code alike. */
-const QUERIES_DIR = new URL("../../queries/", import.meta.url);
 
 const require = createRequire(import.meta.url);
 const grammarFile = (grammar: Grammar) =>
@@ -25,7 +22,7 @@ const loaded = new Map<string, Promise<LoadedGrammar>>();
 
 /** The query text archon ships for a language. */
 export function queryText(language: Language): string {
-  return readFileSync(fileURLToPath(new URL(`${language}.scm`, QUERIES_DIR)), "utf8");
+  return readFileSync(packagePath("queries", `${language}.scm`), "utf8");
 }
 
 /**

@@ -1,15 +1,12 @@
 // The bundled templates: one folder per template, one <version>.yaml per version kept, newest by semver.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { UserError } from "@archon/core";
+import { packagePath } from "../package-files.js";
 import { parseTemplateText, SEMVER_PATTERN, type TemplateSpec } from "./template-file.js";
 
-/**
- * The package's templates/ folder. Relative to this module, which sits one folder below src/ (or dist/),
- * so the same path works from the sources and from the build.
- */
-export const defaultTemplatesDir = (): string => fileURLToPath(new URL("../../templates/", import.meta.url));
+/** The package's templates/ folder. */
+export const defaultTemplatesDir = (): string => packagePath("templates");
 
 /** Orders "1.2.10" after "1.2.9". */
 export function compareSemver(a: string, b: string): number {

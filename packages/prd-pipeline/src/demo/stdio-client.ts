@@ -9,9 +9,9 @@ import type { Envelope } from "../run-model/envelope.js";
 import type { ActionResult } from "../run-model/protocol.js";
 import type { PipelineCaller } from "./scripted-host.js";
 
-/** dist/cli/main.js of this package, whether this module runs from src/ (tests) or dist/. */
+/** The `archon-prd` command of this package (bin/, which runs the bundle), from src/ (tests) or dist/ alike. */
 export function serverEntry(): string {
-  return fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+  return fileURLToPath(new URL("../../bin/archon-prd.js", import.meta.url));
 }
 
 export interface PrdConnection extends PipelineCaller {

@@ -1,14 +1,22 @@
-// The bundle bin/archon.js runs (scripts/bundle.mjs, made by `npm run build`): every import it leaves to
-// Node resolves from where it sits, and the command runs our modules from it, not from dist/ beside it.
+// The bundles the commands' bin/ scripts run (bundle.mjs, made by `npm run build`): every import a bundle
+// leaves to Node resolves from where it sits, and the command runs our modules from it, not from dist/.
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
-const BUNDLE = fileURLToPath(new URL("../../dist/bundle/", import.meta.url));
+const packageDir = (name: string) => fileURLToPath(new URL(`../packages/${name}/`, import.meta.url));
+
+const COMMANDS = [
+  {
+    bin: "archon",
+    dir: packageDir("context-compiler"),
+    entries: ["main.js", "hook-deadline.js", "record-read-hook.js", "audit-worker.js"],
+  },
+  { bin: "archon-prd", dir: packageDir("prd-pipeline"), entries: ["main.js"] },
+];
 
 /** The bare specifiers a bundle file imports: static imports and exports, and dynamic imports of a literal. */
 function bareImports(source: string): string[] {
@@ -25,12 +33,11 @@ function bareImports(source: string): string[] {
   return [...found];
 }
 
-describe("the bundle of the archon command", () => {
+describe.each(COMMANDS)("the bundle of $bin", ({ bin, dir, entries }) => {
+  const BUNDLE = join(dir, "dist", "bundle");
   it("leaves only imports that resolve from dist/bundle/", () => {
     const files = readdirSync(BUNDLE).filter((f) => f.endsWith(".js"));
-    expect(files).toEqual(
-      expect.arrayContaining(["main.js", "hook-deadline.js", "record-read-hook.js", "audit-worker.js"]),
-    );
+    expect(files).toEqual(expect.arrayContaining(entries));
     const resolveFrom = createRequire(join(BUNDLE, "main.js"));
     const unresolved: string[] = [];
     const specifiers = new Set(files.flatMap((f) => bareImports(readFileSync(join(BUNDLE, f), "utf8"))));
@@ -55,7 +62,7 @@ describe("the bundle of the archon command", () => {
     expect(unresolved).toEqual([]);
   });
 
-  it("is what bin/archon.js runs: no module of dist/ outside the bundle loads", () => {
+  it("is what its bin/ script runs: no module of dist/ outside the bundle loads", () => {
     // A loader hook that prints every file module the process loads, on stderr.
     const hook = `data:text/javascript,${encodeURIComponent(
       'export async function load(url, context, next) { if (url.startsWith("file:")) process.stderr.write("LOADED " + url + "\\n"); return next(url, context); }',
@@ -63,18 +70,26 @@ describe("the bundle of the archon command", () => {
     const register = `data:text/javascript,${encodeURIComponent(
       `import { register } from "node:module"; register(${JSON.stringify(hook)});`,
     )}`;
-    const r = spawnSync(process.execPath, ["--import", register, ARCHON_BIN, "--version"], {
-      encoding: "utf8",
-    });
+    const r = spawnSync(
+      process.execPath,
+      ["--import", register, join(dir, "bin", `${bin}.js`), "--version"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(r.status).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const loaded = r.stderr
       .split("\n")
       .filter((line) => line.startsWith("LOADED "))
       .map((line) => line.slice("LOADED ".length));
-    const dist = pathToFileURL(fileURLToPath(new URL("../../dist/", import.meta.url))).href;
-    const bundle = pathToFileURL(BUNDLE).href;
+    // Any package's dist/: archon-prd's bundle holds archon's grounding modules too.
+    const dist = pathToFileURL(packageDir("")).href;
+    const bundle = pathToFileURL(`${BUNDLE}/`).href;
     expect(loaded.some((url) => url.startsWith(bundle))).toBe(true);
-    expect(loaded.filter((url) => url.startsWith(dist) && !url.startsWith(bundle))).toEqual([]);
+    const outside = loaded.filter(
+      (url) => url.startsWith(dist) && url.includes("/dist/") && !url.startsWith(bundle),
+    );
+    expect(outside).toEqual([]);
   });
 });

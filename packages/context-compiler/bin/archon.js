@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry point of the `archon` command; the CLI itself is built to dist/ and bundled into dist/bundle/
-// (scripts/bundle.mjs at the repository's root), which loads in a fraction of the time its 500 modules took.
+// (scripts/bundle.mjs at the repository's root): a few files load faster than the 500 modules they hold.
 const args = process.argv.slice(2);
 // The read hook runs on every file the agent opens and every shell command it runs, so it skips the CLI's
 // module graph (and SQLite). Its form: `record-read [--client <agent>] --hook`, last on the line.

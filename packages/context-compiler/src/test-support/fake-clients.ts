@@ -26,6 +26,9 @@ export interface FakeClients {
 
 export function installFakeClients(bin: string): FakeClients {
   mkdirSync(bin, { recursive: true });
+  // The fakes are CommonJS scripts without an extension: a package.json above the temp folder that says
+  // "type": "module" would otherwise make Node load them as ES modules, where `require` does not exist.
+  writeFileSync(join(bin, "package.json"), '{ "type": "commonjs" }\n');
   for (const cli of ["claude", "codex"]) {
     writeFileSync(join(bin, cli), FAKE_CLI);
     chmodSync(join(bin, cli), 0o755);

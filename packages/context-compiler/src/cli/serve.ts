@@ -11,7 +11,7 @@ export async function serve(options: GlobalOptions): Promise<void> {
     );
   }
   await serveStdio(
-    createArchonServer({
+    await createArchonServer({
       surface: options.surface,
       dbPath: options.db,
       projectRoot: options.projectRoot,

@@ -1,4 +1,6 @@
-// Builds the archon MCP server for one surface. No side effects until called.
+// Builds the archon MCP server for one surface. No side effects until called. Each surface's tool list is
+// loaded when a server of that surface is built: the agent server, which every session starts, does not
+// load the admin tools and the write path behind them.
 import type { ToolDefinition } from "@archon/core";
 import { type CreatedServer, createServer } from "@archon/core/server";
 import {
@@ -8,14 +10,23 @@ import {
 } from "../context/archon-context.js";
 import { VERSION } from "../version.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
-import { adminTools } from "./admin/index.js";
-import { agentTools } from "./agent/index.js";
 import { guardDatabaseWrites } from "./database-guard.js";
 import { registerPromptsAndResources } from "./prompts/register-prompts.js";
 
-export function createArchonServer(options: ArchonServerOptions): CreatedServer {
+export async function createArchonServer(options: ArchonServerOptions): Promise<CreatedServer> {
+  const tools = await surfaceTools(options.surface);
   const context = createArchonContext(options);
-  return serverOn(context, toolPrefix(options.env), { cleanup: () => context.close() });
+  return serverWith(context, tools, toolPrefix(options.env), { cleanup: () => context.close() });
+}
+
+type SurfaceTools =
+  | typeof import("./agent/index.js").agentTools
+  | typeof import("./admin/index.js").adminTools;
+
+async function surfaceTools(surface: ArchonContext["surface"]): Promise<SurfaceTools> {
+  return surface === "admin"
+    ? (await import("./admin/index.js")).adminTools
+    : (await import("./agent/index.js")).agentTools;
 }
 
 export interface ServerOnOptions {
@@ -29,12 +40,21 @@ export interface ServerOnOptions {
  * A server over a context someone else owns (the team server builds one per HTTP request over its
  * long-lived context).
  */
-export function serverOn(
+export async function serverOn(
   context: ArchonContext,
   prefix: string,
   options: ServerOnOptions = {},
+): Promise<CreatedServer> {
+  return serverWith(context, await surfaceTools(context.surface), prefix, options);
+}
+
+function serverWith(
+  context: ArchonContext,
+  surfaceList: SurfaceTools,
+  prefix: string,
+  options: ServerOnOptions,
 ): CreatedServer {
-  const tools = guardDatabaseWrites(context.surface === "admin" ? adminTools : agentTools);
+  const tools = guardDatabaseWrites(surfaceList);
   return createServer({
     name: context.surface === "admin" ? "archon-admin" : "archon",
     version: VERSION,

@@ -108,7 +108,7 @@ export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOp
       ? { wrapTools: (tools: Parameters<typeof replicatedTools>[0]) => replicatedTools(tools, replicated) }
       : {};
     return onWorkingDb(async () => {
-      const created = serverOn({ ...contexts[surface], actor: token.person }, prefix, wrap);
+      const created = await serverOn({ ...contexts[surface], actor: token.person }, prefix, wrap);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -1,5 +1,6 @@
 // Public surface of @archon/core: shared by both servers, knows nothing of either. What loads the MCP SDK
 // (the server and its stdio transport) is in server.ts, imported as @archon/core/server.
+export { remember } from "./bounded-memo.js";
 export { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
 export { type Clock, manualClock, systemClock } from "./clock.js";
 export { describeError, InternalError, UserError } from "./errors.js";

@@ -1,6 +1,6 @@
 // Finds likely secrets in text and redacts them. A hit never refuses the text: it is a warning for a
 // person and, where Archon stores what an agent sent, a marker in place of the secret.
-import { sha256 } from "@archon/core";
+import { remember, sha256 } from "@archon/core";
 
 interface SecretPattern {
   kind: string;
@@ -127,13 +127,7 @@ const memo = new Map<string, Replaced>();
 /** Replaces each secret by its marker; returns the text and the kinds replaced, in first-found order. */
 function replaceSecrets(text: string): Replaced {
   if (text.length > SHORT) return scan(text);
-  let done = memo.get(text);
-  if (done === undefined) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    done = scan(text);
-    memo.set(text, done);
-  }
-  return done;
+  return remember(memo, text, MEMO_LIMIT, () => scan(text));
 }
 
 function scan(text: string): Replaced {

@@ -1,4 +1,5 @@
 // Document text for the compile: content by hash, and the terms relevance needs, both computed once.
+import { remember } from "@archon/core";
 import { type DocSection, lineOffset, sectionsOf } from "./doc-sections.js";
 import type { IndexedDoc } from "./knowledge-index.js";
 import type { TermSet } from "./relevance.js";
@@ -25,38 +26,20 @@ export function cachedDocText(load: (contentHash: string) => string, limit = 20_
   const dictionary = new TermDictionary();
   const terms = new Map<string, TermSet>();
   const sections = new Map<string, readonly SectionText[]>();
-  const content = (doc: IndexedDoc) => {
-    let text = contents.get(doc.content_hash);
-    if (text === undefined) {
-      if (contents.size >= limit) contents.clear();
-      text = load(doc.content_hash);
-      contents.set(doc.content_hash, text);
-    }
-    return text;
-  };
+  const content = (doc: IndexedDoc) =>
+    remember(contents, doc.content_hash, limit, () => load(doc.content_hash));
   return {
     content,
-    terms(doc) {
-      const key = `${doc.content_hash}\u0000${doc.title}`;
-      let set = terms.get(key);
-      if (set === undefined) {
-        if (terms.size >= limit) terms.clear();
-        set = dictionary.termsOf(`${doc.title}\n${content(doc)}`);
-        terms.set(key, set);
-      }
-      return set;
-    },
+    terms: (doc) =>
+      remember(terms, `${doc.content_hash}\u0000${doc.title}`, limit, () =>
+        dictionary.termsOf(`${doc.title}\n${content(doc)}`),
+      ),
     sections(doc) {
       const offset = doc.source_path === null ? undefined : lineOffset(doc.source_path);
       if (offset === undefined) return [];
-      const key = `${doc.content_hash}\u0000${offset}`;
-      let list = sections.get(key);
-      if (list === undefined) {
-        if (sections.size >= limit) sections.clear();
-        list = sectionsOf(content(doc), offset).map((s) => ({ ...s, terms: dictionary.termsOf(s.text) }));
-        sections.set(key, list);
-      }
-      return list;
+      return remember(sections, `${doc.content_hash}\u0000${offset}`, limit, () =>
+        sectionsOf(content(doc), offset).map((s) => ({ ...s, terms: dictionary.termsOf(s.text) })),
+      );
     },
   };
 }

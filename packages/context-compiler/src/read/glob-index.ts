@@ -1,5 +1,6 @@
 // Candidate lookup for many globs: a trie over each pattern's literal leading folders, bucketed by the
 // file extension the pattern requires. Built once per knowledge version; matchers compile on first use.
+import { remember } from "@archon/core";
 import { globProblem, isGlobSegment, type Matcher, makeMatcher } from "./glob.js";
 
 /** How many candidates near misses are ranked from: enough to rank well, bounded so a compile stays cheap. */
@@ -93,7 +94,7 @@ export class GlobIndex<T> {
 
   /** Every (pattern, items) whose glob matches `path`. */
   match(path: string): readonly GlobHit<T>[] {
-    return remembered(this.#matches, path, () => this.#match(path));
+    return remember(this.#matches, path, ANSWER_CACHE_LIMIT, () => this.#match(path));
   }
 
   #match(path: string): GlobHit<T>[] {
@@ -122,7 +123,9 @@ export class GlobIndex<T> {
    *   4. then the pattern text in code-unit order, so equal ranks always come out the same way.
    */
   nearMisses(path: string, limit: number): readonly GlobHit<T>[] {
-    return remembered(this.#nearMisses, `${limit}\u0000${path}`, () => this.#nearMissesOf(path, limit));
+    return remember(this.#nearMisses, `${limit}\u0000${path}`, ANSWER_CACHE_LIMIT, () =>
+      this.#nearMissesOf(path, limit),
+    );
   }
 
   #nearMissesOf(path: string, limit: number): GlobHit<T>[] {
@@ -192,16 +195,6 @@ export class GlobIndex<T> {
       if (entry.matcher(path)) hits.push({ pattern: entry.pattern, items: entry.items });
     }
   }
-}
-
-function remembered<V>(cache: Map<string, V>, key: string, compute: () => V): V {
-  let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= ANSWER_CACHE_LIMIT) cache.clear();
-    value = compute();
-    cache.set(key, value);
-  }
-  return value;
 }
 
 /** Lower is closer: [-shared segments, distance at the first difference, literal segments left over]. */

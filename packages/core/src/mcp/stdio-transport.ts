@@ -1,4 +1,5 @@
-// The server's stdio transport: the SDK's wire format, but no input can end the session. A line over
+// The server's stdio transport: the SDK's wire format (one JSON message per line, written by json-line.ts,
+// which may \u-escape characters outside ASCII), but no input can end the session. A line over
 // the limit is discarded as it streams in and answered with an error for its id; a tool answer over the
 // answer limit becomes a tool error saying so (measured on the line serialized once, here), and any
 // message over the limit a client reads is replaced by an error, since the client would close on it.
@@ -12,6 +13,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+import { jsonLine } from "./json-line.js";
 import { LineReader, type OversizedLine } from "./line-reader.js";
 import { describeBytes, MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./message-limits.js";
 import { findRequestId } from "./request-id.js";
@@ -53,7 +55,7 @@ export class BoundedStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     // Encoded once: the size checks and the write use the same bytes.
-    let line = encodeLine(message);
+    let line = jsonLine(message);
     const tool = "result" in message ? this.#toolCalls.get(message.id) : undefined;
     if (tool !== undefined && "result" in message) {
       this.#toolCalls.delete(message.id);
@@ -63,7 +65,7 @@ export class BoundedStdioTransport implements Transport {
         tool,
         this.maxAnswerBytes,
       );
-      if (replaced) line = encodeLine({ ...message, result: replaced });
+      if (replaced) line = jsonLine({ ...message, result: replaced });
     } else if ("error" in message && message.id !== undefined) {
       this.#toolCalls.delete(message.id);
     }
@@ -124,19 +126,6 @@ export class BoundedStdioTransport implements Transport {
   }
 }
 
-/**
- * The SDK's wire format, a message's JSON and a newline, as bytes. Written straight into one buffer: joining
- * the newline to a 100 KB answer first made a copy of the whole string on every answer.
- */
-function encodeLine(message: object): Buffer {
-  const json = JSON.stringify(message);
-  const bytes = Buffer.byteLength(json, "utf8");
-  const line = Buffer.allocUnsafe(bytes + 1);
-  line.write(json, 0, "utf8");
-  line[bytes] = 0x0a;
-  return line;
-}
-
 /** A JSON-RPC error line; `id` may be null, which the SDK's message types do not allow but JSON-RPC does. */
 function errorLine(
   id: RequestId | null,
@@ -144,5 +133,5 @@ function errorLine(
   message: string,
   data: Record<string, number>,
 ): Buffer {
-  return encodeLine({ jsonrpc: "2.0", id, error: { code, message, data } });
+  return jsonLine({ jsonrpc: "2.0", id, error: { code, message, data } });
 }

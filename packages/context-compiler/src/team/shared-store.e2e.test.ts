@@ -70,13 +70,16 @@ async function token(person: string, scope: "agent" | "admin"): Promise<string> 
   return (JSON.parse(r.stdout) as { secret: string }).secret;
 }
 
-/** An instance in a checkout of its own, on the shared store. */
+/**
+ * An instance in a checkout of its own, on the shared store. Its working copy lives in the checkout: a
+ * server stopped with SIGKILL cannot remove a temporary one.
+ */
 async function instance(listen?: string): Promise<TeamServerProcess> {
   const project = tempProject("archon-team-checkout-");
   projects.push(project);
   const server = await startTeamServer(
     ["--project-root", project.root],
-    ["--database-url", databaseUrl],
+    ["--database-url", databaseUrl, "--working-db", join(project.root, "working.db")],
     listen,
   );
   servers.push(server);

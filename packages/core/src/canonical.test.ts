@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, hashCanonical, sha256 } from "./canonical.js";
 
@@ -15,5 +16,18 @@ describe("canonical JSON", () => {
 
   it("hashes UTF-8 text as sha256 hex", () => {
     expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  it("hashes a value piece by piece to the digest of its whole canonical JSON", () => {
+    const large = {
+      z: Array.from({ length: 3_000 }, (_, i) => ({ b: `naïve 🚀 ${i}`, a: i })),
+      a: "数据库🚀".repeat(30_000),
+    };
+    expect(hashCanonical(large)).toBe(sha256(canonicalJson(large)));
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: "binary" }), (value) => {
+        expect(hashCanonical(value)).toBe(sha256(canonicalJson(value)));
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 // Canonical JSON and hashing: the bytes that determinism is checked on.
 import { createHash } from "node:crypto";
+import { jsonPieces } from "./json-pieces.js";
 
 /** JSON with object keys sorted at every depth and no whitespace; undefined members are dropped. */
 export function canonicalJson(value: unknown): string {
@@ -24,7 +25,9 @@ export function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-/** sha256 of the canonical JSON of a value. */
+/** sha256 of the canonical JSON of a value, hashed a piece at a time (json-pieces.ts): the same digest. */
 export function hashCanonical(value: unknown): string {
-  return sha256(canonicalJson(value));
+  const hash = createHash("sha256");
+  for (const piece of jsonPieces(sortKeys(value))) hash.update(piece);
+  return hash.digest("hex");
 }

@@ -1,5 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planTerms, relevance, termsOf } from "./relevance.js";
+import { allTerms, planTerms, relevance, termsOf } from "./relevance.js";
+
+/** The definition allTerms implements, as two regular expressions: words, then each word's camelCase parts. */
+function termsByRegex(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? [])
+    for (const part of word.match(/\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu) ?? [word])
+      terms.push(part.toLowerCase());
+  return terms;
+}
 
 const sorted = (set: ReadonlySet<string>) => [...set].sort();
 
@@ -45,6 +55,41 @@ describe("termsOf", () => {
       general.delete("é");
       expect(sorted(termsOf(text))).toEqual(sorted(general));
     }
+  });
+});
+
+describe("allTerms", () => {
+  it("finds exactly the terms of the regular-expression definition, in order, repeats included", () => {
+    const pieces = [
+      "get",
+      "User",
+      "HTTP",
+      "Parser",
+      "v2",
+      "ID",
+      "é",
+      "ß",
+      "Ä",
+      "数据",
+      "𝐀",
+      "𝟎",
+      "🚀",
+      "ǅ",
+      " ",
+      "-",
+      "_",
+      "\n",
+      "\ud800",
+      "\udc00",
+      "0",
+    ];
+    const mixed = fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.oneof(mixed, fc.string({ unit: "binary" }), fc.string()), (text) => {
+        expect(allTerms(text)).toEqual(termsByRegex(text));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -7,33 +7,89 @@ const STOPWORDS = new Set(
   ),
 );
 
-const WORD = /[\p{L}\p{N}]+/gu;
 const CAMEL_PART = /\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+/gu;
+/** A letter or digit at `lastIndex`: what a word is made of. */
+const WORD_CHAR = /[\p{L}\p{N}]/uy;
+
+const isUpper = (c: number) => c >= 0x41 && c <= 0x5a;
+const isLower = (c: number) => c >= 0x61 && c <= 0x7a;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
 /**
- * CAMEL_PART over printable ASCII: in such text every alphanumeric run has at least one part and no part crosses a
- * run's end, so one scan of the whole text finds exactly the parts of every run, without a list per word.
+ * Each lower-case term of a text, repeats included, in order of appearance: every word (a run of letters and
+ * digits) split into its camelCase parts (`\p{Lu}+(?!\p{Ll})|\p{Lu}?\p{Ll}+|\p{N}+`), or kept whole when it
+ * has none. One scan of the text; an ASCII word, almost every word, is split here without a regular
+ * expression, and any other word by CAMEL_PART.
  */
-const ASCII = /^[\t\n\r -~]*$/;
-const ASCII_PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g;
-
-/** Calls `use` with each lower-case term of a text, repeats included, in order of appearance. */
-export function eachTerm(text: string, use: (term: string) => void): void {
-  if (ASCII.test(text)) {
-    for (const part of text.match(ASCII_PART) ?? []) use(part.toLowerCase());
-    return;
+export function allTerms(text: string): string[] {
+  const terms: string[] = [];
+  const end = text.length;
+  let i = 0;
+  while (i < end) {
+    const start = i;
+    let ascii = true;
+    for (;;) {
+      const c = i < end ? text.charCodeAt(i) : -1;
+      if (isLower(c) || isUpper(c) || isDigit(c)) i += 1;
+      else if (c >= 0x80 && wordCharAt(text, i)) {
+        ascii = false;
+        i += unitsAt(text, i);
+      } else break;
+    }
+    if (i === start) {
+      // Not part of a word: skip it, both halves of a surrogate pair at once.
+      i += unitsAt(text, i);
+      continue;
+    }
+    if (ascii) splitAscii(text, start, i, terms);
+    else {
+      const word = text.slice(start, i);
+      for (const part of word.match(CAMEL_PART) ?? [word]) terms.push(part.toLowerCase());
+    }
   }
-  for (const word of text.match(WORD) ?? []) {
-    const parts = word.match(CAMEL_PART) ?? [word];
-    for (const part of parts) use(part.toLowerCase());
+  return terms;
+}
+
+/** 2 where a surrogate pair starts, else 1. */
+function unitsAt(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c < 0xd800 || c > 0xdbff) return 1;
+  const next = text.charCodeAt(at + 1);
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+
+function wordCharAt(text: string, at: number): boolean {
+  WORD_CHAR.lastIndex = at;
+  return WORD_CHAR.test(text);
+}
+
+/** CAMEL_PART's parts of the ASCII word text[from, to), lower-cased, onto `terms`. */
+function splitAscii(text: string, from: number, to: number, terms: string[]): void {
+  let i = from;
+  while (i < to) {
+    const start = i;
+    const c = text.charCodeAt(i);
+    if (isDigit(c)) {
+      while (i < to && isDigit(text.charCodeAt(i))) i += 1;
+      terms.push(text.slice(start, i));
+    } else if (isLower(c)) {
+      while (i < to && isLower(text.charCodeAt(i))) i += 1;
+      terms.push(text.slice(start, i));
+    } else {
+      while (i < to && isUpper(text.charCodeAt(i))) i += 1;
+      // Capitals before a lower-case letter: all but the last are one part, the last starts the next.
+      if (i < to && isLower(text.charCodeAt(i))) {
+        if (i - start > 1) i -= 1;
+        else while (i < to && isLower(text.charCodeAt(i))) i += 1;
+      }
+      terms.push(text.slice(start, i).toLowerCase());
+    }
   }
 }
 
 /** Lower-case terms of a text: every alphanumeric run, split at camelCase and digit boundaries. */
 export function termsOf(text: string): Set<string> {
-  const out = new Set<string>();
-  eachTerm(text, (term) => out.add(term));
-  return out;
+  return new Set(allTerms(text));
 }
 
 /** The plan's distinct terms worth matching (stopwords and single letters dropped), sorted. */

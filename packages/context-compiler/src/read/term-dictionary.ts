@@ -2,7 +2,7 @@
 // a large knowledge base slow to collect: every new set and its strings survived the young generation
 // and were copied on their way to the old one. Here each distinct term is one dictionary entry, shared
 // by every document that has it, and a document keeps only the sorted ids of its terms.
-import { eachTerm, type TermSet } from "./relevance.js";
+import { allTerms, type TermSet } from "./relevance.js";
 
 class IdTermSet implements TermSet {
   constructor(
@@ -29,26 +29,38 @@ class IdTermSet implements TermSet {
 
 export class TermDictionary {
   #ids = new Map<string, number>();
+  /** Per term id, the last call of termsOf that met it: repeats are dropped without sorting them. */
+  #seen: number[] = [];
+  #call = 0;
 
   /** The dictionary starts afresh past `limit` terms; a set made before keeps the one it was made with. */
   constructor(private readonly limit = 500_000) {}
 
-  /** The terms of `text` (relevance.ts's eachTerm) as a set. */
+  /** The terms of `text` (relevance.ts's allTerms) as a set. */
   termsOf(text: string): TermSet {
-    if (this.#ids.size >= this.limit) this.#ids = new Map();
+    if (this.#ids.size >= this.limit) {
+      this.#ids = new Map();
+      this.#seen = [];
+      this.#call = 0;
+    }
     const dictionary = this.#ids;
-    const found: number[] = [];
-    eachTerm(text, (term) => {
+    const seen = this.#seen;
+    const call = ++this.#call;
+    const terms = allTerms(text);
+    const ids = new Uint32Array(terms.length);
+    let distinct = 0;
+    for (const term of terms) {
       let id = dictionary.get(term);
       if (id === undefined) {
         id = dictionary.size;
         dictionary.set(term, id);
+        seen.push(0);
       }
-      found.push(id);
-    });
-    const ids = new Uint32Array(found).sort();
-    let distinct = 0;
-    for (const id of ids) if (distinct === 0 || ids[distinct - 1] !== id) ids[distinct++] = id;
-    return new IdTermSet(dictionary, ids.slice(0, distinct));
+      if (seen[id] !== call) {
+        seen[id] = call;
+        ids[distinct++] = id;
+      }
+    }
+    return new IdTermSet(dictionary, ids.slice(0, distinct).sort());
   }
 }

@@ -7,6 +7,11 @@
 /** Characters per piece; a piece stays well under the large-object size. */
 export const PIECE = 16_384;
 
+/** Whether `value`'s JSON takes at most about `chars` characters (escapes aside), found without making it. */
+export function fitsIn(value: unknown, chars: number): boolean {
+  return sizeWithin(value, chars) >= 0;
+}
+
 /** JSON.stringify(value)'s text, in pieces (none when it has no text): small values whole, large containers member by member. */
 export function jsonPieces(value: unknown, size = PIECE): string[] {
   const pieces = new Pieces(size);

@@ -41,6 +41,11 @@ describe("jsonLine", () => {
     expect(line.at(-1)).toBe(0x0a);
   });
 
+  it("writes a small answer as JSON.stringify makes it, characters outside ASCII included", () => {
+    const message = { jsonrpc: "2.0", id: 2, result: { text: `naïve → ${"rule text ".repeat(500)}` } };
+    expect(jsonLine(message).equals(sdkBytes(message))).toBe(true);
+  });
+
   it("writes text mostly outside ASCII as UTF-8, byte for byte what the SDK writes", () => {
     const message = { jsonrpc: "2.0", id: 1, result: { text: "规则：在边界处校验输入。".repeat(20_000) } };
     const line = jsonLine(message);

@@ -12,7 +12,10 @@ export function fitsIn(value: unknown, chars: number): boolean {
   return sizeWithin(value, chars) >= 0;
 }
 
-/** JSON.stringify(value)'s text, in pieces (none when it has no text): small values whole, large containers member by member. */
+/**
+ * JSON.stringify(value)'s text in pieces, none when it has no text: small values whole, large containers
+ * member by member.
+ */
 export function jsonPieces(value: unknown, size = PIECE): string[] {
   const pieces = new Pieces(size);
   write(value, pieces);

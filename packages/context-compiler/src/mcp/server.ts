@@ -14,9 +14,8 @@ import { guardDatabaseWrites } from "./database-guard.js";
 import { registerPromptsAndResources } from "./prompts/register-prompts.js";
 
 export async function createArchonServer(options: ArchonServerOptions): Promise<CreatedServer> {
-  const tools = await surfaceTools(options.surface);
   const context = createArchonContext(options);
-  return serverWith(context, tools, toolPrefix(options.env), { cleanup: () => context.close() });
+  return serverOn(context, toolPrefix(options.env), { cleanup: () => context.close() });
 }
 
 type SurfaceTools =
@@ -45,16 +44,7 @@ export async function serverOn(
   prefix: string,
   options: ServerOnOptions = {},
 ): Promise<CreatedServer> {
-  return serverWith(context, await surfaceTools(context.surface), prefix, options);
-}
-
-function serverWith(
-  context: ArchonContext,
-  surfaceList: SurfaceTools,
-  prefix: string,
-  options: ServerOnOptions,
-): CreatedServer {
-  const tools = guardDatabaseWrites(surfaceList);
+  const tools = guardDatabaseWrites(await surfaceTools(context.surface));
   return createServer({
     name: context.surface === "admin" ? "archon-admin" : "archon",
     version: VERSION,

@@ -48,6 +48,21 @@ const SOURCE_WORDS: Record<SourceAction["action"], string> = {
   keep: "left as it is",
 };
 
+/**
+ * A line for each agent the migration leaves with no instruction file of its own, saying what brings its
+ * rules back. Setup connects Claude Code, Cursor and Codex to archon; Copilot it does not, so Copilot's
+ * rules come back only as the instruction files export-rules writes from the approved knowledge.
+ */
+export function strandedAgents(summary: Pick<MigrationSummary, "always_loaded">): string[] {
+  return summary.always_loaded
+    .filter((a) => a.before > 0 && a.after === 0)
+    .map((a) =>
+      a.agent === "copilot"
+        ? "copilot keeps nothing of its own: `archon export-rules --targets copilot` writes the approved rules back as its instruction files (archon setup does not connect Copilot)."
+        : `${a.agent} keeps nothing of its own: run \`archon setup\` so it reaches archon.`,
+    );
+}
+
 /** The summary shown before the person confirms (and by --dry-run). */
 export function describeMigration(plan: MigrationPlan): string[] {
   const summary = migrationSummary(plan);
@@ -67,10 +82,7 @@ export function describeMigration(plan: MigrationPlan): string[] {
     lines.push(`  ${s.path}  ${SOURCE_WORDS[s.action]}${s.reason ? ` (${s.reason})` : ""}`);
   lines.push("Bytes every prompt carries, before → after:");
   for (const a of summary.always_loaded) lines.push(`  ${a.agent.padEnd(8)} ${a.before} → ${a.after}`);
-  for (const a of summary.always_loaded.filter((x) => x.before > 0 && x.after === 0))
-    lines.push(
-      `  ${a.agent} keeps nothing of its own: run \`archon setup\` so it reaches archon (export-rules serves agents without MCP).`,
-    );
+  for (const line of strandedAgents(summary)) lines.push(`  ${line}`);
   for (const w of plan.warnings) lines.push(`! ${w}`);
   for (const b of plan.blockers)
     lines.push(

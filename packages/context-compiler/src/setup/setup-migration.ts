@@ -3,7 +3,13 @@
 import * as p from "@clack/prompts";
 import { type ArchonContext, writeContext } from "../context/archon-context.js";
 import { applyMigration, type MigrationResult } from "../migrate/apply-migration.js";
-import { describeMigration, describeResult, hasWork } from "../migrate/describe-migration.js";
+import {
+  describeMigration,
+  describeResult,
+  hasWork,
+  migrationSummary,
+  strandedAgents,
+} from "../migrate/describe-migration.js";
 import { planMigration } from "../migrate/plan-migration.js";
 import type { WizardIo } from "./wizard.js";
 
@@ -52,5 +58,5 @@ export async function offerMigration(
       return { migration: null, lines: ["Migration skipped; run archon migrate when you are ready."] };
   }
   const migration = applyMigration({ ...writeContext(ctx), ids: ctx.ids }, plan);
-  return { migration, lines: describeResult(migration) };
+  return { migration, lines: [...describeResult(migration), ...strandedAgents(migrationSummary(plan))] };
 }

@@ -251,6 +251,19 @@ describe("the migration screen of archon setup", () => {
     expect(agents).not.toContain("Run the tests");
   });
 
+  it("says how Copilot gets its rules back when the migration removes its only instruction file", async () => {
+    commitRules();
+    project.write(".github/copilot-instructions.md", "Keep handlers thin.\n");
+    git(project.root, "add", "-A");
+    git(project.root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-qm", "copilot");
+    const run = await setup({ yes: true, agents: "codex", template: "none", migrate: true });
+    await run.done;
+    expect(existsSync(join(project.root, ".github/copilot-instructions.md"))).toBe(false);
+    expect(run.screen()).toContain(
+      "copilot keeps nothing of its own: `archon export-rules --targets copilot` writes the approved rules back as its instruction files",
+    );
+  });
+
   it("asks on a terminal, and a no leaves every instruction file as it was", async () => {
     commitRules();
     const input = new PassThrough();

@@ -1,7 +1,7 @@
 // Candidate lookup for many globs: a trie over each pattern's literal leading folders, bucketed by the
 // file extension the pattern requires. Built once per knowledge version; matchers compile on first use.
 import { remember } from "@archon/core";
-import { globProblem, isGlobSegment, type Matcher, makeMatcher } from "./glob.js";
+import { acceptedMatcher, globProblem, isGlobSegment, type Matcher } from "./glob.js";
 
 /** How many candidates near misses are ranked from: enough to rank well, bounded so a compile stays cheap. */
 const NEAR_MISS_POOL_FACTOR = 2;
@@ -60,14 +60,16 @@ export class GlobIndex<T> {
   add(pattern: string, item: T): void {
     this.#matches.clear();
     this.#nearMisses.clear();
-    const problem = globProblem(pattern);
-    if (problem !== undefined) {
-      this.#refused.set(pattern, problem);
-      return;
-    }
+    // A pattern is checked once, however many documents it is indexed for: its problem is its own.
     const existing = this.#entries.get(pattern);
     if (existing) {
       existing.items.push(item);
+      return;
+    }
+    if (this.#refused.has(pattern)) return;
+    const problem = globProblem(pattern);
+    if (problem !== undefined) {
+      this.#refused.set(pattern, problem);
       return;
     }
     const segments = pattern.split("/");
@@ -137,7 +139,7 @@ export class GlobIndex<T> {
         for (const entry of node.byExtension.get(key) ?? []) {
           if (found.length >= pool || seen.has(entry)) continue;
           seen.add(entry);
-          entry.matcher ??= makeMatcher(entry.pattern);
+          entry.matcher ??= acceptedMatcher(entry.pattern);
           if (!entry.matcher(path)) found.push(entry);
         }
       }
@@ -191,7 +193,7 @@ export class GlobIndex<T> {
   #collect(bucket: Entry<T>[] | undefined, path: string, hits: GlobHit<T>[]) {
     if (!bucket) return;
     for (const entry of bucket) {
-      entry.matcher ??= makeMatcher(entry.pattern);
+      entry.matcher ??= acceptedMatcher(entry.pattern);
       if (entry.matcher(path)) hits.push({ pattern: entry.pattern, items: entry.items });
     }
   }

@@ -1,5 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { globProblem, makeMatcher, normalizeRepoPath, specificity, toRepoPath } from "./glob.js";
+import {
+  fullGlobProblem,
+  globProblem,
+  makeMatcher,
+  normalizeRepoPath,
+  specificity,
+  toRepoPath,
+} from "./glob.js";
 
 describe("specificity is computed from the pattern", () => {
   it("scores ** as 0, a glob segment as 1 and a literal as 2", () => {
@@ -85,6 +93,36 @@ describe("globProblem refuses what archon cannot match as picomatch meant it, sa
   it("gives a refused glob a matcher that matches nothing", () => {
     const bomb = makeMatcher(`src/${"{a,b}".repeat(24)}/*.ts`);
     expect([bomb("src/abababababababababababab/x.ts"), bomb("src/x.ts")]).toEqual([false, false]);
+  });
+});
+
+describe("globProblem's answer for globs of names and stars", () => {
+  it("is fullGlobProblem's, for any string of those characters and some others", () => {
+    const piece = fc.constantFrom(
+      "a",
+      "B",
+      "0",
+      "_",
+      "-",
+      ".",
+      "..",
+      "*",
+      "**",
+      "***",
+      "/",
+      "//",
+      "./",
+      " ",
+      "{",
+      "!",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 12 }), (pieces) => {
+        const glob = pieces.join("");
+        expect(globProblem(glob)).toBe(fullGlobProblem(glob));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

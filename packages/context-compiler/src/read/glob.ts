@@ -25,17 +25,35 @@ const MAX_CLASSES_PER_NAME = 4;
 /** The glob without its leading `!` and `./` (picomatch ignored a leading `./`, and so does archon). */
 const positivePart = (glob: string) => (glob.startsWith("!") ? glob.slice(1) : glob).replace(/^(\.\/)+/, "");
 
+/** Names of letters, digits, `.`, `_`, `-` and `*`, between single slashes. */
+const STARS_AND_NAMES = /^[\w.*-]+(\/[\w.*-]+)*$/;
+const PARENT_FOLDER = "contains '..'; globs cannot leave the project";
+const GLOBSTAR_IN_NAME = "puts '**' inside a name; '**' is a whole segment: **/*.ts";
+
 /**
  * Why a glob is unusable, or undefined when it is fine. Archon matches the glob subset rule files use
  * (`**`, `*`, `?`, `[a-z]`, `[^a]`, `{a,b}`, a leading `!`) in bounded time (glob-match.ts); the rest of
  * picomatch's syntax is refused here, by name, rather than matched differently from what it meant.
  */
 export function globProblem(pattern: string): string | undefined {
+  // Nearly every glob a rule file holds is folders, names, `*` and `**`: all such a glob can get wrong is
+  // a `..` folder or a `**` inside a name, which fullGlobProblem would find as well (glob.test.ts).
+  if (STARS_AND_NAMES.test(pattern)) {
+    const segments = pattern.split("/");
+    if (segments.includes("..")) return PARENT_FOLDER;
+    if (segments.some((s) => s !== "**" && s.includes("**"))) return GLOBSTAR_IN_NAME;
+    return undefined;
+  }
+  return fullGlobProblem(pattern);
+}
+
+/** Every check globProblem makes, for a glob of any shape. */
+export function fullGlobProblem(pattern: string): string | undefined {
   if (pattern.trim() === "") return "is empty";
   if (pattern !== pattern.trim()) return "has leading or trailing spaces";
   if (pattern.includes("\\")) return "uses a backslash; write paths with forward slashes";
   if (pattern.startsWith("/") || /^[A-Za-z]:/.test(pattern)) return "is absolute; globs are repo-relative";
-  if (pattern.split("/").includes("..")) return "contains '..'; globs cannot leave the project";
+  if (pattern.split("/").includes("..")) return PARENT_FOLDER;
   if (!balanced(pattern)) return "has unbalanced brackets or braces";
   if (/[()]/.test(pattern)) return "uses ( ) or an extglob such as @(a|b); write alternatives as {a,b}";
   if (pattern.startsWith("!!")) return "starts with '!!'; write the glob without the double negation";
@@ -43,15 +61,14 @@ export function globProblem(pattern: string): string | undefined {
     return "uses a brace range such as {1..3}; list the values: {1,2,3}";
   if (pattern.includes(GLOBSTAR)) return "holds a NUL character";
   const marked = markGlobstars(positivePart(pattern));
-  if (marked.includes("**")) return "puts '**' inside a name; '**' is a whole segment: **/*.ts";
+  if (marked.includes("**")) return GLOBSTAR_IN_NAME;
   const expanded = expandBraces(marked);
   if (!expanded)
     return `expands to more than ${MAX_BRACE_ALTERNATIVES} globs; use fewer brace groups or a folder glob`;
   for (const segment of expanded.flatMap((g) => g.split("/"))) {
     // Repo paths have no empty folder names, so `src//x` or `src/` could only ever match nothing.
     if (segment === "") return "has an empty folder name (// or a trailing /)";
-    if (segment !== GLOBSTAR && segment.includes(GLOBSTAR))
-      return "puts '**' inside a name; '**' is a whole segment: **/*.ts";
+    if (segment !== GLOBSTAR && segment.includes(GLOBSTAR)) return GLOBSTAR_IN_NAME;
     // Picomatch read `[!a]` as "`!` or `a`", where shells and gitignore read "not `a`": refused, not guessed.
     if (segment.includes("[!")) return "uses [!..]; write a negated class as [^..]";
     // Each class doubles the ways a name is tried (glob-match.ts), so one name holds a few at most.
@@ -84,7 +101,11 @@ export type Matcher = (path: string) => boolean;
  * never stall a compile.
  */
 export function makeMatcher(pattern: string): Matcher {
-  if (globProblem(pattern) !== undefined) return () => false;
+  return globProblem(pattern) === undefined ? acceptedMatcher(pattern) : () => false;
+}
+
+/** The matcher of a glob that globProblem has accepted already (glob-index.ts checks each once, when added). */
+export function acceptedMatcher(pattern: string): Matcher {
   const negated = pattern.startsWith("!");
   const alternatives = compileAlternatives(positivePart(pattern)) ?? [];
   return (path) => alternatives.some((glob) => matchCompiled(glob, path)) !== negated;

@@ -58,5 +58,7 @@ export async function offerMigration(
       return { migration: null, lines: ["Migration skipped; run archon migrate when you are ready."] };
   }
   const migration = applyMigration({ ...writeContext(ctx), ids: ctx.ids }, plan);
-  return { migration, lines: [...describeResult(migration), ...strandedAgents(migrationSummary(plan))] };
+  // Asked on a terminal, the person has just read these lines in the preview.
+  const stranded = choice === "ask" ? [] : strandedAgents(migrationSummary(plan));
+  return { migration, lines: [...describeResult(migration), ...stranded] };
 }

@@ -47,6 +47,7 @@ function direct(options: GlobalOptions): Served {
     projectRoot: options.projectRoot,
     templatesDir: options.templates,
     backgroundAudit: true,
+    warmUp: true,
   });
   return { ctx, app: {}, what: options.db, close: async () => ctx.close() };
 }
@@ -59,6 +60,7 @@ async function shared(options: GlobalOptions, url: string, workingDb: string | u
     projectRoot: options.projectRoot,
     templatesDir: options.templates,
     backgroundAudit: true,
+    warmUp: true,
   });
   const head = await copy.repo.head();
   return {

@@ -18,6 +18,7 @@ export async function serve(options: GlobalOptions): Promise<void> {
       templatesDir: options.templates,
       // A long-running server commits audit rows off the thread that answers requests.
       backgroundAudit: true,
+      warmUp: true,
     }),
   );
 }

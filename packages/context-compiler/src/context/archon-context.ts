@@ -49,6 +49,8 @@ export interface ArchonServerOptions {
   channel?: Channel["kind"];
   /** Write audit rows in a background thread: the long-running server's choice; off by default. */
   backgroundAudit?: boolean;
+  /** Do a fresh server's first-compile work in idle time (services/warm-up.ts): a server's choice too. */
+  warmUp?: boolean;
 }
 
 export function createArchonContext(options: ArchonServerOptions): ArchonContext {
@@ -70,6 +72,7 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     ...(run ? { run } : {}),
     suggester,
   });
+  if (options.warmUp) compiler.warmWhenIdle();
   return {
     surface: options.surface,
     channel,

@@ -17,11 +17,14 @@ export interface DocText {
   sections(doc: IndexedDoc): readonly SectionText[];
 }
 
+/** Entries each of the caches below holds before it is emptied. */
+export const DOC_TEXT_LIMIT = 20_000;
+
 /**
  * Content is immutable per content_hash, so both caches are valid across knowledge versions. They are
  * emptied when they grow past `limit` entries, which bounds memory on very large knowledge bases.
  */
-export function cachedDocText(load: (contentHash: string) => string, limit = 20_000): DocText {
+export function cachedDocText(load: (contentHash: string) => string, limit = DOC_TEXT_LIMIT): DocText {
   const contents = new Map<string, string>();
   const dictionary = new TermDictionary();
   const terms = new Map<string, TermSet>();

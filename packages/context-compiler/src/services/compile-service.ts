@@ -19,7 +19,10 @@ import { type Revisions, readRevisions, readVersion } from "../store/version.js"
 import { resultHash } from "./audit-entry.js";
 import { AuditQueue } from "./audit-queue.js";
 import { ChangeStamp } from "./change-stamp.js";
-import { collectNotices, NoticeReads } from "./notices.js";
+import { renderCompileText } from "./compile-text.js";
+import { type IdleTimers, IdleWork, nodeTimers } from "./idle-work.js";
+import { collectNotices, type NoticeInput, NoticeReads, prefetchSharedNotices } from "./notices.js";
+import { WARM_UP_POLL_MS, WARM_UP_QUIET_MS, WARM_UP_SLICE_DOCS, WarmUp } from "./warm-up.js";
 
 export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
   compile_id: string;
@@ -50,6 +53,25 @@ export class CompileService {
   /** Whether the file changed since the index's counters and the notices' reads were taken. */
   readonly #stamp: ChangeStamp;
   readonly #noticeReads = new NoticeReads();
+  /** The idle-time warm-up, when this service runs in a server (warmWhenIdle). */
+  #idle: IdleWork | undefined;
+  readonly #warmUp = new WarmUp({
+    read: (work) => this.#auditQueue.serving(() => inOneRead(this.kdb.db, work)),
+    index: () => {
+      if (this.#index !== undefined && this.#stamp.unchanged()) return this.#index;
+      // The reads a compile takes when the file changed since the last (see #compileNow), in its order.
+      this.#stamp.settle();
+      this.#noticeReads.clear();
+      const index = this.index();
+      prefetchSharedNotices(this.#noticeInput(index, []));
+      return index;
+    },
+    text: () => this.#text,
+    compile: (index, request) => {
+      const { debug: _debug, ...result } = this.#compileWith(index, request).outcome;
+      renderCompileText({ compile_id: "warm-up", ...result, notices: [] });
+    },
+  });
 
   constructor(
     private readonly kdb: KnowledgeDb,
@@ -83,7 +105,23 @@ export class CompileService {
 
   /** Writes what is queued and stops the background writer; call before closing the database. */
   closeAudit(): string | undefined {
+    this.#idle?.stop();
+    this.#idle = undefined;
     return this.#auditQueue.close();
+  }
+
+  /**
+   * Does a fresh server's first-compile work in idle time (warm-up.ts): after start, after a compile met
+   * knowledge the warm-up had not seen, and when a look at the file while idle finds that another
+   * process changed it. A long-running server's choice; stopped by closeAudit.
+   */
+  warmWhenIdle(timers: IdleTimers = nodeTimers): void {
+    this.#idle ??= new IdleWork(
+      () => this.#warmUp.slice(WARM_UP_SLICE_DOCS),
+      WARM_UP_QUIET_MS,
+      timers,
+      WARM_UP_POLL_MS,
+    );
   }
 
   /**
@@ -121,8 +159,14 @@ export class CompileService {
    * from it, so it need not wait out the audit writer's commit either.
    */
   compile(input: CompileRequest): CompileResponse {
+    this.#idle?.touch();
     const unchanged = this.#index !== undefined && this.#stamp.unchanged();
-    return this.#auditQueue.serving(() => this.#compileNow(input, unchanged), !unchanged);
+    try {
+      return this.#auditQueue.serving(() => this.#compileNow(input, unchanged), !unchanged);
+    } finally {
+      this.#idle?.touch();
+      if (this.#index && !this.#warmUp.covers(this.#index)) this.#idle?.wake();
+    }
   }
 
   #compileNow(input: CompileRequest, unchanged: boolean): CompileResponse {
@@ -173,16 +217,7 @@ export class CompileService {
           ...lateWarnings,
           ...(auditWarning && !unwritable ? [auditWarning] : []),
         ],
-        notices: collectNotices({
-          db: this.kdb.db,
-          index: read.index,
-          projectRoot: this.projectRoot,
-          templatesDir: this.templatesDir,
-          files,
-          channel: this.channel,
-          clock: this.clock,
-          reads: this.#noticeReads,
-        }),
+        notices: collectNotices(this.#noticeInput(read.index, files)),
         ...(request.include_debug ? { debug_info: debug } : {}),
       };
       return response;
@@ -264,6 +299,19 @@ export class CompileService {
   static deterministicPart(response: CompileResponse): string {
     const { compile_id: _id, notices: _notices, suggestions: _suggestions, ...rest } = response;
     return canonicalJson(rest);
+  }
+
+  #noticeInput(index: KnowledgeIndex, files: readonly string[]): NoticeInput & { reads: NoticeReads } {
+    return {
+      db: this.kdb.db,
+      index,
+      projectRoot: this.projectRoot,
+      templatesDir: this.templatesDir,
+      files,
+      channel: this.channel,
+      clock: this.clock,
+      reads: this.#noticeReads,
+    };
   }
 
   #normalizeFiles(targets: readonly string[]): { files: string[]; warnings: string[] } {

@@ -104,6 +104,11 @@ function readShared(input: NoticeInput): SharedNotices {
   };
 }
 
+/** Takes the reads of the notices that depend on the database alone now, ahead of the compile that shows them. */
+export function prefetchSharedNotices(input: NoticeInput & { reads: NoticeReads }): void {
+  input.reads.shared(() => readShared(input));
+}
+
 export function collectNotices(input: NoticeInput): string[] {
   const { db, index, channel, reads } = input;
   // Attempts first: reading them folds session notes into memory, which the observation counts see.

@@ -24,6 +24,8 @@ export interface WorkingCopyOptions {
   templatesDir?: string;
   /** Audit rows in a background thread: the long-running server's choice. */
   backgroundAudit?: boolean;
+  /** The compile path warmed up in idle time: a server's choice too. */
+  warmUp?: boolean;
 }
 
 export interface WorkingCopy {
@@ -44,6 +46,7 @@ export async function openWorkingCopy(options: WorkingCopyOptions): Promise<Work
     projectRoot: options.projectRoot,
     templatesDir: options.templatesDir,
     backgroundAudit: options.backgroundAudit ?? false,
+    warmUp: options.warmUp ?? false,
   });
   const close = async () => {
     ctx.close();

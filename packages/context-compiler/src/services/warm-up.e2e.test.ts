@@ -1,0 +1,68 @@
+// The idle-time warm-up in a real server process: it runs after start with nobody asking, and what it
+// leaves is a cache of what the same knowledge gives anyway (P-1).
+import { setTimeout as sleep } from "node:timers/promises";
+import { openDatabase } from "@archon/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
+import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
+import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
+import { CompileService } from "./compile-service.js";
+import { WARM_UP_QUIET_MS } from "./warm-up.js";
+
+let project: TestProject;
+const clients: ConnectedClient[] = [];
+const open = async () => {
+  const c = await connectArchon({ surface: "agent", dbPath: project.dbPath, projectRoot: project.root });
+  clients.push(c);
+  return c;
+};
+
+beforeEach(() => {
+  project = tempProject();
+  project.write("src/api/users.ts", "export {};\n");
+  const ctx = project.context();
+  seed(ctx, {
+    documents: [
+      doc("api-rule", { patterns: ["src/api/**"], content: "Validate every request body." }),
+      doc("session-rules", { patterns: ["src/**/*.ts"], content: "Rotate session tokens on login." }),
+    ],
+  });
+  ctx.close();
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close();
+  project.cleanup();
+});
+
+const request = { target_files: ["src/api/users.ts"], plan: "validate the users request body" };
+
+/** Long past the quiet spell and the few milliseconds two documents take, even on a loaded machine. */
+const IDLE_MS = WARM_UP_QUIET_MS + 2800;
+
+describe("a server left idle after start", () => {
+  it("has read the knowledge before its first request, and answers the bytes a server asked at once answers", async () => {
+    const idle = await open();
+    await sleep(IDLE_MS);
+    const asked = await open();
+    const atOnce = await asked.result(compileContextTool, request);
+    // Content is immutable per hash: only a test rewrites a row, to see who had read it already.
+    const db = openDatabase(project.dbPath);
+    db.prepare("UPDATE content_blobs SET content = ? WHERE content = ?").run(
+      "Rewritten after the warm-up.",
+      "Rotate session tokens on login.",
+    );
+    db.close();
+    const warmed = await idle.result(compileContextTool, request);
+    const late = await (await open()).result(compileContextTool, request);
+    const inline = (r: typeof warmed) => r.base.documents.map((d) => d.content);
+    expect({
+      same: CompileService.deterministicPart(warmed) === CompileService.deterministicPart(atOnce),
+      warmed: inline(warmed),
+      late: inline(late),
+    }).toEqual({
+      same: true,
+      warmed: ["Validate every request body.", "Rotate session tokens on login."],
+      late: ["Validate every request body.", "Rewritten after the warm-up."],
+    });
+  });
+});

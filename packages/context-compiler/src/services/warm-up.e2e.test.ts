@@ -1,5 +1,6 @@
 // The idle-time warm-up in a real server process: it runs after start with nobody asking, and what it
 // leaves is a cache of what the same knowledge gives anyway (P-1).
+import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openDatabase } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -40,9 +41,11 @@ const request = { target_files: ["src/api/users.ts"], plan: "validate the users 
 const IDLE_MS = WARM_UP_QUIET_MS + 2800;
 
 describe("a server left idle after start", () => {
-  it("has read the knowledge before its first request, and answers the bytes a server asked at once answers", async () => {
+  it("has read the knowledge before its first request without writing a byte, and answers as a server asked at once", async () => {
+    const before = readFileSync(project.dbPath);
     const idle = await open();
     await sleep(IDLE_MS);
+    const untouched = readFileSync(project.dbPath).equals(before);
     const asked = await open();
     const atOnce = await asked.result(compileContextTool, request);
     // Content is immutable per hash: only a test rewrites a row, to see who had read it already.
@@ -56,10 +59,12 @@ describe("a server left idle after start", () => {
     const late = await (await open()).result(compileContextTool, request);
     const inline = (r: typeof warmed) => r.base.documents.map((d) => d.content);
     expect({
+      untouched,
       same: CompileService.deterministicPart(warmed) === CompileService.deterministicPart(atOnce),
       warmed: inline(warmed),
       late: inline(late),
     }).toEqual({
+      untouched: true,
       same: true,
       warmed: ["Validate every request body.", "Rotate session tokens on login."],
       late: ["Validate every request body.", "Rewritten after the warm-up."],

@@ -31,6 +31,26 @@ function rewriteContent(from: string, to: string) {
   db.close();
 }
 
+/** An agent-surface service whose first round of warm-up has run to the end. */
+function warmedAgent() {
+  const timers = handTimers();
+  const service = project.context("agent").compiler;
+  service.warmWhenIdle(timers.api);
+  timers.advance(WARM_UP_QUIET_MS);
+  timers.drain();
+  return { timers, service };
+}
+
+/** A new document approved through another connection: knowledge_version 2. */
+function approveHandlers() {
+  importDoc(writeContext(project.context()), {
+    doc_id: "handlers",
+    title: "Handlers",
+    content: "Handlers return typed errors.",
+    edge_hints: [{ edge_type: "path_requires", source_value: "src/handlers/**" }],
+  });
+}
+
 const inlineOf = (service: CompileService, file: string) =>
   service.compile({ target_files: [file] }).base.documents.map((d) => d.content);
 
@@ -69,17 +89,8 @@ describe("the compile path warmed up in idle time", () => {
   });
 
   it("warms the documents of a new knowledge version once a compile has met it", () => {
-    const timers = handTimers();
-    const service = project.context("agent").compiler;
-    service.warmWhenIdle(timers.api);
-    timers.advance(WARM_UP_QUIET_MS);
-    timers.drain();
-    importDoc(writeContext(project.context()), {
-      doc_id: "handlers",
-      title: "Handlers",
-      content: "Handlers return typed errors.",
-      edge_hints: [{ edge_type: "path_requires", source_value: "src/handlers/**" }],
-    });
+    const { timers, service } = warmedAgent();
+    approveHandlers();
     service.compile({ target_files: ["src/api/a.ts"] });
     expect(timers.pending().timers).toBe(1);
     timers.advance(WARM_UP_QUIET_MS);
@@ -89,17 +100,8 @@ describe("the compile path warmed up in idle time", () => {
   });
 
   it("rebuilds the index in idle time after another connection approves, before any compile asks", () => {
-    const timers = handTimers();
-    const service = project.context("agent").compiler;
-    service.warmWhenIdle(timers.api);
-    timers.advance(WARM_UP_QUIET_MS);
-    timers.drain();
-    importDoc(writeContext(project.context()), {
-      doc_id: "handlers",
-      title: "Handlers",
-      content: "Handlers return typed errors.",
-      edge_hints: [{ edge_type: "path_requires", source_value: "src/handlers/**" }],
-    });
+    const { timers, service } = warmedAgent();
+    approveHandlers();
     timers.advance(WARM_UP_POLL_MS);
     timers.drain();
     rewriteContent("Handlers return typed errors.", "Rewritten behind the cache.");

@@ -57,6 +57,8 @@ interface Place {
   index: KnowledgeIndex;
   docs: readonly IndexedDoc[];
   next: number;
+  /** Whether the sample compile has run on this index. */
+  sampled: boolean;
 }
 
 export class WarmUp {
@@ -78,7 +80,7 @@ export class WarmUp {
       const index = this.hooks.index();
       let place = this.#place;
       if (place?.index !== index) {
-        place = { index, docs: [...index.docs.values()].slice(0, WARM_UP_MAX_DOCS), next: 0 };
+        place = { index, docs: [...index.docs.values()].slice(0, WARM_UP_MAX_DOCS), next: 0, sampled: false };
         this.#place = place;
       }
       const text = this.hooks.text();
@@ -90,8 +92,8 @@ export class WarmUp {
         place.next = Math.min(place.next + maxDocs, place.docs.length);
         return true;
       }
-      if (place.next === place.docs.length) {
-        place.next += 1;
+      if (!place.sampled) {
+        place.sampled = true;
         try {
           this.hooks.compile(index, { target_files: [samplePath(index)], plan: "warm up" });
         } catch {

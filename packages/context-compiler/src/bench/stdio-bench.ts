@@ -1,16 +1,19 @@
 // The over-the-wire half of the benchmark: a real MCP client against `archon --surface agent` spawned on
 // stdio, so every figure includes JSON-RPC framing, argument validation and the audit row's commit.
-import { statSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { rowCounts } from "../store/row-counts.js";
+import type { FixedAnswer } from "./fixed-answer-server.js";
 import type { BenchRequest } from "./generate-knowledge.js";
 import { median, peakRssMb, type Summary, summarize } from "./stats.js";
 
 const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));
+const FIXED_ANSWER_SERVER = fileURLToPath(new URL("./fixed-answer-server.js", import.meta.url));
 
 export interface StdioResult {
   /** Spawn → the first tools/list answer read, median over `starts` fresh processes. */
@@ -29,6 +32,11 @@ export interface StdioResult {
    * other distinct requests. The warm-up (services/warm-up.ts) has run in that time.
    */
   idle: { firstCompileMs: number; firstPass: Summary };
+  /**
+   * The floor: the same loop against fixed-answer-server.ts, which serves on the same stack and answers
+   * each request with the result the real server gave it, without compiling. What serving alone costs.
+   */
+  floor: { compile: Summary; firstPass: Summary; steady: Summary };
   errors: number;
   auditRows: number;
   /** Database file growth over the timed compiles, per compile (the audit log's cost on disk). */
@@ -37,11 +45,11 @@ export interface StdioResult {
 }
 
 async function connect(dbPath: string, projectRoot: string) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", projectRoot],
-    stderr: "pipe",
-  });
+  return connectTo([ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", projectRoot]);
+}
+
+async function connectTo(args: string[]) {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
   const client = new Client({ name: "archon-bench", version: "0.0.0" });
   await client.connect(transport);
   return { client, transport };
@@ -55,13 +63,68 @@ async function measureIdleStart(dbPath: string, projectRoot: string, requests: r
   const name = await compileToolName(client);
   await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_START_MS));
   const times: number[] = [];
+  const answers: FixedAnswer[] = [];
   for (const request of requests) {
     const t = performance.now();
-    await client.callTool({ name, arguments: { ...request } });
+    const result = await client.callTool({ name, arguments: { ...request } });
     times.push(performance.now() - t);
+    answers.push({ request: { ...request }, result: result.structuredContent as FixedAnswer["result"] });
   }
   await client.close();
-  return { firstCompileMs: times[0] ?? Number.NaN, firstPass: summarize(times.slice(1)) };
+  return { firstCompileMs: times[0] ?? Number.NaN, firstPass: summarize(times.slice(1)), answers };
+}
+
+/**
+ * One compile of requests[0], then `iterations` timed compiles cycling through the requests; `beforeLoop`
+ * runs between the two.
+ */
+async function timedLoop(
+  client: Client,
+  requests: readonly BenchRequest[],
+  iterations: number,
+  beforeLoop: () => void = () => {},
+) {
+  const name = await compileToolName(client);
+  let errors = 0;
+  const call = async (request: BenchRequest) => {
+    const result = await client.callTool({ name, arguments: { ...request } });
+    if (result.isError) errors += 1;
+  };
+  let t = performance.now();
+  await call(requests[0] as BenchRequest);
+  const firstCompileMs = performance.now() - t;
+  beforeLoop();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    t = performance.now();
+    await call(requests[i % requests.length] as BenchRequest);
+    times.push(performance.now() - t);
+  }
+  return { firstCompileMs, times, errors };
+}
+
+/** The timed compiles split as the report shows them; requests[0] was compiled before, so iteration 0 met it warm. */
+function passes(times: readonly number[], distinct: number) {
+  return {
+    compile: summarize(times),
+    firstPass: summarize(times.slice(1, distinct)),
+    steady: summarize(times.slice(distinct)),
+  };
+}
+
+async function measureFloor(
+  dir: string,
+  answers: FixedAnswer[],
+  requests: readonly BenchRequest[],
+  iterations: number,
+) {
+  const file = join(dir, "fixed-answers.json");
+  writeFileSync(file, JSON.stringify(answers));
+  const { client } = await connectTo([FIXED_ANSWER_SERVER, file]);
+  const { times, errors } = await timedLoop(client, requests, iterations);
+  await client.close();
+  if (errors > 0) throw new Error(`the fixed-answer server failed ${errors} requests`);
+  return passes(times, requests.length);
 }
 
 async function compileToolName(client: Client): Promise<string> {
@@ -91,25 +154,13 @@ export async function measureStdio(
   const startSamples: number[] = [];
   for (let i = 0; i < options.starts; i++) startSamples.push(await timeStart(dbPath, projectRoot));
 
-  const idle = await measureIdleStart(dbPath, projectRoot, requests);
+  const { answers, ...idle } = await measureIdleStart(dbPath, projectRoot, requests);
 
   const { client, transport } = await connect(dbPath, projectRoot);
-  const name = await compileToolName(client);
-  let errors = 0;
-  const call = async (request: BenchRequest) => {
-    const result = await client.callTool({ name, arguments: { ...request } });
-    if (result.isError) errors += 1;
-  };
-  let t = performance.now();
-  await call(requests[0] as BenchRequest);
-  const firstCompileMs = performance.now() - t;
-  const sizeBefore = statSync(dbPath).size;
-  const times: number[] = [];
-  for (let i = 0; i < options.iterations; i++) {
-    t = performance.now();
-    await call(requests[i % requests.length] as BenchRequest);
-    times.push(performance.now() - t);
-  }
+  let sizeBefore = 0;
+  const { firstCompileMs, times, errors } = await timedLoop(client, requests, options.iterations, () => {
+    sizeBefore = statSync(dbPath).size;
+  });
   const peak = transport.pid === null ? Number.NaN : peakRssMb(transport.pid);
   await client.close();
 
@@ -123,15 +174,14 @@ export async function measureStdio(
     if (auditRows < expected) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const auditBytesPerCompile = (statSync(dbPath).size - sizeBefore) / options.iterations;
+  const floor = await measureFloor(dirname(dbPath), answers, requests, options.iterations);
   return {
     startMs: median(startSamples),
     startSamples,
     firstCompileMs,
-    compile: summarize(times),
-    // requests[0] was compiled before the timed loop, so iteration 0 met it warm.
-    firstPass: summarize(times.slice(1, requests.length)),
-    steady: summarize(times.slice(requests.length)),
+    ...passes(times, requests.length),
     idle,
+    floor,
     errors,
     auditRows,
     auditBytesPerCompile,

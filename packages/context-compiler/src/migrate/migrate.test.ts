@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { deployAdapters } from "../adapters/deploy-adapters.js";
+import { exportRules } from "../adapters/export/export-rules.js";
 import { nestedRuleBlock, ruleBlock } from "../adapters/rule-block.js";
 import { writeContext } from "../context/archon-context.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
@@ -319,6 +320,30 @@ describe("archon's own files and blocks", () => {
     expect(read(".cursor/rules/archon-process.mdc")).toBe(processRule);
     expect(read("CLAUDE.md")).toBe(ruleBlock(config()));
     expect(migrationSummary(plan()).documents).toEqual([]);
+  });
+
+  it("and export-rules for AGENTS.md and GEMINI.md undo nothing of each other, in either order", () => {
+    deployAdapters(writeContext(project.context()), { targets: ["claude", "codex"], config: config() });
+    migrate();
+    commitAll(project.root, "migrated");
+    const exportAgentFiles = () =>
+      exportRules(
+        { db: project.context().kdb.db, projectRoot: project.root },
+        { targets: ["agents", "gemini"] },
+      );
+    exportAgentFiles();
+    commitAll(project.root, "exported");
+    const exported = treeHashes(project.root);
+    expect(read("AGENTS.md").indexOf("<!-- archon:start -->")).toBeLessThan(
+      read("AGENTS.md").indexOf("<!-- archon:rules:start -->"),
+    );
+    const again = migrationSummary(plan());
+    expect(again.documents).toEqual([]);
+    expect(again.sources.filter((s) => s.action === "rewrite")).toEqual([]);
+    expect(migrate()).toMatchObject({ backup_folder: null, sources_rewritten: [], sources_removed: [] });
+    expect(treeHashes(project.root)).toEqual(exported);
+    expect(exportAgentFiles().drift).toEqual([]);
+    expect(treeHashes(project.root)).toEqual(exported);
   });
 
   it("leaves a file with broken markers as it is, saying why, and migrates the rest", () => {

@@ -42,29 +42,45 @@ export function isArchonFile(text: string): boolean {
   );
 }
 
-/** The lines of one marked block, markers included, or undefined; throws (UserError) on malformed markers. */
-function blockLines(path: string, text: string, markers: MarkerPair): string[] | undefined {
+/** The lines of one marked block, markers included, and the line it starts on; throws (UserError) on malformed markers. */
+function blockLines(
+  path: string,
+  text: string,
+  markers: MarkerPair,
+): { lines: string[]; at: number } | undefined {
   if (!hasBlock(path, text, markers)) return undefined;
   const lines = text.split(/\r?\n/);
   const start = lines.findIndex((l) => l.trim() === markers.start);
   const end = lines.findIndex((l) => l.trim() === markers.end);
-  return lines.slice(start, end + 1);
+  return { lines: lines.slice(start, end + 1), at: start };
 }
 
 /** The text of archon's blocks in a file (process block, exported rules); what an import must not take back. */
 export function archonBlocks(path: string, text: string): string[] {
   return [MARKDOWN_BLOCK, EXPORT_BLOCK]
     .map((markers) => blockLines(path, text, markers))
-    .filter((lines): lines is string[] => lines !== undefined)
-    .map((lines) => lines.join("\n"));
+    .filter((block) => block !== undefined)
+    .map((block) => block.lines.join("\n"));
 }
 
 /**
- * What an instructions file becomes: `block` alone, after the exported-rules block when the file has one
- * (export-rules keeps that one up to date; dropping it would only have it written again).
+ * What an instructions file becomes: `block` alone, or beside the exported-rules block when the file has
+ * one (export-rules keeps that one up to date; dropping it would only have it written again), the two in
+ * the order the file has them, so that neither command moves what the other wrote. A file that holds only
+ * the exported rules is export-rules' own (GEMINI.md, a nested AGENTS.md) and stays as it is.
  */
 export function reducedText(path: string, text: string, block: string): string {
   const exported = blockLines(path, text, EXPORT_BLOCK);
-  blockLines(path, text, MARKDOWN_BLOCK);
-  return upsertBlock(path, exported ? `${exported.join("\n")}\n` : "", block, MARKDOWN_BLOCK);
+  const process = blockLines(path, text, MARKDOWN_BLOCK);
+  if (!exported) return upsertBlock(path, "", block, MARKDOWN_BLOCK);
+  const exportedText = `${exported.lines.join("\n")}\n`;
+  if (!process) {
+    const outside = text
+      .split(/\r?\n/)
+      .filter((_, i) => i < exported.at || i >= exported.at + exported.lines.length);
+    if (outside.every((line) => line.trim() === "")) return text;
+  }
+  if (process && process.at < exported.at)
+    return `${upsertBlock(path, "", block, MARKDOWN_BLOCK)}\n${exportedText}`;
+  return upsertBlock(path, exportedText, block, MARKDOWN_BLOCK);
 }

@@ -147,6 +147,25 @@ describe("rendering each format", () => {
     );
     expect(read("AGENTS.md").startsWith("<!-- archon:rules:start -->\n")).toBe(true);
   });
+  it("heads a section once when the rule opens with its own title, as rules imported from an AGENTS.md do", () => {
+    const ctx = project.context("admin");
+    seed(ctx, {
+      documents: [
+        doc("testing", {
+          title: "Testing",
+          patterns: ["**"],
+          content: "## Testing\n\nEvery bug fix gets a test.",
+        }),
+        doc("naming", { title: "Naming", patterns: ["**"], content: "# Names\n\nUse full words." }),
+      ],
+    });
+    exportRules({ db: ctx.kdb.db, projectRoot: project.root }, { targets: ["agents", "gemini"] });
+    for (const file of ["AGENTS.md", "GEMINI.md"]) {
+      expect(read(file)).toContain("## Naming\n\n# Names\n\nUse full words.");
+      expect(read(file)).toContain("## Testing\n\nEvery bug fix gets a test.");
+      expect(read(file).match(/## Testing/g)).toHaveLength(1);
+    }
+  });
 });
 
 describe("keeping exported files in step", () => {

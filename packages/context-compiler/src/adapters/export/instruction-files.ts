@@ -33,6 +33,17 @@ interface Section {
 
 const CODEX_LIMIT = "Codex's 32 KiB default for AGENTS.md files read together (project_doc_max_bytes)";
 
+/**
+ * A rule's text without the heading it opens with when that heading is its title (rules imported from an
+ * AGENTS.md section keep theirs): the section's own heading says it once.
+ */
+function bodyBelowTitle(rule: ExportRule): string {
+  const [first = "", ...rest] = rule.content.replace(/^\s+/, "").split("\n");
+  const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(first);
+  const body = rest.join("\n").replace(/^\s+/, "");
+  return heading && heading[1] === rule.title.trim() && body !== "" ? body : rule.content;
+}
+
 function sectionText(target: ExportTarget, s: Section): string {
   const lines = [`## ${s.rule.title}`];
   if (s.named.length > 0) lines.push(`Applies to: ${s.named.map((g) => `\`${g}\``).join(", ")}.`);
@@ -44,7 +55,7 @@ function sectionText(target: ExportTarget, s: Section): string {
   else if (s.moved === "size")
     lines.push(pointerText(target, s.rule, `moved out to stay within ${CODEX_LIMIT}`));
   // Claude Code users often import AGENTS.md from CLAUDE.md (`@AGENTS.md`), so its @-lines would import too.
-  else lines.push(escapeMarkers(escapeImports(s.rule.content.replace(/\s+$/, ""))));
+  else lines.push(escapeMarkers(escapeImports(bodyBelowTitle(s.rule).replace(/\s+$/, ""))));
   return lines.join("\n\n");
 }
 

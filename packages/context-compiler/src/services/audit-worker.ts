@@ -2,7 +2,8 @@
 // (two fsyncs in DELETE-journal mode) never runs on the thread answering requests. It writes what it is
 // sent in a pause of the compiles, commits only while no compile runs (commit-gate.ts), retries what
 // failed with the next batch, and reports failures on its reply port; the main thread reads them
-// synchronously when the next compile is audited (INV-5).
+// synchronously when the next compile is audited (INV-5). It runs at a lower priority than the main thread
+// (thread-priority.ts): on a busy machine the request being answered gets the core first.
 import { existsSync } from "node:fs";
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { AuditTerms } from "../store/audit-terms.js";
@@ -12,6 +13,9 @@ import type { PendingAudit } from "./audit-entry.js";
 import { FLAG, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
 import { readChangeCounter } from "./change-stamp.js";
 import { commitWhenIdle } from "./commit-gate.js";
+import { lowerBackgroundThreadPriority } from "./thread-priority.js";
+
+lowerBackgroundThreadPriority();
 
 const {
   path,

@@ -1,12 +1,16 @@
 // The background audit writer seen from outside: a real agent server over stdio writes every compile's
 // audit row from its worker thread, get_compile_audit reads back exactly what the compile reported in its
-// debug part, a second server process reads the same rows, and closing the client leaves no row unwritten.
+// debug part, a second server process reads the same rows, closing the client leaves no row unwritten, and
+// the writer's thread runs at a lower priority than the one answering requests.
+import { readdirSync } from "node:fs";
+import { getPriority } from "node:os";
 import { openDatabase } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
 import { getCompileAuditTool } from "../mcp/agent/get-compile-audit.tool.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
+import { BACKGROUND_NICE_STEPS } from "./thread-priority.js";
 
 let project: TestProject;
 const clients: ConnectedClient[] = [];
@@ -111,4 +115,23 @@ describe("audit rows written by the server's background writer", () => {
     expect(logged.sort()).toEqual([...ids].sort());
     db.close();
   });
+
+  it.runIf(process.platform === "linux")(
+    "come from a thread below the main thread's priority, the only one the server lowers",
+    async () => {
+      const a = await open();
+      await a.result(compileContextTool, REQUESTS[0]);
+      const pid = a.pid as number;
+      const main = getPriority(pid);
+      const lowered = () =>
+        readdirSync(`/proc/${pid}/task`)
+          .map(Number)
+          .filter((tid) => getPriority(tid) !== main);
+      // The compile starts the writer; its thread lowers itself once its script has loaded.
+      for (let tries = 0; tries < 100 && lowered().length === 0; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lowered()).toHaveLength(1);
+      expect(getPriority(lowered()[0] as number)).toBe(Math.min(19, main + BACKGROUND_NICE_STEPS));
+    },
+  );
 });

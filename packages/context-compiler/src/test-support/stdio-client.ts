@@ -10,6 +10,8 @@ export const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.me
 
 export interface ConnectedClient {
   client: Client;
+  /** The server process's id; null once it has exited. */
+  pid: number | null;
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   /**
    * Calls the tool under its registered name and returns its structuredContent parsed with the tool's own
@@ -70,6 +72,9 @@ export async function connectArchon(options: {
   };
   return {
     client,
+    get pid() {
+      return transport.pid;
+    },
     call,
     result: async (tool, args) => (await resultAndText(tool, args)).result,
     resultAndText,

@@ -9,9 +9,9 @@ export const GIT_HOOKS = ["pre-commit", "post-merge"] as const;
 export type GitHook = (typeof GIT_HOOKS)[number];
 
 const PURPOSE: Record<GitHook, { args: string; why: string }> = {
-  "pre-commit": { args: "sync-rules", why: "keeps shared rules synced into the knowledge base" },
+  "pre-commit": { args: "sync-rules --quiet", why: "keeps shared rules synced into the knowledge base" },
   "post-merge": {
-    args: "sync-rules --check-latest",
+    args: "sync-rules --check-latest --quiet",
     why: "syncs shared rules and checks once for a newer rules package",
   },
 };
@@ -22,7 +22,7 @@ export function renderGitHookBlock(hook: GitHook, config: AdapterConfig): string
   return [
     SHELL_BLOCK.start,
     `# Written by archon deploy-adapters: ${why}. Fails open: it never blocks a ${hook === "pre-commit" ? "commit" : "merge"}.`,
-    `${config.commands.git} ${args} || echo "archon: ${args} failed; continuing without it" >&2`,
+    `${config.commands.git} ${args} || echo "archon: ${args.split(" ")[0]} failed; continuing without it" >&2`,
     SHELL_BLOCK.end,
     "",
   ].join("\n");

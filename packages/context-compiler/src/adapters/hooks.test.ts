@@ -3,6 +3,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../context/archon-context.js";
+import { renderRulesFile } from "../knowledge/standing-rules/rules-file.js";
+import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { isManagedHandler, mergeClaudeHooks } from "./claude-hooks.js";
@@ -326,6 +328,37 @@ describe("git hooks", () => {
         '.git/hooks/post-merge runs "/usr/bin/env node", not a POSIX shell; add the archon command to it yourself',
     });
     expect(read(".git/hooks/post-merge")).toBe("#!/usr/bin/env node\nconsole.log(1)\n");
+  });
+
+  it("say nothing on a commit that changes no rule, and name what a commit brought in", () => {
+    git("init", "-q");
+    deployClaude();
+    const commit = (message: string) =>
+      spawnSync(
+        "git",
+        ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", message],
+        {
+          cwd: project.root,
+          encoding: "utf8",
+          env: personEnv(),
+        },
+      );
+    project.write("a.txt", "a\n");
+    git("add", "a.txt");
+    expect(commit("first")).toMatchObject({ status: 0, stdout: "", stderr: "" });
+    project.write(
+      ".archon/rules.md",
+      renderRulesFile([
+        { doc_id: "rule-input", title: "Input", content: "Every route validates its input." },
+      ]),
+    );
+    git("add", ".archon/rules.md");
+    commit("a rule");
+    project.write("b.txt", "b\n");
+    git("add", "b.txt");
+    // The rule reached the knowledge base with the commit after it (pre-commit reads committed text).
+    const second = commit("second");
+    expect(`${second.stdout}${second.stderr}`).toContain(".archon/rules.md");
   });
 
   it("fail open: a commit succeeds even when the archon command fails", () => {

@@ -220,10 +220,16 @@ program
   .option("--hook", "run as a Claude Code hook: read the event JSON on stdin, answer with context on stdout")
   .option("--check-latest", "also ask the npm registry once whether a rules package has a newer version")
   .option("--json", "print the summary as JSON")
-  .action(async (opts: { hook?: boolean; checkLatest?: boolean; json?: boolean }, cmd: Command) => {
-    if (await hookParent("sync-rules", opts.hook === true)) return;
-    await (await import("./sync-rules.command.js")).syncRulesCommand(() => globals(cmd), opts);
-  });
+  .option("--quiet", "print only what changed or needs attention (the git hooks run it so)")
+  .action(
+    async (
+      opts: { hook?: boolean; checkLatest?: boolean; json?: boolean; quiet?: boolean },
+      cmd: Command,
+    ) => {
+      if (await hookParent("sync-rules", opts.hook === true)) return;
+      await (await import("./sync-rules.command.js")).syncRulesCommand(() => globals(cmd), opts);
+    },
+  );
 
 program
   .command("record-read")

@@ -1,5 +1,5 @@
-// archon sync-rules [--hook] [--check-latest]: the command the installed hooks run, fail-open under a
-// deadline (hook-deadline.ts).
+// archon sync-rules [--hook] [--check-latest] [--quiet]: the command the installed hooks run, fail-open
+// under a deadline (hook-deadline.ts). The git hooks run it quiet: a commit that changes no rule prints nothing.
 import { systemClock } from "@archon/core";
 import { writeContext } from "../context/archon-context.js";
 import { parseHookInput } from "../hooks/hook-input.js";
@@ -19,6 +19,8 @@ export interface SyncRulesFlags {
   hook?: boolean;
   checkLatest?: boolean;
   json?: boolean;
+  /** Only what changed or needs a person: no line for a rules file or package that is as it was. */
+  quiet?: boolean;
 }
 
 /** What one run prints on stdout (empty for nothing). `stdin` is the hook's event JSON. */
@@ -44,8 +46,9 @@ export async function syncRules(
     const latest = flags.checkLatest ? await checkLatest(options.projectRoot) : [];
     if (flags.json) return `${JSON.stringify({ rules_file: rules, packages, latest }, null, 2)}\n`;
     const notices = rulesFileNotices(rules, true);
-    const lines = notices.length > 0 ? notices : [`${RULES_FILE}: nothing new committed.`];
+    const lines = notices.length > 0 || flags.quiet ? notices : [`${RULES_FILE}: nothing new committed.`];
     for (const p of packages) {
+      if (flags.quiet && !("skipped" in p.result) && !p.result.changed) continue;
       lines.push(
         "skipped" in p.result
           ? `${p.package}: skipped, ${p.result.skipped}.`
@@ -59,7 +62,7 @@ export async function syncRules(
           `${c.package}: ${c.latest} is available (installed ${c.installed}); run npm install ${c.package}@latest.`,
         );
     }
-    return `${lines.join("\n")}\n`;
+    return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
   } finally {
     ctx.close();
   }

@@ -116,12 +116,12 @@ describe("a project set up once, then cloned into a worktree and copied", () => 
 
     // The git hooks every worktree shares find the root with git at run time.
     const hook = readFileSync(join(repo, ".git", "hooks", "pre-commit"), "utf8");
-    const hookLine = hook.split("\n").find((l) => l.includes(" sync-rules ||")) ?? "";
+    const hookLine = hook.split("\n").find((l) => l.includes(" sync-rules --quiet ||")) ?? "";
     const hookCommand = hookLine.slice(0, hookLine.indexOf(" ||"));
-    expect(runHookCommand(hookCommand, "sync-rules", join(worktree, "src"))).toBe(
+    expect(runHookCommand(hookCommand, "sync-rules --quiet", join(worktree, "src"))).toBe(
       join(worktree, ".archon", "archon.db"),
     );
-    expect(runHookCommand(hookCommand, "sync-rules", join(copy, "src"))).toBe(
+    expect(runHookCommand(hookCommand, "sync-rules --quiet", join(copy, "src"))).toBe(
       join(copy, ".archon", "archon.db"),
     );
 
@@ -180,8 +180,8 @@ describe("a project set up once, then cloned into a worktree and copied", () => 
       join(worktree, ".archon", "archon.db"),
     );
     const hook = readFileSync(join(repo, ".git", "hooks", "pre-commit"), "utf8");
-    const hookLine = hook.split("\n").find((l) => l.includes(" sync-rules ||")) ?? "";
-    expect(runHookCommand(hookLine.slice(0, hookLine.indexOf(" ||")), "sync-rules", worktree)).toBe(
+    const hookLine = hook.split("\n").find((l) => l.includes(" sync-rules --quiet ||")) ?? "";
+    expect(runHookCommand(hookLine.slice(0, hookLine.indexOf(" ||")), "sync-rules --quiet", worktree)).toBe(
       join(worktree, ".archon", "archon.db"),
     );
   }, 180_000);

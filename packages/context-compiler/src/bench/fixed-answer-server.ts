@@ -18,7 +18,7 @@ export interface FixedAnswer {
 }
 
 /** The key a request is looked up by: its canonical JSON, so member order and absent members do not count. */
-export const answerKey = (request: Record<string, unknown>) => canonicalJson(request);
+const answerKey = (request: Record<string, unknown>) => canonicalJson(request);
 
 const file = process.argv[2];
 if (!file) {

@@ -71,16 +71,16 @@ export function archonBlocks(path: string, text: string): string[] {
  */
 export function reducedText(path: string, text: string, block: string): string {
   const exported = blockLines(path, text, EXPORT_BLOCK);
-  const process = blockLines(path, text, MARKDOWN_BLOCK);
+  const processBlock = blockLines(path, text, MARKDOWN_BLOCK);
   if (!exported) return upsertBlock(path, "", block, MARKDOWN_BLOCK);
   const exportedText = `${exported.lines.join("\n")}\n`;
-  if (!process) {
+  if (!processBlock) {
     const outside = text
       .split(/\r?\n/)
       .filter((_, i) => i < exported.at || i >= exported.at + exported.lines.length);
     if (outside.every((line) => line.trim() === "")) return text;
   }
-  if (process && process.at < exported.at)
+  if (processBlock && processBlock.at < exported.at)
     return `${upsertBlock(path, "", block, MARKDOWN_BLOCK)}\n${exportedText}`;
   return upsertBlock(path, exportedText, block, MARKDOWN_BLOCK);
 }

@@ -70,8 +70,9 @@ function deferredReads(response: CompileResponse): number {
 }
 
 function readCost(ctx: ArchonContext, file: string, plan: string | undefined) {
-  const response = ctx.compiler.compile({ target_files: [file], ...(plan ? { plan } : {}) });
-  const text = renderCompileText(response);
+  const request = { target_files: [file], ...(plan ? { plan } : {}) };
+  const response = ctx.compiler.compile(request);
+  const text = renderCompileText(response, request);
   return {
     text: byteLength(text),
     structured: byteLength(JSON.stringify(response)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "./compile-service.js";
-import { renderCompileText } from "./compile-text.js";
+import { NO_PLAN_HINT, renderCompileText } from "./compile-text.js";
 
 const doc = (doc_id: string, fields: Partial<DeliveredDoc>): DeliveredDoc => ({
   doc_id,
@@ -103,6 +103,31 @@ describe("the compile text a model reads", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("a request without a plan", () => {
+  const lines = (request?: { plan?: string }, answer: CompileResponse = response) =>
+    renderCompileText(answer, request).split("\n");
+
+  it("is told, under the notices, that every deferred rule counts and what a plan would set aside", () => {
+    expect(lines({}).slice(0, 5)).toEqual([
+      "archon cmp_1 · knowledge v3 · 5 rule(s) · 150 of 8192 bytes inline",
+      "Warning: No approved document is wired to README.md (by path or layer).",
+      "Notice: 1 proposal is pending.",
+      NO_PLAN_HINT,
+      "",
+    ]);
+  });
+
+  it("is not told so when it had a plan, when the caller does not say, or when nothing is deferred", () => {
+    expect(lines({ plan: "add paging" })).not.toContain(NO_PLAN_HINT);
+    expect(lines()).not.toContain(NO_PLAN_HINT);
+    const inlineOnly = {
+      ...response,
+      base: { ...response.base, documents: response.base.documents.slice(0, 1) },
+    };
+    expect(lines({}, inlineOnly)).not.toContain(NO_PLAN_HINT);
   });
 });
 

@@ -65,7 +65,15 @@ function renderDoc(doc: DeliveredDoc, reason: string): string[] {
   return [...lines, ""];
 }
 
-export function renderCompileText(response: CompileResponse): string {
+/**
+ * Said when a request had no plan and left rules deferred: without one no deferred rule is set aside as
+ * not about the change, so the agent must read every one of them.
+ */
+export const NO_PLAN_HINT =
+  "No plan was given, so every deferred rule below counts as about your change: pass a one-line `plan` to have the ones it is not about listed apart.";
+
+/** `request` is what was asked, when the caller has it: a request without a plan gets NO_PLAN_HINT. */
+export function renderCompileText(response: CompileResponse, request?: { plan?: string }): string {
   const firstStep = firstReasons(response.base.resolution_path);
   const described = new Set(response.expanded?.described ?? []);
   const tagReason = `tag ${response.expanded?.tags.join(", ") ?? ""}`;
@@ -82,10 +90,13 @@ export function renderCompileText(response: CompileResponse): string {
   const aside = all.filter(({ d }) => listed(d));
   const omitted = all.filter(({ d }) => d.delivery === "omitted");
   const { budget } = response;
+  const unplanned =
+    request !== undefined && request.plan === undefined && shown.some(({ d }) => d.delivery === "deferred");
   const out = [
     `archon ${response.compile_id} · knowledge v${response.knowledge_version} · ${shown.length + aside.length} rule(s) · ${budget.inline_bytes} of ${budget.max_inline_bytes} bytes inline`,
     ...response.warnings.map((w) => `Warning: ${w}`),
     ...response.notices.map((n) => `Notice: ${n}`),
+    ...(unplanned ? [NO_PLAN_HINT] : []),
     "",
     ...shown.flatMap(({ d, reason }) => renderDoc(d, reason)),
   ];

@@ -69,5 +69,5 @@ export const compileContextTool = defineTool({
   run: ({ response_format: _format, suggestions, ...request }, ctx: ArchonContext) =>
     suggestions ? ctx.compiler.compileWithSuggestions(request) : ctx.compiler.compile(request),
   text: (result, args) =>
-    args.response_format === "json" ? undefined : renderCompileText(result as CompileResponse),
+    args.response_format === "json" ? undefined : renderCompileText(result as CompileResponse, args),
 });

@@ -17,7 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-const git = (...args: string[]) => spawnSync("git", args, { cwd: project.root, encoding: "utf8" });
+/** Git as a person runs it: the hooks a commit starts see no coding agent's variables. */
+const git = (...args: string[]) =>
+  spawnSync("git", args, { cwd: project.root, encoding: "utf8", env: personEnv() });
 const read = (rel: string) => readFileSync(join(project.root, rel), "utf8");
 
 function deployClaude(
@@ -334,15 +336,7 @@ describe("git hooks", () => {
     git("init", "-q");
     deployClaude();
     const commit = (message: string) =>
-      spawnSync(
-        "git",
-        ["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", message],
-        {
-          cwd: project.root,
-          encoding: "utf8",
-          env: personEnv(),
-        },
-      );
+      git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", message);
     project.write("a.txt", "a\n");
     git("add", "a.txt");
     expect(commit("first")).toMatchObject({ status: 0, stdout: "", stderr: "" });

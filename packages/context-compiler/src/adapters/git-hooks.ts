@@ -8,21 +8,24 @@ import { upsertBlock } from "./markers.js";
 export const GIT_HOOKS = ["pre-commit", "post-merge"] as const;
 export type GitHook = (typeof GIT_HOOKS)[number];
 
-const PURPOSE: Record<GitHook, { args: string; why: string }> = {
-  "pre-commit": { args: "sync-rules --quiet", why: "keeps shared rules synced into the knowledge base" },
+/** What both hooks run; quiet, so a commit or merge that brings no rule prints nothing. */
+const COMMAND = "sync-rules";
+
+const PURPOSE: Record<GitHook, { flags: string; why: string }> = {
+  "pre-commit": { flags: "--quiet", why: "keeps shared rules synced into the knowledge base" },
   "post-merge": {
-    args: "sync-rules --check-latest --quiet",
+    flags: "--check-latest --quiet",
     why: "syncs shared rules and checks once for a newer rules package",
   },
 };
 
 /** The block, marker lines included. `|| echo` keeps it fail-open even under `set -e`. */
 export function renderGitHookBlock(hook: GitHook, config: AdapterConfig): string {
-  const { args, why } = PURPOSE[hook];
+  const { flags, why } = PURPOSE[hook];
   return [
     SHELL_BLOCK.start,
     `# Written by archon deploy-adapters: ${why}. Fails open: it never blocks a ${hook === "pre-commit" ? "commit" : "merge"}.`,
-    `${config.commands.git} ${args} || echo "archon: ${args.split(" ")[0]} failed; continuing without it" >&2`,
+    `${config.commands.git} ${COMMAND} ${flags} || echo "archon: ${COMMAND} failed; continuing without it" >&2`,
     SHELL_BLOCK.end,
     "",
   ].join("\n");

@@ -15,6 +15,10 @@ export default defineConfig({
         replacement: fileURLToPath(new URL("./packages/core/src/server.ts", import.meta.url)),
       },
       {
+        find: /^@archon\/core\/files$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/files.ts", import.meta.url)),
+      },
+      {
         find: /^archon\/grounding$/,
         replacement: fileURLToPath(
           new URL("./packages/context-compiler/src/grounding/index.ts", import.meta.url),

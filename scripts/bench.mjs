@@ -1,6 +1,7 @@
-// `npm run bench`: both servers' speed benchmarks, imports and seeds at scale, and the team server under load. Arguments go to the
-// context compiler's benchmark (e.g. `npm run bench -- --sizes 1000,10000`). Progress on stderr, the
-// markdown report on stdout.
+// `npm run bench`: both servers' speed benchmarks, imports and seeds at scale, the team server under load, many
+// processes on one database with some killed mid-write, and the PRD pipeline. Arguments go to the context
+// compiler's benchmark (e.g. `npm run bench -- --sizes 1000,10000`). Progress on stderr, the markdown report
+// on stdout.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +45,14 @@ const team = spawnSync(
   },
 );
 if (team.status !== 0) process.exit(team.status ?? 1);
+
+process.stdout.write("\n## Many processes on one database (counts, not timings)\n\n");
+const torture = spawnSync(
+  process.execPath,
+  [join(repo, "packages/context-compiler/dist/bench/torture-main.js")],
+  { stdio: "inherit" },
+);
+if (torture.status !== 0) process.exit(torture.status ?? 1);
 
 process.stdout.write("\n## PRD pipeline\n\n");
 const { benchPrdPipeline } = await import(join(repo, "packages/prd-pipeline/dist/demo/index.js"));

@@ -26,5 +26,6 @@ export {
 } from "./mcp/define-tool.js";
 export { MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
 export { errorResult, jsonResult, oversizedAnswer } from "./mcp/results.js";
+export { isDatabaseFile } from "./sqlite/database-files.js";
 export { type Migration, migrate } from "./sqlite/migrate.js";
 export { type Db, type OpenOptions, openDatabase } from "./sqlite/open-database.js";

@@ -13,6 +13,7 @@ const IMPORT =
 const CORE: Record<string, string> = {
   "@archon/core": "../../core/src/index.ts",
   "@archon/core/server": "../../core/src/server.ts",
+  "@archon/core/files": "../../core/src/files.ts",
 };
 
 /** The packages a module's value imports reach, with the first module that imports each. */

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { UserError } from "@archon/core";
+import { openDatabase, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readProjectFile, resolveProjectFile } from "./project-path.js";
 
@@ -53,6 +53,42 @@ describe("file imports stay inside the project root", () => {
     expect(() => resolveProjectFile(root, "docs/nope.md")).toThrow(/does not exist/);
     expect(() => resolveProjectFile(root, "docs")).toThrow(/is not a regular file/);
     expect(() => resolveProjectFile(root, " ")).toThrow(/is empty/);
+  });
+});
+
+const TRY_WRITE = `
+const Database = require("better-sqlite3");
+const db = new Database(process.argv[1], { timeout: 0 });
+try { db.exec("INSERT INTO t VALUES (2)"); process.stdout.write("written"); } catch (e) { process.stdout.write(e.code); }
+`;
+
+describe("a database file is never read as a project file", () => {
+  it("refuses SQLite's names and a database this process opened under any name, and leaves the lock held", () => {
+    const db = openDatabase(join(root, "docs", "knowledge"));
+    db.exec("CREATE TABLE t (a); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)");
+    writeFileSync(join(root, "docs", "old.sqlite3"), "not really");
+    const refusal = (path: string) => {
+      try {
+        readProjectFile(root, path);
+        return "read";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const answers = ["docs/knowledge", "docs/old.sqlite3"].map(refusal);
+    // The write lock taken above is still this process's: another process cannot write meanwhile.
+    const otherProcess = execFileSync(process.execPath, ["-e", TRY_WRITE, join(root, "docs", "knowledge")], {
+      encoding: "utf8",
+    });
+    db.exec("COMMIT");
+    db.close();
+    expect({ answers, otherProcess }).toEqual({
+      answers: [
+        'file_path "docs/knowledge" is a SQLite database, not a text file.',
+        'file_path "docs/old.sqlite3" is a SQLite database, not a text file.',
+      ],
+      otherProcess: "SQLITE_BUSY",
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // The file-import sandbox: a repo-relative path must resolve, symbolic links included, inside the project root.
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
-import { UserError } from "@archon/core";
+import { isDatabaseFile, UserError } from "@archon/core/files";
 import { descriptorPath, isInside, realTarget } from "./project-write.js";
 
 export interface ProjectFile {
@@ -56,6 +56,13 @@ function withProjectFile<T>(
     throw missing();
   }
   if (!isInside(root, real)) throw leadsOutside(field, input, real);
+  // Opening and closing a database file here would drop the locks this process's SQLite holds on it.
+  if (isDatabaseFile(real))
+    throw new UserError(
+      `${field} "${input}" is a SQLite database, not a text file.`,
+      "archon reads its databases only through SQLite; give the path of a source or Markdown file.",
+      field,
+    );
   let fd: number;
   try {
     // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since.

@@ -65,17 +65,9 @@ export class AuditQueue {
     return joined(warnings);
   }
 
-  /**
-   * Runs a compile so that the background writer's commits do not overlap it (commit-gate.ts); with
-   * `wait` false a commit under way is not waited out (the compile reads nothing from the file).
-   */
-  serving<T>(compile: () => T, wait = true): T {
-    return this.#thread ? this.#thread.serving(compile, wait) : compile();
-  }
-
-  /** The change counter the background writer's latest commit started from (change-stamp.ts). */
-  commitBase(): number | undefined {
-    return this.#thread?.commitBase();
+  /** Runs a compile so that the background writer's commits do not overlap it (commit-gate.ts). */
+  serving<T>(compile: () => T): T {
+    return this.#thread ? this.#thread.serving(compile) : compile();
   }
 
   /** Writes (or waits for the writer to write) every queued row. Returns a warning when that failed. */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { openDatabase, sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SECRET_EXAMPLES } from "../knowledge/secret-examples.fixture.js";
 import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
 import { getCompileAuditTool } from "../mcp/agent/get-compile-audit.tool.js";
 import { observeTool } from "../mcp/agent/observe.tool.js";
@@ -115,5 +116,31 @@ describe("a secret in an observation never reaches the database in clear", () =>
       db.close();
     }
     expect(databaseHolds(TOKEN)).toBe(false);
+  });
+});
+
+describe("every shape of secret the scanner knows stays out of the database file", () => {
+  it("stores an observation and a compile's plan holding all of them with only markers", async () => {
+    const texts = SECRET_EXAMPLES.map((e) => e.text(e.secret));
+    const key = (i: number) => `note${String(i).padStart(2, "0")}`;
+    const observed = await agent.result(observeTool, {
+      event_type: "session_note",
+      payload: Object.fromEntries(texts.map((t, i) => [key(i), t])),
+    });
+    await agent.result(compileContextTool, {
+      target_files: ["src/api/users.ts"],
+      plan: texts.join("\n"),
+    });
+    await agent.close();
+    // Each line of each secret, so a PEM body is looked for as it would sit inside a stored JSON string.
+    const leaked = SECRET_EXAMPLES.filter((e) =>
+      e.secret.split("\n").some((line) => !line.startsWith("-----") && databaseHolds(line)),
+    ).map((e) => e.kind);
+    expect({ warnings: observed.warnings, leaked }).toEqual({
+      warnings: SECRET_EXAMPLES.map(
+        (e, i) => `Possible ${e.kind} in payload.${key(i)}; it was redacted before it was stored.`,
+      ),
+      leaked: [],
+    });
   });
 });

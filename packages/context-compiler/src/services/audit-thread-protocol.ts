@@ -10,9 +10,7 @@ export type ThreadReply = { type: "failed"; rows: number; message: string; dropp
 
 /**
  * Slots of the shared Int32Array: the last flush answered, rows written so far, closed; the two that
- * keep a commit and a compile apart (1 while the main thread compiles, 1 while the writer commits); and
- * the file change counter the writer's latest commit started from, with 1 beside it while that is known
- * (change-stamp.ts).
+ * keep a commit and a compile apart (1 while the main thread compiles, 1 while the writer commits).
  */
 export const FLAG = {
   flushed: 0,
@@ -20,7 +18,5 @@ export const FLAG = {
   closed: 2,
   serving: 3,
   committing: 4,
-  commitBase: 5,
-  commitBaseKnown: 6,
 } as const;
-export const FLAG_SLOTS = 7;
+export const FLAG_SLOTS = 5;

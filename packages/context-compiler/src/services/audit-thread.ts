@@ -68,19 +68,9 @@ export class AuditThread {
     this.#send({ type: "rows", rows: [row] });
   }
 
-  /** The change counter the writer's latest commit started from; undefined when it is not known. */
-  commitBase(): number | undefined {
-    return Atomics.load(this.#flags, FLAG.commitBaseKnown) === 1
-      ? Atomics.load(this.#flags, FLAG.commitBase)
-      : undefined;
-  }
-
-  /**
-   * Around a compile: the writer does not commit meanwhile, and a commit under way is waited out unless
-   * the compile reads nothing from the file (`wait` false).
-   */
-  serving<T>(compile: () => T, wait = true): T {
-    enterServing(this.#flags, wait ? undefined : 0);
+  /** Around a compile: the writer does not commit meanwhile, and a commit under way is waited out. */
+  serving<T>(compile: () => T): T {
+    enterServing(this.#flags);
     try {
       return compile();
     } finally {

@@ -11,7 +11,6 @@ import { KnowledgeDb } from "../store/knowledge-db.js";
 import { AuditBatch } from "./audit-batch.js";
 import type { PendingAudit } from "./audit-entry.js";
 import { FLAG, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
-import { readChangeCounter } from "./change-stamp.js";
 import { commitWhenIdle } from "./commit-gate.js";
 import { lowerBackgroundThreadPriority } from "./thread-priority.js";
 
@@ -50,28 +49,9 @@ const batch = new AuditBatch(
     const open = database();
     return open ? open.writeRefusal() : `no database at ${path}`;
   },
-  (commit) => commitWhenIdle(flags, () => announcedCommit(commit)),
+  (commit) => commitWhenIdle(flags, commit),
 );
 
-/**
- * Says which change counter this commit starts from before making it, so that a compile meeting the
- * commit knows the change is only audit and memory rows (change-stamp.ts). Read while this connection
- * holds the write lock, so no other commit comes between; a failed commit takes the word back.
- */
-function announcedCommit(commit: () => void): void {
-  const base = readChangeCounter(path);
-  Atomics.store(flags, FLAG.commitBaseKnown, 0);
-  if (base !== undefined) {
-    Atomics.store(flags, FLAG.commitBase, base);
-    Atomics.store(flags, FLAG.commitBaseKnown, 1);
-  }
-  try {
-    commit();
-  } catch (error) {
-    Atomics.store(flags, FLAG.commitBaseKnown, 0);
-    throw error;
-  }
-}
 /**
  * A commit costs two fsyncs (tens of ms on a busy disk) and blocks every read of the file meanwhile, so
  * rows wait for a pause in the compiles (no row for QUIET_MS) to be written together; under a steady

@@ -95,7 +95,7 @@ export class CompileService {
       refusal: () => this.kdb.writeRefusal(),
       background: extras.backgroundAudit ?? false,
     });
-    this.#stamp = new ChangeStamp(kdb.path, () => this.#auditQueue.commitBase());
+    this.#stamp = new ChangeStamp(() => this.kdb.db);
   }
 
   /** Writes audit rows still queued; call before reading the audit log. */
@@ -155,21 +155,20 @@ export class CompileService {
   }
 
   /**
-   * While the file is unchanged since the last compile's reads (change-stamp.ts), a compile reads nothing
-   * from it, so it need not wait out the audit writer's commit either.
+   * Runs while the audit writer holds its commits back (commit-gate.ts); while nothing was committed since
+   * the last compile's reads (change-stamp.ts), the index and the notices' reads come from memory.
    */
   compile(input: CompileRequest): CompileResponse {
     this.#idle?.touch();
-    const unchanged = this.#index !== undefined && this.#stamp.unchanged();
     try {
-      return this.#auditQueue.serving(() => this.#compileNow(input, unchanged), !unchanged);
+      return this.#auditQueue.serving(() => this.#compileNow(input));
     } finally {
       this.#idle?.touch();
       if (this.#index && !this.#warmUp.covers(this.#index)) this.#idle?.wake();
     }
   }
 
-  #compileNow(input: CompileRequest, unchanged: boolean): CompileResponse {
+  #compileNow(input: CompileRequest): CompileResponse {
     // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
     // from the audit row gives the same bytes.
     const request =
@@ -179,8 +178,7 @@ export class CompileService {
     const lateWarnings: string[] = [];
     const replaced = this.kdb.reopenIfReplaced();
     if (replaced) {
-      this.#index = undefined;
-      this.#revisions = undefined;
+      this.forgetIndex();
       this.#terms.reset();
       lateWarnings.push(
         "The database file was replaced on disk (for example by git pull); the server reopened it for this compile.",
@@ -193,7 +191,7 @@ export class CompileService {
         `${unwritable.message} The audit row of this compile is kept in memory until the database can be written again. ${unwritable.hint}`,
       );
     }
-    const cached = unchanged && !replaced ? this.#index : undefined;
+    const cached = this.#index !== undefined && this.#stamp.unchanged() ? this.#index : undefined;
     if (!cached) {
       // Taken before the reads: a commit landing during them makes the next compile read again.
       this.#stamp.settle();

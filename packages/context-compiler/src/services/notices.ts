@@ -40,7 +40,7 @@ const MAX_KEPT_FILE_SETS = 256;
 
 /**
  * What the notices read from the database, kept by a compile service while the file is unchanged
- * (change-stamp.ts) so that a compile during the audit writer's commit reads nothing. The file system's
+ * (change-stamp.ts): a compile then asks the database for nothing. The file system's
  * part (targets on disk) is looked at on every compile.
  */
 export class NoticeReads {

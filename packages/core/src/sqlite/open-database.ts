@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { rememberDatabaseFile } from "./database-files.js";
 
 export type Db = Database.Database;
 
@@ -24,6 +25,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
   if (!options.readonly) db.pragma("journal_mode = DELETE");
   db.pragma("foreign_keys = ON");
+  if (path !== ":memory:" && path !== "") rememberDatabaseFile(path, db);
   return db;
 }
 

@@ -8,6 +8,8 @@ import type { GlobalOptions } from "./options.js";
 let project: TestProject;
 beforeEach(() => {
   project = tempProject();
+  // An Archon project: a command that does not make one refuses a folder without .archon/.
+  project.context().close();
 });
 afterEach(() => project.cleanup());
 

@@ -83,6 +83,8 @@ describe("usage", () => {
   });
 
   it("sync-init-manifest refuses a project that was never bootstrapped from a template, in one line", () => {
+    // An Archon project (it has .archon/), only not one made from a template.
+    project.context().close();
     const r = archon("sync-init-manifest");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { damagedDatabaseError } from "../store/database-damage.js";
 import { CAN_OBEY_MODES, OBEY_MODES } from "../test-support/file-modes.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { runCli } from "../test-support/run-cli.js";
@@ -36,12 +37,16 @@ describe("a --db path that cannot be created", () => {
     },
   );
 
-  it("names a file that is not a database as such", () => {
+  it("names a file that is not a database as damaged or not one, with how to repair", () => {
     const notes = project.write("notes.md", "# Notes\n\nThese are notes, not a database.\n".repeat(20));
+    const damaged = damagedDatabaseError(
+      notes,
+      'SQLite says "file is not a database": it is not a SQLite database, or its header was overwritten',
+    );
     expect(archon(["--db", notes, "stats"])).toEqual({
       code: 1,
       stdout: "",
-      stderr: `archon: ${notes} is not a SQLite database.\nHint: Pass --db the path of an archon database, or a path where a new one may be created.\n`,
+      stderr: `archon: ${damaged.describe()}\n`,
     });
   });
 });

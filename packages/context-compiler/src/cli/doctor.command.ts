@@ -1,19 +1,26 @@
-// archon doctor: the full health scan. Exit code 1 when there are errors, so CI can gate on it.
+// archon doctor: the full health scan. Exit code 1 when there are errors, so CI can gate on it. With
+// --repair it rebuilds a damaged database instead (doctor-repair.ts).
 
 import { writeContext } from "../context/archon-context.js";
 import { type DoctorReport, runDoctor } from "../knowledge/curation/doctor.js";
 import { SEVERITIES } from "../knowledge/curation/finding.js";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { auditLogReport, formatAuditLog } from "../quality/audit-log-size.js";
+import { formatRepair, repairDatabase } from "./doctor-repair.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
 /** Runs the scan, prints it, and returns the exit code for the caller to set. */
 export function doctorCommand(
   options: GlobalOptions,
-  opts: { json?: boolean },
+  opts: { json?: boolean; repair?: boolean },
   write: (text: string) => void = (text) => process.stdout.write(text),
 ): number {
+  if (opts.repair) {
+    const report = repairDatabase(options);
+    write(opts.json ? `${JSON.stringify(report, null, 2)}\n` : formatRepair(report));
+    return 0;
+  }
   const ctx = openContext(options);
   try {
     const report = runDoctor(writeContext(ctx));

@@ -104,6 +104,8 @@ describe("every command that approves or decides refuses in an agent's shell", (
 
   it("previews (dry runs) stay open to an agent, since they change nothing", () => {
     expect(archon(personEnv({ CURSOR_AGENT: "1" }), "migrate", "--dry-run").code).toBe(0);
+    // sync-rules-file reads an Archon project's rules.md: the folder has to be one.
+    project.context().close();
     expect(archon(personEnv({ CURSOR_AGENT: "1" }), "sync-rules-file", "--dry-run").code).toBe(0);
   });
 });

@@ -91,7 +91,7 @@ export function importRulesCommand(
   if (opts.approve && opts.dryRun)
     throw new UserError("--approve and --dry-run cannot be used together.", "Drop one of them.");
   const formats = parseFormats(opts.from);
-  const ctx = openContext(options);
+  const ctx = openContext(options, { creates: opts.dryRun !== true });
   try {
     const plan = planRuleImport({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, formats, walkLimit);
     const landed: ExecuteResult | undefined =

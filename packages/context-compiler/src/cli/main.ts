@@ -301,7 +301,13 @@ program
   .command("doctor")
   .description("full workspace health scan; exit code 1 when there are errors (for CI)")
   .option("--json", "print the structured report")
-  .action(async (opts: { json?: boolean }, cmd: Command) => {
+  .option(
+    "--repair",
+    "rebuild a damaged knowledge database: copy it aside, then restore archon.seed.yaml and .archon/rules.md",
+  )
+  .action(async (opts: { json?: boolean; repair?: boolean }, cmd: Command) => {
+    // Restoring re-approves the committed rules, as sync-rules-file does: a person's command.
+    if (opts.repair) await requirePerson(cmd, "archon doctor --repair");
     process.exitCode = (await import("./doctor.command.js")).doctorCommand(globals(cmd), opts);
   });
 

@@ -45,7 +45,7 @@ export async function migrateCommand(
   const ctx =
     flags.dryRun && !existsSync(options.db)
       ? createArchonContext({ surface: "admin", dbPath: ":memory:", projectRoot: options.projectRoot })
-      : openContext(options);
+      : openContext(options, { creates: true });
   const say = (text: string) => io.output.write(`${text}\n`);
   try {
     const plan = planMigration(

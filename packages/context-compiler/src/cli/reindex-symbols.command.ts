@@ -5,6 +5,8 @@ import { performance } from "node:perf_hooks";
 import { systemClock } from "@archon/core";
 import { CodeIndex } from "../code/code-index.js";
 import { announceCandidates, discoverDocuments } from "../code/document-discovery.js";
+import { PARSE_BUDGET_MS } from "../code/limits.js";
+import { MAX_FILE_BYTES, type SkipReason } from "../code/read-source-file.js";
 import type { ReindexSummary } from "../code/reindex.js";
 import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
 import { openContext } from "./open-context.js";
@@ -66,15 +68,33 @@ async function reindexHook(options: GlobalOptions): Promise<string> {
 
 const n = (value: number) => value.toLocaleString("en-US");
 
+const WHY: Readonly<Record<SkipReason, string>> = {
+  too_large: `over ${MAX_FILE_BYTES / 1024 / 1024} MiB`,
+  unreadable: "could not be read",
+  timed_out: `not parsed within ${PARSE_BUDGET_MS / 1000} s`,
+  remembered_timeout: `not parsed within ${PARSE_BUDGET_MS / 1000} s before, not tried again until it changes`,
+  outside_project: "a link out of the project, not followed",
+};
+/** Skipped files shown by name, the first few; --json lists them all. */
+const SHOWN_SKIPS = 10;
+
+function skippedLines(files: ReindexSummary["skipped_files"]): string[] {
+  const shown = files.slice(0, SHOWN_SKIPS).map((f) => `  skipped ${f.path}: ${WHY[f.reason]}`);
+  return files.length > SHOWN_SKIPS
+    ? [...shown, `  and ${n(files.length - SHOWN_SKIPS)} more (--json lists them)`]
+    : shown;
+}
+
 export function describeSummary(s: ReindexSummary): string {
   const c = s.counts;
   const r = c.by_resolution;
   const bound = r.local + r.import + r.package + r.name;
   const head = s.unchanged
     ? `Symbol index is up to date: ${n(c.files)} files.`
-    : `Indexed ${n(c.files)} files: ${n(s.parsed)} read, ${n(s.removed)} removed, ${n(s.skipped)} unchanged${s.deferred > 0 ? `, ${n(s.deferred)} left for the next run` : ""}.`;
+    : `Indexed ${n(c.files)} files: ${n(s.parsed)} read, ${n(s.removed)} removed, ${n(s.reused)} unchanged, ${n(s.skipped)} skipped${s.deferred > 0 ? `, ${n(s.deferred)} left for the next run` : ""}.`;
   return [
     head,
+    ...skippedLines(s.skipped_files),
     `${n(c.symbols)} symbols, ${n(c.edges)} edges, ${n(c.imports)} imports.`,
     `Edges bound: ${n(bound)} (local ${n(r.local)}, import ${n(r.import)}, package ${n(r.package)}, by name ${n(r.name)}); not bound: ${n(c.edges - bound)} (ambiguous ${n(r.ambiguous)}, external ${n(r.external)}, unresolved ${n(r.unresolved)}).`,
     ...(s.complete ? [] : ["The index is incomplete; run archon reindex-symbols again to finish it."]),

@@ -9,6 +9,8 @@ import { type RejectOptions, rejectCommand } from "./reject.command.js";
 let project: TestProject;
 beforeEach(() => {
   project = tempProject();
+  // An Archon project: a command that does not make one refuses a folder without .archon/.
+  project.context().close();
 });
 afterEach(() => project.cleanup());
 

@@ -7,7 +7,7 @@ import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
 export function seedCommand(options: GlobalOptions, file: string, opts: { json?: boolean }): void {
-  const ctx = openContext(options);
+  const ctx = openContext(options, { creates: true });
   try {
     const plan = readSeedFile(ctx.kdb.db, resolve(file), options.projectRoot);
     const summary = applySeed(writeContext(ctx), plan);

@@ -40,11 +40,24 @@ function report(outcome: SetupOutcome): string[] {
   const lines: string[] = [];
   for (const r of outcome.registrations) {
     for (const step of r.personal) {
-      const what = `${step.servers.join(" and ")} (personal scope)`;
+      const what = `${step.servers.join(" and ")} (${r.agent === "claude" ? "personal scope" : "this project"})`;
       if (step.status === "registered") lines.push(`${r.agent}: registered ${what}.`);
-      if (step.status === "manual") lines.push(`${r.agent}: register ${what} yourself: ${step.instructions}`);
+      if (step.status === "manual")
+        lines.push(
+          `${r.agent}: register ${what} yourself: ${step.instructions}${r.agent === "claude" ? "" : `\n  (${step.detail})`}`,
+        );
       if (step.status === "failed")
         lines.push(`${r.agent}: registering ${what} failed (${step.detail}); run: ${step.instructions}`);
+    }
+    for (const old of r.retired) {
+      if (old.status === "removed")
+        lines.push(
+          `${r.agent}: removed ${old.server} from ${old.where} (an older setup registered it there).`,
+        );
+      if (old.status === "failed")
+        lines.push(
+          `${r.agent}: could not remove ${old.server} from ${old.where} (${old.detail}); run: ${old.instructions}`,
+        );
     }
   }
   if (outcome.init?.template)

@@ -11,6 +11,8 @@ import { syncRulesFileCommand } from "./sync-rules-file.command.js";
 let project: TestProject;
 beforeEach(() => {
   project = tempProject();
+  // An Archon project: a command that does not make one refuses a folder without .archon/.
+  project.context().close();
 });
 afterEach(() => project.cleanup());
 

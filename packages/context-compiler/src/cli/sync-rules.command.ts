@@ -82,10 +82,7 @@ async function onReplica(
   if (flags.hook) {
     const input = parseHookInput(stdin);
     if (input.hook_event_name !== "SessionStart") {
-      const text = injectOnReplica(
-        { db: ctx.kdb.db, projectRoot: ctx.projectRoot, clock: systemClock },
-        input,
-      );
+      const text = injectOnReplica({ db: ctx.kdb.db, clock: systemClock }, input);
       return text === "" ? "" : `${text}\n`;
     }
     const budget = Math.max(1_000, deadlineMs(process.env) - 2_000);

@@ -15,7 +15,7 @@ export interface SyncFlags {
 }
 
 export async function syncCommand(options: GlobalOptions, flags: SyncFlags): Promise<void> {
-  const ctx = openContext(options);
+  const ctx = openContext(options, { creates: true });
   const progress = progressBar("Pulling versions");
   try {
     const report = await syncReplica(

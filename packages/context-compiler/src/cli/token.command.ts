@@ -25,7 +25,7 @@ async function withTokens<T>(
       await repo.close();
     }
   }
-  const ctx = openContext(options);
+  const ctx = openContext(options, { creates: true });
   try {
     return await fn(localTokenStore(ctx.kdb.db));
   } finally {

@@ -2,12 +2,11 @@
 // neither a document's source nor a pending proposal's, announced with a pointer to the bulk-import skill.
 // It proposes nothing (P-3): the import still goes through proposals a person approves. The first run
 // takes a baseline: the files already there were the initial import's business.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Clock, Db } from "@archon/core";
 import { archonOwnedReason } from "../knowledge/imports/archon-owned.js";
 import { classify } from "../knowledge/imports/discover-rule-files.js";
 import { listProjectFiles, SKIPPED_FOLDERS } from "../knowledge/project-files.js";
+import { readProjectFile } from "../knowledge/project-path.js";
 import {
   discoveredPaths,
   knownSourceFiles,
@@ -43,9 +42,9 @@ function docLike(path: string): boolean {
 
 const archonsOwn = (root: string, path: string) => {
   try {
-    return archonOwnedReason(readFileSync(join(root, path), "utf8")) !== undefined;
+    return archonOwnedReason(readProjectFile(root, path).text) !== undefined;
   } catch {
-    return true; // unreadable: nothing a person could import either
+    return true; // unreadable or a link out of the project: nothing a person could import either
   }
 };
 

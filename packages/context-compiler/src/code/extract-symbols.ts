@@ -4,7 +4,7 @@ import type { Node, QueryMatch } from "web-tree-sitter";
 import type { EdgeType, SymbolKind } from "../store/symbols.js";
 import { importsOf } from "./import-bindings.js";
 import { type Language, languageOf } from "./languages.js";
-import { type LoadedGrammar, loadGrammar, parse } from "./parser.js";
+import { type LoadedGrammar, loadGrammar, parseWithin } from "./parser.js";
 import type { ExtractedFile, ExtractedReference, ExtractedSymbol } from "./symbol-model.js";
 
 /** Receivers that mean "this object" and "the base class", as each language writes them. */
@@ -65,9 +65,18 @@ const capturesOf = (match: QueryMatch) => {
 
 const lineOf = (node: Node) => node.startPosition.row + 1;
 
+/** What a file that could not be parsed within the budget yields instead of its rows. */
+export const TIMED_OUT = "timed_out";
+
 /** The symbols, references and imports of `text`, parsed with a loaded grammar. */
-export function extractFromTree(grammar: LoadedGrammar, language: Language, text: string): ExtractedFile {
-  const tree = parse(grammar, text);
+export async function extractFromTree(
+  grammar: LoadedGrammar,
+  language: Language,
+  text: string,
+  budgetMs?: number,
+): Promise<ExtractedFile | typeof TIMED_OUT> {
+  const tree = await parseWithin(grammar, text, budgetMs);
+  if (!tree) return TIMED_OUT;
   try {
     const definitions: Definition[] = [];
     const references: Reference[] = [];
@@ -232,9 +241,16 @@ function qualifierOf(language: Language, receiver: string | null, goReceiver: st
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Extracts a repo file by its extension; undefined for a language the index does not read. */
-export async function extractFile(path: string, text: string): Promise<ExtractedFile | undefined> {
+/**
+ * Extracts a repo file by its extension; undefined for a language the index does not read. `budgetMs`
+ * bounds the parse (by default PARSE_BUDGET_MS).
+ */
+export async function extractFile(
+  path: string,
+  text: string,
+  budgetMs?: number,
+): Promise<ExtractedFile | typeof TIMED_OUT | undefined> {
   const of = languageOf(path);
   if (!of) return undefined;
-  return extractFromTree(await loadGrammar(of.grammar, of.query), of.language, text);
+  return extractFromTree(await loadGrammar(of.grammar, of.query), of.language, text, budgetMs);
 }

@@ -1,9 +1,9 @@
 // The repository as import resolution sees it: its indexed files, Go package folders, go.mod module paths
 // and PHP namespaced names. Built from the index rows (reindex) or from the stored index (verify_done).
-import { readFileSync } from "node:fs";
-import { join, posix } from "node:path";
+import { posix } from "node:path";
 import type { Db } from "@archon/core";
 import { listProjectFiles } from "../knowledge/project-files.js";
+import { readProjectFile } from "../knowledge/project-path.js";
 import { indexedFiles, phpTopLevelSymbols } from "../store/symbol-queries.js";
 import { type GoModule, goModulePath, type ModuleWorld } from "./module-paths.js";
 
@@ -14,11 +14,11 @@ export function readGoModules(root: string, paths: readonly string[]): GoModule[
   const out: GoModule[] = [];
   for (const path of paths.filter(isGoModule)) {
     try {
-      const module = goModulePath(readFileSync(join(root, path), "utf8"));
+      const module = goModulePath(readProjectFile(root, path).text);
       const dir = posix.dirname(path);
       if (module) out.push({ dir: dir === "." ? "" : dir, module });
     } catch {
-      // An unreadable go.mod only means its imports stay external.
+      // An unreadable go.mod (or a link out of the project) only means its imports stay external.
     }
   }
   return out;

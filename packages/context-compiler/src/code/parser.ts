@@ -7,13 +7,15 @@ import { sha256 } from "@archon/core";
 import type { Parser, Query, Tree } from "web-tree-sitter";
 import { packagePath } from "../package-files.js";
 import { type Grammar, LANGUAGES, type Language } from "./languages.js";
+import { PARSE_BUDGET_MS } from "./limits.js";
 
 const require = createRequire(import.meta.url);
 const grammarFile = (grammar: Grammar) =>
   require.resolve(`@vscode/tree-sitter-wasm/wasm/tree-sitter-${grammar}.wasm`);
 
 export interface LoadedGrammar {
-  parser: Parser;
+  /** A parser of its own for each parse: parses run in slices, so two can be under way at once. */
+  newParser(): Parser;
   query: Query;
 }
 
@@ -49,9 +51,8 @@ export function loadGrammar(grammar: Grammar, query: Language): Promise<LoadedGr
       runtime ??= Parser.init();
       await runtime;
       const language = await TreeSitterLanguage.load(grammarFile(grammar));
-      const parser = new Parser();
-      parser.setLanguage(language);
-      return { parser, query: new Query(language, queryText(query)) };
+      const newParser = () => new Parser().setLanguage(language);
+      return { newParser, query: new Query(language, queryText(query)) };
     })();
     // A failed load is not cached, so a later call can try again.
     entry.catch(() => loaded.delete(key));
@@ -60,9 +61,36 @@ export function loadGrammar(grammar: Grammar, query: Language): Promise<LoadedGr
   return entry;
 }
 
-/** Parses `text`; the caller deletes the tree when done (it lives in WebAssembly memory). */
-export function parse(grammar: LoadedGrammar, text: string): Tree {
-  const tree = grammar.parser.parse(text);
-  if (!tree) throw new Error("tree-sitter returned no tree");
-  return tree;
+/** How long one slice of a parse holds the thread before the event loop gets a turn. */
+const SLICE_MS = 20;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Parses `text`, or gives up after `budgetMs` of parsing and says so with undefined. Nested brackets make
+ * tree-sitter's parse super-linear (200 KB of `()` takes about a minute), so a parse is cancelled at each
+ * slice's end and resumed after a turn of the event loop: a server answers other requests while it runs,
+ * and a file that cannot be parsed in the budget is reported, never waited on. The caller deletes the tree
+ * (it lives in WebAssembly memory).
+ */
+export async function parseWithin(
+  grammar: LoadedGrammar,
+  text: string,
+  budgetMs = PARSE_BUDGET_MS,
+): Promise<Tree | undefined> {
+  const parser = grammar.newParser();
+  try {
+    let spent = 0;
+    for (;;) {
+      const start = performance.now();
+      const sliceEnd = start + Math.min(SLICE_MS, budgetMs - spent);
+      // A parse cancelled by its callback resumes where it stopped on the next call with the same text.
+      const tree = parser.parse(text, null, { progressCallback: () => performance.now() > sliceEnd });
+      if (tree) return tree;
+      spent += performance.now() - start;
+      if (spent >= budgetMs) return undefined;
+      await turn();
+    }
+  } finally {
+    parser.delete();
+  }
 }

@@ -8,7 +8,7 @@ import { readVersion } from "../store/version.js";
 import { commitAll, git } from "../test-support/git.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { CodeIndex } from "./code-index.js";
-import { MAX_FILE_BYTES } from "./reindex.js";
+import { MAX_FILE_BYTES } from "./read-source-file.js";
 
 let project: TestProject;
 let index: CodeIndex;
@@ -41,7 +41,9 @@ describe("a first reindex", () => {
       unchanged: false,
       parsed: 2,
       removed: 0,
+      reused: 0,
       skipped: 0,
+      skipped_files: [],
       deferred: 0,
       complete: true,
       state_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -71,7 +73,7 @@ describe("a reindex with nothing changed", () => {
       ...first,
       unchanged: true,
       parsed: 0,
-      skipped: 2,
+      reused: 2,
     });
   });
 });
@@ -84,10 +86,10 @@ describe("a reindex after changes", () => {
     project.write("src/new.ts", "export function fresh() { greet(); }\n");
     rmSync(join(project.root, "README.md"));
     const summary = await reindex();
-    expect({ parsed: summary.parsed, removed: summary.removed, skipped: summary.skipped }).toEqual({
+    expect({ parsed: summary.parsed, removed: summary.removed, reused: summary.reused }).toEqual({
       parsed: 2,
       removed: 0,
-      skipped: 1,
+      reused: 1,
     });
     expect(edgesOf()).toEqual([
       "typescript src/app.ts main → typescript src/greet.ts greet (import)",
@@ -139,9 +141,14 @@ describe("a reindex told to stop", () => {
 });
 
 describe("files the index lists without parsing", () => {
-  it("records a file over the size limit as too large, with no symbols", async () => {
+  it("records a file over the size limit as too large, with no symbols, and counts it as skipped", async () => {
     project.write("src/bundle.js", `function big() {}\n${"// padding\n".repeat(MAX_FILE_BYTES / 10)}`);
-    await reindex();
+    const summary = await reindex();
+    expect({ parsed: summary.parsed, skipped: summary.skipped, files: summary.skipped_files }).toEqual({
+      parsed: 2,
+      skipped: 1,
+      files: [{ path: "src/bundle.js", reason: "too_large" }],
+    });
     const rows = loadIndexRows(project.context().kdb.db);
     expect(rows.files.map((f) => [f.path, f.status])).toEqual([
       ["src/app.ts", "indexed"],
@@ -149,6 +156,7 @@ describe("files the index lists without parsing", () => {
       ["src/greet.ts", "indexed"],
     ]);
     expect(index.symbolsIn("src/bundle.js")).toEqual([]);
+    expect((await reindex()).skipped_files).toEqual([{ path: "src/bundle.js", reason: "too_large" }]);
   });
 });
 

@@ -1,11 +1,11 @@
 // reindex-symbols: bring the symbol index in line with the repository. Files whose blob sha and extractor
-// are unchanged are skipped without being read; new and changed files are parsed outside any transaction;
-// then one transaction writes them, drops removed files and re-resolves every edge in one batch pass.
+// are unchanged are kept without being read (so one that timed out in the parser is not tried again);
+// new and changed files are parsed outside any transaction; then one transaction writes them, drops
+// removed files and re-resolves every edge in one batch pass.
 // Nothing watches the repository: a run happens when asked (the CLI, the SessionStart hook), never on a timer.
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { type Clock, type Db, hashCanonical } from "@archon/core";
 import { type IndexCounts, indexCounts } from "../store/symbol-queries.js";
+import { unparsedFiles } from "../store/symbol-skips.js";
 import {
   type FileRows,
   loadIndexRows,
@@ -17,16 +17,11 @@ import {
   writeFiles,
   writeIndexState,
 } from "../store/symbols.js";
-import { extractFile } from "./extract-symbols.js";
-import { languageOf } from "./languages.js";
 import { readGoModules } from "./module-world.js";
 import { extractorVersion } from "./parser.js";
+import { readSourceFile, rememberedReason, type SkipReason } from "./read-source-file.js";
 import { resolveIndex } from "./resolve-edges.js";
 import { type ScannedFile, scanSourceFiles } from "./scan-files.js";
-import { symbolId } from "./symbol-model.js";
-
-/** Larger files are generated or vendored more often than written; they are listed, not parsed. */
-export const MAX_FILE_BYTES = 1024 * 1024;
 
 export interface ReindexOptions {
   clock: Clock;
@@ -39,10 +34,14 @@ export interface ReindexSummary {
   source: "git" | "walk";
   /** Nothing changed since the last complete run: nothing was read or written. */
   unchanged: boolean;
+  /** Files read and indexed in this run. */
   parsed: number;
   removed: number;
-  /** Files skipped by their unchanged sha. */
+  /** Indexed files kept as they were, their sha and the extractor unchanged: not read. */
+  reused: number;
+  /** Listed files without symbols, this run's or remembered (by content) from an earlier one. */
   skipped: number;
+  skipped_files: { path: string; reason: SkipReason }[];
   /** Files left for the next run because `shouldStop` said so. */
   deferred: number;
   complete: boolean;
@@ -58,63 +57,11 @@ const stateHash = (extractor: string, files: readonly ScannedFile[], goModules: 
     go: goModules.map((f) => [f.path, f.sha]),
   });
 
-/** The rows for one file: its symbols and edges as extracted, every edge still to be resolved. */
-async function readFile(root: string, file: ScannedFile, extractor: string): Promise<FileRows | "gone"> {
-  const of = languageOf(file.path);
-  if (!of) return "gone";
-  const base = { path: file.path, language: of.language, content_sha: file.sha, namespace: null, extractor };
-  const empty = (status: "too_large" | "unreadable"): FileRows => ({
-    file: { ...base, status },
-    symbols: [],
-    edges: [],
-    imports: [],
-  });
-  let text: string;
-  try {
-    if (statSync(join(root, file.path)).size > MAX_FILE_BYTES) return empty("too_large");
-    text = readFileSync(join(root, file.path), "utf8");
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "gone" : empty("unreadable");
-  }
-  let extracted: Awaited<ReturnType<typeof extractFile>>;
-  try {
-    extracted = await extractFile(file.path, text);
-  } catch {
-    return empty("unreadable");
-  }
-  if (!extracted) return "gone";
-  const id = (qualified: string) => symbolId(of.language, file.path, qualified);
-  return {
-    file: { ...base, namespace: extracted.namespace, status: "indexed" },
-    symbols: extracted.symbols.map((s) => ({
-      symbol_id: id(s.qualified_name),
-      path: file.path,
-      language: of.language,
-      ...s,
-    })),
-    edges: extracted.references.map((r, seq) => ({
-      path: file.path,
-      seq,
-      from_symbol_id: r.from === null ? null : id(r.from),
-      edge_type: r.edge_type,
-      to_name: r.to_name,
-      qualifier: r.qualifier,
-      line: r.line,
-      to_symbol_id: null,
-      resolution: "unresolved",
-      candidates: 0,
-    })),
-    imports: extracted.imports.map((i, seq) => ({
-      path: file.path,
-      seq,
-      line: i.line,
-      source: i.source,
-      imported: i.imported,
-      local_name: i.local,
-      text: i.text,
-      resolved_path: null,
-    })),
-  };
+/** Every stored file without symbols, with this run's reason for those it read, the remembered one otherwise. */
+function skippedFiles(db: Db, fresh: ReadonlyMap<string, SkipReason>): ReindexSummary["skipped_files"] {
+  return unparsedFiles(db)
+    .map((f) => ({ path: f.path, reason: fresh.get(f.path) ?? rememberedReason(f.status) }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export async function reindexSymbols(db: Db, root: string, options: ReindexOptions): Promise<ReindexSummary> {
@@ -122,19 +69,23 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
   const scan = scanSourceFiles(root);
   const desired = stateHash(extractor, scan.files, scan.goModules);
   const before = readIndexState(db);
-  if (before?.complete && before.state_hash === desired)
+  if (before?.complete && before.state_hash === desired) {
+    const skipped_files = skippedFiles(db, new Map());
     return {
       source: scan.source,
       unchanged: true,
       parsed: 0,
       removed: 0,
-      skipped: scan.files.length,
+      reused: scan.files.length - skipped_files.length,
+      skipped: skipped_files.length,
+      skipped_files,
       deferred: 0,
       complete: true,
       state_hash: desired,
       indexed_at: before.indexed_at,
       counts: indexCounts(db),
     };
+  }
 
   const stored = storedFiles(db);
   const listed = new Set(scan.files.map((f) => f.path));
@@ -144,12 +95,16 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
     return row?.content_sha !== f.sha || row.extractor !== extractor;
   });
   const rows: FileRows[] = [];
+  const fresh = new Map<string, SkipReason>();
   let done = 0;
   for (const file of changed) {
     if (options.shouldStop?.()) break;
-    const read = await readFile(root, file, extractor);
+    const read = await readSourceFile(root, file, extractor);
     if (read === "gone") removed.push(file.path);
-    else rows.push(read);
+    else {
+      rows.push(read.rows);
+      if (read.skipped) fresh.set(file.path, read.skipped);
+    }
     done += 1;
     options.onProgress?.(done, changed.length);
   }
@@ -214,12 +169,16 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
       return { state_hash, complete };
     })
     .immediate();
+  const skipped_files = skippedFiles(db, fresh);
+  const parsed = rows.length - fresh.size;
   return {
     source: scan.source,
     unchanged: false,
-    parsed: rows.length,
+    parsed,
     removed: removed.length,
-    skipped: scan.files.length - changed.length,
+    reused: scan.files.length - changed.length - skipped_files.filter((f) => !fresh.has(f.path)).length,
+    skipped: skipped_files.length,
+    skipped_files,
     deferred,
     complete: state.complete,
     state_hash: state.state_hash,

@@ -2,10 +2,11 @@
 // `git ls-files -s` without reading the file; dirty and untracked files (and every file outside git) are
 // read and hashed the way git hashes a blob, so the same content has the same sha either way.
 import { createHash } from "node:crypto";
-import { lstatSync, readFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { runGit } from "../knowledge/git.js";
 import { listProjectFiles } from "../knowledge/project-files.js";
+import { readProjectBytes } from "../knowledge/project-path.js";
 import { languageOf } from "./languages.js";
 
 export interface ScannedFile {
@@ -29,12 +30,14 @@ export function gitBlobSha(bytes: Uint8Array): string {
 const wanted = (path: string) => languageOf(path) !== undefined || isGoModule(path);
 const isGoModule = (path: string) => path === "go.mod" || path.endsWith("/go.mod");
 
-/** The sha of a file read from disk; undefined when it is gone, not a regular file, or unreadable. */
+/**
+ * The sha of a file read from disk; undefined when it is gone, a link, not a regular file, unreadable, or
+ * refused by the read guard (a folder on its path is a link out of the project).
+ */
 function hashOnDisk(root: string, path: string): string | undefined {
   try {
-    const absolute = join(root, path);
-    if (!lstatSync(absolute).isFile()) return undefined;
-    return gitBlobSha(readFileSync(absolute));
+    if (!lstatSync(join(root, path)).isFile()) return undefined;
+    return gitBlobSha(readProjectBytes(root, path));
   } catch {
     return undefined;
   }

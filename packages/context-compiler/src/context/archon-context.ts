@@ -10,6 +10,7 @@ import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
+import { projectDatabaseRefusal } from "./project-database.js";
 
 export interface ArchonContext {
   surface: Surface;
@@ -51,9 +52,21 @@ export interface ArchonServerOptions {
   backgroundAudit?: boolean;
   /** Do a fresh server's first-compile work in idle time (services/warm-up.ts): a server's choice too. */
   warmUp?: boolean;
+  /**
+   * Refuse, creating nothing, when the default database's project has no .archon/ yet: every opener but
+   * the commands that make a project (setup, seed, import...) and the tests' own fixtures.
+   */
+  projectMustExist?: boolean;
 }
 
+/** Throws UnopenedProjectError (project-database.ts) before anything is created when the database may not be opened. */
 export function createArchonContext(options: ArchonServerOptions): ArchonContext {
+  const refusal = projectDatabaseRefusal(
+    options.dbPath,
+    options.projectRoot,
+    options.projectMustExist ?? false,
+  );
+  if (refusal) throw refusal;
   const kdb = new KnowledgeDb(options.dbPath);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;

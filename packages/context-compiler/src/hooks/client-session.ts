@@ -3,13 +3,16 @@
 // session under the client's process id (the first process above it that is not a shell, npm or archon
 // itself), and a server takes the session recorded for the nearest of its own ancestors: two sessions in
 // one project are two client processes, never mixed, and a server whose client ran no hook finds none.
+// Records are written and read only through the project's guards (hooks-dir.ts).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { removeProjectFile, replaceProjectFile } from "../knowledge/project-write.js";
 import type { HookInput } from "./hook-input.js";
-import { HOOKS_DIR, hooksDir } from "./hooks-dir.js";
+import { HOOKS_DIR, hooksDir, listHooksDir, readHooksFile } from "./hooks-dir.js";
 
-const DIR = join(HOOKS_DIR, "clients");
+const SUB = "clients";
+const DIR = join(HOOKS_DIR, SUB);
 /** Records older than this are removed when a hook writes its own (their processes are long gone). */
 const KEEP_MS = 7 * 24 * 3600 * 1000;
 /** Far enough up to pass a shell, npx and npm between a client and what it starts. */
@@ -81,8 +84,8 @@ export function hookClientPid(
   });
 }
 
-const fileOf = (projectRoot: string, sessionId: string) =>
-  join(projectRoot, DIR, `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 128) || "unknown"}.json`);
+const nameOf = (sessionId: string) =>
+  `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 128) || "unknown"}.json`;
 
 /** Called by a hook that knows its session: where this project's servers started by the same client look. */
 export function recordClientSession(
@@ -91,19 +94,23 @@ export function recordClientSession(
   clientPid: number,
   now: Date,
 ): void {
-  const dir = hooksDir(projectRoot, "clients");
+  const roots = { root: projectRoot };
+  const dir = hooksDir(projectRoot, SUB);
   const record: ClientRecord = { session_id: sessionId, client_pid: clientPid, at: now.toISOString() };
-  writeFileSync(fileOf(projectRoot, sessionId), `${JSON.stringify(record)}\n`);
-  for (const name of readdirSync(dir)) {
+  // Whole or not at all: a server may read the folder while another session's hook writes to it.
+  replaceProjectFile(roots, join(dir, nameOf(sessionId)), `${JSON.stringify(record)}\n`);
+  for (const name of listHooksDir(projectRoot, SUB)) {
     const path = join(dir, name);
-    if (now.getTime() - statSync(path).mtimeMs > KEEP_MS) rmSync(path, { force: true });
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat !== undefined && now.getTime() - stat.mtimeMs > KEEP_MS)
+      removeProjectFile(roots, path, { force: true });
   }
 }
 
-function readRecords(dir: string): ClientRecord[] {
-  return readdirSync(dir).flatMap((name) => {
+function readRecords(projectRoot: string): ClientRecord[] {
+  return listHooksDir(projectRoot, SUB).flatMap((name) => {
     try {
-      const r = JSON.parse(readFileSync(join(dir, name), "utf8")) as Partial<ClientRecord>;
+      const r = JSON.parse(readHooksFile(projectRoot, join(SUB, name)) ?? "") as Partial<ClientRecord>;
       return typeof r.session_id === "string" && typeof r.client_pid === "number" && typeof r.at === "string"
         ? [r as ClientRecord]
         : [];
@@ -118,9 +125,7 @@ function readRecords(dir: string): ClientRecord[] {
  * same client (one that started a new session, as after /clear), the latest written.
  */
 export function clientSessionOf(projectRoot: string, ancestors: readonly number[]): string | undefined {
-  const dir = join(projectRoot, DIR);
-  if (!existsSync(dir)) return undefined;
-  const records = readRecords(dir);
+  const records = readRecords(projectRoot);
   for (const pid of ancestors) {
     const sharing = records.filter((r) => r.client_pid === pid);
     if (sharing.length === 0) continue;
@@ -149,7 +154,11 @@ export function clientSessionReader(projectRoot: string, pid: number = process.p
     if (mtime !== seen) {
       seen = mtime;
       ancestors ??= ancestorsOf(pid);
-      session = clientSessionOf(projectRoot, ancestors) ?? session;
+      try {
+        session = clientSessionOf(projectRoot, ancestors) ?? session;
+      } catch {
+        // A clients folder that leads out of the project is not read: the run keeps the session it had.
+      }
     }
     return session;
   };

@@ -57,6 +57,8 @@ export function confirmDecisions(
       const approved = approveProposal(ctx, { proposal_id: head });
       lines.push(
         `archon recorded the confirmed standing rule (${head}, knowledge_version ${approved.knowledge_version}): ${quoted(ctx, head)}`,
+        // rules.md refused by the write guard, say: the rule stands, and the agent learns why the file lags.
+        ...approved.warnings.map((w) => `archon: ${w}`),
       );
     } catch (error) {
       lines.push(`archon could not record ${head}: ${(error as Error).message}`);

@@ -76,12 +76,102 @@ const REPLIES: [string, ReplyDecision][] = [
   ["y", "unclear"],
 ];
 
+/**
+ * Replies in other languages and scripts, and emoji: only a reply made wholly of words and emoji the check
+ * knows confirms. Anything that negates, hedges or is simply not understood approves nothing.
+ */
+const WORLD_REPLIES: [string, ReplyDecision][] = [
+  // a yes with a refusal beside it: each of these once approved a rule
+  ["ok 👎", "unclear"],
+  ["ok нет", "unclear"],
+  ["yes ❌", "unclear"],
+  ["sure ⛔", "unclear"],
+  ["ok 不行", "unclear"],
+  ["ok لا", "unclear"],
+  // more of the same shape, in other scripts and symbols
+  ["yes 🚫", "unclear"],
+  ["ok ✋", "unclear"],
+  ["yes 🤔", "unclear"],
+  ["ok ✖️", "unclear"],
+  ["sure пока нет", "unclear"],
+  ["ok 不要", "unclear"],
+  ["yes いいえ", "unclear"],
+  ["ok לא", "unclear"],
+  ["ok नहीं", "unclear"],
+  ["ja, aber nicht jetzt", "unclear"],
+  ["sí, pero no ahora", "unclear"],
+  ["yes ≠", "unclear"],
+  ["ok 2", "unclear"],
+  // Russian
+  ["да", "confirm"],
+  ["Да, спасибо", "confirm"],
+  ["нет", "decline"],
+  ["да нет", "unclear"],
+  ["наверное", "unclear"],
+  // Chinese
+  ["好的", "confirm"],
+  ["是的。", "confirm"],
+  ["不行", "decline"],
+  ["好的不行", "unclear"],
+  ["好吧？", "unclear"],
+  // Arabic
+  ["نعم", "confirm"],
+  ["لا", "decline"],
+  ["نعم؟", "unclear"],
+  // Japanese
+  ["はい", "confirm"],
+  ["いいえ", "decline"],
+  ["はい、でも後で", "unclear"],
+  // Spanish
+  ["Sí", "confirm"],
+  ["sí, gracias", "confirm"],
+  ["vale", "confirm"],
+  ["no, gracias", "decline"],
+  ["¿sí?", "unclear"],
+  // German
+  ["Ja", "confirm"],
+  ["ja bitte", "confirm"],
+  ["nein", "decline"],
+  ["ja, nein", "unclear"],
+  // Hindi
+  ["हाँ", "confirm"],
+  ["हां, धन्यवाद", "confirm"],
+  ["नहीं", "decline"],
+  // Hebrew
+  ["כן", "confirm"],
+  ["כן תודה", "confirm"],
+  ["לא", "decline"],
+  // emoji only
+  ["👍", "confirm"],
+  ["👍🏽", "confirm"],
+  ["✅", "confirm"],
+  ["✔️", "confirm"],
+  ["👎", "decline"],
+  ["❌", "decline"],
+  ["🙂", "unclear"],
+  ["👍👎", "unclear"],
+  // mixed
+  ["yes 👍", "confirm"],
+  ["ok✅", "confirm"],
+  ["oui 👍🏻 merci", "confirm"],
+  ["ＹＥＳ", "confirm"],
+  ["yes？", "unclear"],
+  ["да 👎", "unclear"],
+  ["👍 but not for tests", "unclear"],
+];
+
 describe("deciding whether a reply confirms the decision just shown", () => {
   it("has at least fifty real-sounding replies in the table", () => {
     expect(REPLIES.length).toBeGreaterThanOrEqual(50);
   });
 
   it.each(REPLIES)("%j is %s", (reply, expected) => {
+    expect(decideReply(reply)).toBe(expected);
+  });
+});
+
+describe("deciding on a reply in another language, script or emoji", () => {
+  it.each(WORLD_REPLIES)("%j is %s", (reply, expected) => {
     expect(decideReply(reply)).toBe(expected);
   });
 });

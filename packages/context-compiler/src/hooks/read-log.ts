@@ -1,8 +1,10 @@
 // The file reads the Read hook records (.archon/hooks/reads.jsonl), one JSON line per read, capped by
-// rotating into one older generation. Only node: built-ins: the hook that appends runs on every file read.
-import { appendFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+// rotating into one older generation. Written and read only through the project's guards (hooks-dir.ts):
+// a repository could commit the log as a link to a file outside, such as a shell's start-up file.
+import { statSync } from "node:fs";
 import { join } from "node:path";
-import { HOOKS_DIR, hooksDir } from "./hooks-dir.js";
+import { appendProjectFile, renameProjectFile, replaceProjectFile } from "../knowledge/project-write.js";
+import { HOOKS_DIR, hooksDir, readHooksFile } from "./hooks-dir.js";
 
 export interface ReadRecord {
   /** Repository-relative, forward slashes. */
@@ -12,28 +14,31 @@ export interface ReadRecord {
   at: string;
 }
 
-const DIR = HOOKS_DIR;
 const CURRENT = "reads.jsonl";
 const OLDER = "reads.1.jsonl";
 /** Past this the file becomes the older generation: two generations bound the log near 2 MiB. */
 const MAX_BYTES = 1024 * 1024;
 
-/** Appends one record; rotates first when the current file is full. Throws what the file system throws. */
+/**
+ * Appends one record; rotates first when the current file is full. Throws what the file system throws,
+ * and a UserError when a link would take the line out of the project.
+ */
 export function appendRead(projectRoot: string, record: ReadRecord, maxBytes = MAX_BYTES): void {
-  const dir = join(projectRoot, DIR);
+  const roots = { root: projectRoot };
+  const dir = hooksDir(projectRoot);
   const current = join(dir, CURRENT);
   let size = -1;
   try {
     size = statSync(current).size;
-  } catch {
-    hooksDir(projectRoot);
-  }
+  } catch {}
   // A second hook rotating at the same moment finds the file gone: its line starts the new one.
   if (size >= maxBytes)
     try {
-      renameSync(current, join(dir, OLDER));
-    } catch {}
-  appendFileSync(current, `${JSON.stringify(record)}\n`);
+      renameProjectFile(roots, current, join(dir, OLDER));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  appendProjectFile(roots, current, `${JSON.stringify(record)}\n`);
 }
 
 const isRecord = (v: unknown): v is ReadRecord =>
@@ -43,10 +48,11 @@ const isRecord = (v: unknown): v is ReadRecord =>
   typeof (v as ReadRecord).at === "string" &&
   ((v as ReadRecord).session_id === null || typeof (v as ReadRecord).session_id === "string");
 
-function readGeneration(path: string): ReadRecord[] {
-  if (!existsSync(path)) return [];
+function readGeneration(projectRoot: string, name: string): ReadRecord[] {
+  const text = readHooksFile(projectRoot, name);
+  if (text === undefined) return [];
   const out: ReadRecord[] = [];
-  for (const line of readFileSync(path, "utf8").split("\n")) {
+  for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
     try {
       const parsed: unknown = JSON.parse(line);
@@ -59,8 +65,7 @@ function readGeneration(path: string): ReadRecord[] {
 
 /** Every kept record, oldest generation first, each in the order it was written. */
 export function readReads(projectRoot: string): ReadRecord[] {
-  const dir = join(projectRoot, DIR);
-  return [...readGeneration(join(dir, OLDER)), ...readGeneration(join(dir, CURRENT))];
+  return [...readGeneration(projectRoot, OLDER), ...readGeneration(projectRoot, CURRENT)];
 }
 
 /**
@@ -68,18 +73,17 @@ export function readReads(projectRoot: string): ReadRecord[] {
  * appends while this rewrites the file can be lost: these records are a quality signal, not an audit.
  */
 export function pruneReadsBefore(projectRoot: string, before: string): number {
-  const dir = join(projectRoot, DIR);
   let removed = 0;
   for (const name of [OLDER, CURRENT]) {
-    const path = join(dir, name);
-    if (!existsSync(path)) continue;
-    const records = readGeneration(path);
+    const records = readGeneration(projectRoot, name);
     const kept = records.filter((r) => r.at >= before);
     if (kept.length === records.length) continue;
     removed += records.length - kept.length;
-    const temp = `${path}.tmp`;
-    writeFileSync(temp, kept.map((r) => `${JSON.stringify(r)}\n`).join(""));
-    renameSync(temp, path);
+    replaceProjectFile(
+      { root: projectRoot },
+      join(projectRoot, HOOKS_DIR, name),
+      kept.map((r) => `${JSON.stringify(r)}\n`).join(""),
+    );
   }
   return removed;
 }

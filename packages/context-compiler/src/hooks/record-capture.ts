@@ -7,7 +7,6 @@ import type { HookContext } from "./sync-rules-hook.js";
 
 /** Claude Code names an MCP tool `mcp__<server>__<tool>`; archon's may carry a prefix (`archon_observe`). */
 const OBSERVE_TOOL = /^mcp__.+__(?:[A-Za-z0-9]+_)?observe$/;
-const PROPOSAL_ID = /\bprop_[A-Za-z0-9]+\b/g;
 
 /** A standing decision an agent captured (a manual note), still waiting for its person. */
 export const isPendingCapture = (p: Proposal | undefined): boolean =>
@@ -17,13 +16,46 @@ export const isPendingCapture = (p: Proposal | undefined): boolean =>
   p.source === "manual_note" &&
   (p.payload as { origin?: unknown }).origin === "standing";
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const parsedObject = (text: unknown): Record<string, unknown> | undefined => {
+  if (typeof text !== "string") return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * The captured decisions a PostToolUse input reports, checked against the database: ids are read from
- * whatever shape the client gives the tool's answer, and only real pending captures are kept.
+ * observe's structured answer, from the shapes a client passes as `tool_response`: the structured
+ * object itself, the whole tool result (`structuredContent`, else its `content`), the content array, or
+ * the answer as JSON text. Its text part is the structured answer as JSON (jsonResult), parsed whole:
+ * the agent's note sits inside it as a string value and can never be read as a field of the answer.
  */
-export function capturesIn(ctx: HookContext, input: HookInput): string[] {
-  if (input.hook_event_name !== "PostToolUse" || !OBSERVE_TOOL.test(input.tool_name ?? "")) return [];
-  if ((input.tool_input as { event_type?: unknown } | undefined)?.event_type !== "manual_note") return [];
-  const ids = JSON.stringify(input.tool_response ?? null).match(PROPOSAL_ID) ?? [];
-  return [...new Set(ids)].filter((id) => isPendingCapture(getProposal(ctx.db, id)));
+function observeAnswer(response: unknown): Record<string, unknown> | undefined {
+  if (typeof response === "string") return parsedObject(response);
+  if (Array.isArray(response)) {
+    const texts = response.filter((part) => isObject(part) && part.type === "text");
+    return texts.length === 1 ? parsedObject((texts[0] as { text?: unknown }).text) : undefined;
+  }
+  if (!isObject(response)) return undefined;
+  if (isObject(response.structuredContent)) return response.structuredContent;
+  if (Array.isArray(response.content)) return observeAnswer(response.content);
+  return response;
+}
+
+/**
+ * The decision this observe call created, when the PostToolUse input reports one: read from the
+ * answer's own `proposal_id` field, never scraped from its text, and kept only when it is a real pending
+ * capture. Which session may claim it is settled by the caller (hook_captures).
+ */
+export function captureIn(ctx: HookContext, input: HookInput): string | undefined {
+  if (input.hook_event_name !== "PostToolUse" || !OBSERVE_TOOL.test(input.tool_name ?? "")) return undefined;
+  if ((input.tool_input as { event_type?: unknown } | undefined)?.event_type !== "manual_note")
+    return undefined;
+  const id = observeAnswer(input.tool_response)?.proposal_id;
+  return typeof id === "string" && isPendingCapture(getProposal(ctx.db, id)) ? id : undefined;
 }

@@ -86,10 +86,16 @@ describe("the Read hook", () => {
     expect(existsSync(join(outside, ".archon"))).toBe(false);
   });
 
-  it("still exits 0 when the log cannot be written", () => {
-    // A folder where the log file should be: the append fails, the agent's read does not.
+  it("still exits 0 when the log cannot be written, and says why", () => {
+    // A folder where the log file should be: the append is refused, the agent's read is not.
     mkdirSync(logFile(), { recursive: true });
-    expect(hook(readEvent(join(root, "docs/api.md")))).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(hook(readEvent(join(root, "docs/api.md")))).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: expect.stringContaining(
+        "archon record-read: Refused to write .archon/hooks/reads.jsonl: it is not a regular file.",
+      ),
+    });
   });
 });
 

@@ -2,11 +2,12 @@
 // eval can tell a deferred rule that was read from one nobody opened. It takes Claude Code's PostToolUse
 // input for Read and Bash, Codex's PostToolUse for Bash, and Cursor's beforeReadFile and shell events; a
 // shell command's reads come from shell-reads.ts. It runs on every read, so bin/archon.js starts it
-// without the CLI and it loads only node: built-ins. It always exits 0 and prints nothing, except to
-// Cursor (`--client cursor`), which always gets the answer that lets its action go ahead: a failure here
-// loses one record, never the agent's read.
+// without the CLI. It always exits 0 and prints nothing on stdout, except to Cursor (`--client cursor`),
+// which always gets the answer that lets its action go ahead: a failure here loses one record, never the
+// agent's read. A log the project's write guard refuses (a link out of the project) is said on stderr.
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { UserError } from "@archon/core/files";
 import { appendRead, type ReadRecord } from "./read-log.js";
 import { shellReads } from "./shell-reads.js";
 import { readStdin } from "./stdin.js";
@@ -152,8 +153,9 @@ export async function runRecordReadHook(args: readonly string[], env = process.e
     // Only a project archon set up keeps reads: the hook never creates .archon/ anywhere else.
     if (root === undefined || !existsSync(join(root, ".archon"))) return;
     for (const record of readRecordsOf(event, root, new Date())) appendRead(root, record);
-  } catch {
-    // Unwritable .archon/hooks, a full disk: these reads go unrecorded.
+  } catch (error) {
+    // A link out of the project is refused and said; an unwritable folder or a full disk loses the reads quietly.
+    if (error instanceof UserError) process.stderr.write(`archon record-read: ${error.describe()}\n`);
   } finally {
     process.exitCode = 0;
   }

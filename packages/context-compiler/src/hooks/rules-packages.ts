@@ -2,22 +2,24 @@
 // each shipping an archon.seed.yaml. Syncing seeds them like the project's own seed file; checking
 // asks the registry, once per package and fail-open, whether a newer version exists.
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { UserError } from "@archon/core";
 import { applySeed, type SeedSummary } from "../knowledge/apply-seed.js";
+import { readProjectFile } from "../knowledge/project-path.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 
 export const CONFIG_FILE = join(".archon", "config.json");
 
+/** Read through the project's path guard: a committed link to a file outside is refused, never parsed. */
 export function configuredPackages(projectRoot: string): string[] {
-  const path = join(projectRoot, CONFIG_FILE);
-  if (!existsSync(path)) return [];
+  if (lstatSync(join(projectRoot, CONFIG_FILE), { throwIfNoEntry: false }) === undefined) return [];
+  const text = readProjectFile(projectRoot, CONFIG_FILE, "config").text;
   let config: { rulesPackages?: unknown };
   try {
-    config = JSON.parse(readFileSync(path, "utf8")) as { rulesPackages?: unknown };
+    config = JSON.parse(text) as { rulesPackages?: unknown };
   } catch (error) {
     throw new UserError(`${CONFIG_FILE} is not valid JSON (${(error as Error).message}).`);
   }

@@ -3,15 +3,16 @@
 // remember which decisions this session's agent captured, commit the one its person just confirmed, and
 // inject the standing rules their request is about. Returns the text for the agent's context (empty when
 // there is nothing to say).
-import type { Clock, IdGenerator } from "@archon/core";
+import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { matchStandingRules } from "../knowledge/standing-rules/match-rules.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { claimCapture } from "../store/hook-sessions.js";
 import { hookClientPid, hookSessionId, recordClientSession } from "./client-session.js";
 import { confirmDecisions } from "./confirm-decisions.js";
 import type { HookInput } from "./hook-input.js";
 import { formatInjection, rulesToInject } from "./prompt-rules.js";
-import { capturesIn } from "./record-capture.js";
+import { captureIn } from "./record-capture.js";
 import { rulesFileNotices } from "./rules-file-notices.js";
 import { readSession, writeSession } from "./session-state.js";
 
@@ -25,24 +26,22 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
   // Without a session id, a capture could not be told apart from another session's: none is asked about.
   const sessionId = input.session_id;
   if (input.hook_event_name === "PostToolUse") {
-    const captured = capturesIn(ctx, input);
-    if (sessionId === undefined || captured.length === 0) return "";
-    const session = readSession(ctx.projectRoot, sessionId);
-    const known = new Set([...session.captured, ...session.awaiting]);
-    const added = captured.filter((id) => !known.has(id));
-    writeSession(
-      ctx.projectRoot,
-      sessionId,
-      { ...session, captured: [...session.captured, ...added] },
-      ctx.clock.now(),
-    );
+    const captured = captureIn(ctx, input);
+    if (sessionId === undefined || captured === undefined) return "";
+    const now = ctx.clock.now();
+    // The first session to capture a decision owns it: another session's observe answer naming it
+    // (the same note again, another server's observe tool) cannot make it that session's to confirm.
+    if (!claimCapture(ctx.db, captured, sessionId, now.toISOString())) return "";
+    const session = readSession(ctx.db, sessionId);
+    if (session.captured.includes(captured) || session.awaiting.includes(captured)) return "";
+    writeSession(ctx.db, sessionId, { ...session, captured: [...session.captured, captured] }, now);
     return "";
   }
-  const lines = rulesFileNotices(absorbCommittedRules(ctx), input.hook_event_name === "SessionStart");
+  const lines = absorbed(ctx, input.hook_event_name === "SessionStart");
   const prompt = input.prompt;
   if (input.hook_event_name !== "UserPromptSubmit" || prompt === undefined) return lines.join("\n");
 
-  const session = readSession(ctx.projectRoot, sessionId ?? "unknown");
+  const session = readSession(ctx.db, sessionId ?? "unknown");
   // What this session's agent captured during its last turn is what its person can just have been shown.
   const confirmed = confirmDecisions(
     ctx,
@@ -54,7 +53,7 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
   const inject = rulesToInject(matchStandingRules(ctx.db, prompt), session.injected);
   if (inject.length > 0) lines.push(formatInjection(inject));
   writeSession(
-    ctx.projectRoot,
+    ctx.db,
     sessionId ?? "unknown",
     {
       injected: [...session.injected, ...inject.map((r) => r.doc_id)],
@@ -66,6 +65,21 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
   return lines.join("\n");
 }
 
+/**
+ * The notices about the committed rules.md. A refusal of the write guard (rules.md or the hooks' state
+ * a link out of the project) is said on stderr and the rest of the hook goes on: confirmations and
+ * injected rules do not depend on it.
+ */
+function absorbed(ctx: HookContext, remind: boolean): string[] {
+  try {
+    return rulesFileNotices(absorbCommittedRules(ctx), remind);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    process.stderr.write(`archon sync-rules: ${error.describe()}\n`);
+    return [];
+  }
+}
+
 /** Best effort: the servers of this hook's client learn their session from it (client-session.ts). */
 function rememberClientSession(ctx: HookContext, input: HookInput): void {
   const session = hookSessionId(input);
@@ -73,7 +87,9 @@ function rememberClientSession(ctx: HookContext, input: HookInput): void {
   try {
     const client = hookClientPid();
     if (client !== undefined) recordClientSession(ctx.projectRoot, session, client, ctx.clock.now());
-  } catch {
-    // An unwritable .archon/hooks: the run is recorded without a session, as before.
+  } catch (error) {
+    // An unwritable .archon/hooks: the run is recorded without a session, as before. A link out of the
+    // project is refused, and said, without failing the rest of the hook.
+    if (error instanceof UserError) process.stderr.write(`archon sync-rules: ${error.describe()}\n`);
   }
 }

@@ -14,7 +14,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { assertWritable, removeProjectFile, writeProjectFile } from "./project-write.js";
+import {
+  appendProjectFile,
+  assertWritable,
+  makeProjectDir,
+  removeProjectFile,
+  renameProjectFile,
+  replaceProjectFile,
+  writeProjectFile,
+} from "./project-write.js";
 
 // The attacker's side of the write guard: links planted where archon writes, pointing out of the project.
 let outside: string;
@@ -119,5 +127,61 @@ describe("links that leave the project", () => {
     expect(readFileSync(join(root, "real", "a.md"), "utf8")).toBe("a");
     writeProjectFile({ root, also: [outside] }, join(outside, "hooks", "pre-commit"), "#!/bin/sh\n");
     expect(readFileSync(join(outside, "hooks", "pre-commit"), "utf8")).toBe("#!/bin/sh\n");
+  });
+});
+
+describe("appending, replacing, renaming and making folders inside the project", () => {
+  it("appends, replaces whole through a temporary file, renames and makes folders", () => {
+    appendProjectFile({ root }, join(root, "log", "reads.jsonl"), "one\n");
+    appendProjectFile({ root }, join(root, "log", "reads.jsonl"), "two\n");
+    renameProjectFile({ root }, join(root, "log", "reads.jsonl"), join(root, "log", "reads.1.jsonl"));
+    replaceProjectFile({ root }, join(root, "log", "base.json"), "{}\n");
+    expect(makeProjectDir({ root }, join(root, "a", "b"))).toBe(join(root, "a", "b"));
+    expect(readdirSync(root, { recursive: true, encoding: "utf8" }).sort()).toEqual([
+      "a",
+      join("a", "b"),
+      "log",
+      join("log", "base.json"),
+      join("log", "reads.1.jsonl"),
+    ]);
+    expect(readFileSync(join(root, "log", "reads.1.jsonl"), "utf8")).toBe("one\ntwo\n");
+  });
+
+  // Each shape a repository can commit: a final link (absolute or relative target), a linked folder.
+  const shapes: [string, () => void][] = [
+    ["a final link to an absolute path", () => symlinkSync(join(outside, "victim.md"), join(root, "log.md"))],
+    ["a final link to a relative path", () => symlinkSync("../outside/victim.md", join(root, "log.md"))],
+  ];
+  it.each(shapes)("refuses to append to or replace %s, and the outside file is unchanged", (_name, plant) => {
+    plant();
+    expect(refusal(() => appendProjectFile({ root }, join(root, "log.md"), "$(touch pwned)\n"))).toBe(
+      `Refused to write log.md: it is a symbolic link. | ${HINT}`,
+    );
+    expect(refusal(() => replaceProjectFile({ root }, join(root, "log.md"), "x"))).toBe(
+      `Refused to write log.md: it is a symbolic link. | ${HINT}`,
+    );
+    expect(refusal(() => renameProjectFile({ root }, join(root, "log.md"), join(root, "old.md")))).toBe(
+      `Refused to write log.md: it is a symbolic link. | ${HINT}`,
+    );
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+    expect(readdirSync(root)).toEqual(["log.md"]);
+  });
+
+  it("refuses a folder that is a link out, existing or to be made under it", () => {
+    symlinkSync(outside, join(root, ".archon"));
+    const real = realpathSync(outside);
+    expect(refusal(() => makeProjectDir({ root }, join(root, ".archon")))).toBe(
+      `Refused to write .archon: the folder resolves to ${real}, outside the project. | ${HINT}`,
+    );
+    expect(refusal(() => makeProjectDir({ root }, join(root, ".archon", "hooks")))).toBe(
+      `Refused to write .archon/hooks: the folder resolves to ${join(real, "hooks")}, outside the project. | ${HINT}`,
+    );
+    expect(
+      refusal(() => appendProjectFile({ root }, join(root, ".archon", "hooks", "r.jsonl"), "x")),
+    ).toMatch(/^Refused to write \.archon\/hooks\/r\.jsonl: its folder resolves to/);
+    expect(refusal(() => replaceProjectFile({ root }, join(root, ".archon", "rules.md"), "x"))).toMatch(
+      /^Refused to write \.archon\/rules\.md: its folder resolves to/,
+    );
+    expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
   });
 });

@@ -11,11 +11,13 @@ import {
   openSync,
   readlinkSync,
   realpathSync,
+  renameSync,
+  rmSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { UserError } from "@archon/core";
+import { UserError } from "@archon/core/files";
 
 /** Where writes may land: the project's real root, plus git's own folder when git keeps it elsewhere (worktrees). */
 export interface WriteRoots {
@@ -92,10 +94,47 @@ function makeFolders(roots: WriteRoots, absoluteDir: string): void {
   for (let d = absoluteDir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) chain.unshift(d);
   for (const folder of chain) {
     // Not recursive: each step is checked after it is made, so a link swapped in cannot be walked through.
-    mkdirSync(folder);
+    // Another process (a second session's hook) may make the same folder first: the check below still holds.
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
     const real = realpathSync(folder);
     if (lstatSync(folder).isSymbolicLink() || !allowed.some((r) => isInside(r, real)))
       throw refuse(shown(roots, folder), `the folder resolves to ${real}, outside the project`);
+  }
+}
+
+/**
+ * Creates the folder `absoluteDir` and those missing above it, inside the roots only: an existing folder
+ * that is, or is reached through, a link out of the project is refused as well. Returns its path.
+ */
+export function makeProjectDir(roots: WriteRoots, absoluteDir: string): string {
+  const target = resolve(roots.root, absoluteDir);
+  const real = realTarget(target);
+  if (!realRoots(roots).some((r) => isInside(r, real)))
+    throw refuse(shown(roots, target), `the folder resolves to ${real}, outside the project`);
+  makeFolders(roots, target);
+  return target;
+}
+
+/** Opens `target` for writing (after the checks), refusing a descriptor that landed outside or on a hard link. */
+function writeThrough(roots: WriteRoots, target: string, append: boolean, write: (fd: number) => void): void {
+  assertWritable(roots, target, "write");
+  makeFolders(roots, dirname(target));
+  // No O_TRUNC: the file is emptied only once its real place is known to be inside.
+  const flags = constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | (append ? constants.O_APPEND : 0);
+  const fd = openSync(target, flags, 0o644);
+  try {
+    const real = descriptorPath(fd) ?? realTarget(target);
+    if (!realRoots(roots).some((r) => isInside(r, real)) || !fstatSync(fd).isFile())
+      throw refuse(shown(roots, target), `it resolves to ${real}, outside the project`);
+    // A hard link shares its bytes with a name that may be anywhere on the disk.
+    if (fstatSync(fd).nlink > 1) throw refuse(shown(roots, target), "it is a hard link to another file");
+    write(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -106,23 +145,43 @@ export function writeProjectFile(
   text: string | Uint8Array,
   options: { executable?: boolean } = {},
 ): void {
-  const target = resolve(roots.root, absolute);
-  assertWritable(roots, target, "write");
-  makeFolders(roots, dirname(target));
-  // No O_TRUNC: the file is emptied only once its real place is known to be inside.
-  const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | NOFOLLOW, 0o644);
-  try {
-    const real = descriptorPath(fd) ?? realTarget(target);
-    if (!realRoots(roots).some((r) => isInside(r, real)) || !fstatSync(fd).isFile())
-      throw refuse(shown(roots, target), `it resolves to ${real}, outside the project`);
-    // A hard link shares its bytes with a name that may be anywhere on the disk.
-    if (fstatSync(fd).nlink > 1) throw refuse(shown(roots, target), "it is a hard link to another file");
+  writeThrough(roots, resolve(roots.root, absolute), false, (fd) => {
     ftruncateSync(fd, 0);
     writeFileSync(fd, text);
     if (options.executable) fchmodSync(fd, 0o755);
-  } finally {
-    closeSync(fd);
+  });
+}
+
+/** Appends `text` to `absolute` (creating it and its folders), under the same guard as writeProjectFile. */
+export function appendProjectFile(roots: WriteRoots, absolute: string, text: string): void {
+  writeThrough(roots, resolve(roots.root, absolute), true, (fd) => writeFileSync(fd, text));
+}
+
+/**
+ * Replaces `absolute` whole through a temporary file beside it, so a reader never sees half a file. Both
+ * names are checked; a rename replaces the name itself and never follows a link found there.
+ */
+export function replaceProjectFile(roots: WriteRoots, absolute: string, text: string): void {
+  const target = resolve(roots.root, absolute);
+  assertWritable(roots, target, "write");
+  const temporary = `${target}.tmp-${process.pid}`;
+  writeProjectFile(roots, temporary, text);
+  try {
+    assertWritable(roots, target, "write");
+    renameSync(temporary, target);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
   }
+}
+
+/** Renames `from` to `to`, both inside the roots and neither a link (rotating a log, say). */
+export function renameProjectFile(roots: WriteRoots, from: string, to: string): void {
+  const source = resolve(roots.root, from);
+  const target = resolve(roots.root, to);
+  assertWritable(roots, source, "write");
+  assertWritable(roots, target, "write");
+  renameSync(source, target);
 }
 
 /** Deletes the file `absolute`: only inside the roots, and a link is refused rather than followed or removed. */

@@ -1,78 +1,7 @@
 // Finds likely secrets in text and redacts them. A hit never refuses the text: it is a warning for a
 // person and, where Archon stores what an agent sent, a marker in place of the secret.
 import { remember, sha256 } from "@archon/core";
-
-interface SecretPattern {
-  kind: string;
-  /** Global. A named group `secret` is the part replaced (the key or scheme before it stays readable). */
-  re: RegExp;
-  /** Turns away look-alikes a regular expression cannot tell apart: placeholders, code, plain words. */
-  accept?: (secret: string) => boolean;
-}
-
-/**
- * `config.db.password`, `process.env.API_KEY`, `${TOKEN}`, `%SECRET%`, `./certs/key.pem`, a URL: where a
- * secret lives, not the secret.
- */
-const reference = (s: string) =>
-  /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(s) ||
-  /^(?:[$%~]|\.{0,2}\/|\*+$)/.test(s) ||
-  /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
-/** Words, type names and placeholders (YOUR_API_KEY) are letters only; a secret has a digit or a symbol. */
-const plausible = (s: string) => !reference(s) && /[^A-Za-z_.-]/.test(s);
-
-/** The characters a value runs over in an assignment: it stops at quotes, brackets and separators. */
-const VALUE = "[^\\s\"'`,;(){}\\[\\]<>]";
-
-// Ordered: a specific kind is named before a generic one could take the same text. A token starts only
-// where a run of its characters starts (the look-behinds) or after a fixed word, and what may start
-// anywhere is bounded, so the work stays linear in the text whatever an agent sends. A bounded secret
-// must end where its run ends, so a longer one is never cut and half left in clear.
-const PATTERNS: readonly SecretPattern[] = [
-  {
-    kind: "PEM private key",
-    // Up to the first END line, or to the end of the text when it was cut: the key is gone either way.
-    re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
-  },
-  {
-    kind: "GitHub token",
-    re: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})(?![A-Za-z0-9_])/g,
-  },
-  { kind: "Slack token", re: /(?<![A-Za-z0-9-])xox[abprs]-[A-Za-z0-9-]{10,}(?![A-Za-z0-9-])/g },
-  { kind: "Stripe secret key", re: /(?<![A-Za-z0-9_-])[rs]k[_-](?:live|test)[_-][A-Za-z0-9]{16,}\b/g },
-  { kind: "Anthropic API key", re: /(?<![A-Za-z0-9_-])sk-ant-[A-Za-z0-9_-]{20,}/g },
-  { kind: "OpenAI API key", re: /(?<![A-Za-z0-9_-])sk-(?:proj-)?[A-Za-z0-9_-]{20,}/g },
-  { kind: "AWS access key id", re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-  { kind: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
-  { kind: "npm token", re: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  {
-    kind: "JSON web token",
-    re: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-  },
-  {
-    kind: "bearer token",
-    re: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}=*)/gi,
-    accept: plausible,
-  },
-  {
-    kind: "basic auth credentials",
-    re: /\bAuthorization\s*[:=]\s*["']?Basic\s+(?<secret>[A-Za-z0-9+/]{8,}={0,2})/gi,
-  },
-  {
-    kind: "password in a URL",
-    re: /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]{1,255}:(?<secret>[^\s:/@]{3,255})@/gi,
-    accept: plausible,
-  },
-  {
-    kind: "password or secret assignment",
-    // The value must be whole (not a prefix of a longer run) and not the name of a function being called.
-    re: new RegExp(
-      `(?:password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|private[_-]?key)[A-Za-z0-9_-]{0,40}["']?\\s{0,8}(?:=>|=|:)\\s{0,8}(?<q>["']?)(?<secret>${VALUE}{12,256})(?!${VALUE})\\k<q>(?!\\()`,
-      "gi",
-    ),
-    accept: plausible,
-  },
-];
+import { PATTERNS, type SecretPattern } from "./secret-patterns.js";
 
 /** Shannon entropy in bits per character. */
 function entropy(s: string): number {

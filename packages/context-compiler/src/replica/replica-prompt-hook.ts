@@ -9,7 +9,6 @@ import { matchStandingRules } from "../knowledge/standing-rules/match-rules.js";
 
 export interface ReplicaHookContext {
   db: Db;
-  projectRoot: string;
   clock: Clock;
 }
 
@@ -17,11 +16,11 @@ export interface ReplicaHookContext {
 export function injectOnReplica(ctx: ReplicaHookContext, input: HookInput): string {
   if (input.hook_event_name !== "UserPromptSubmit" || input.prompt === undefined) return "";
   const sessionId = input.session_id ?? "unknown";
-  const session = readSession(ctx.projectRoot, sessionId);
+  const session = readSession(ctx.db, sessionId);
   const inject = rulesToInject(matchStandingRules(ctx.db, input.prompt), session.injected);
   if (inject.length === 0) return "";
   writeSession(
-    ctx.projectRoot,
+    ctx.db,
     sessionId,
     { ...session, injected: [...session.injected, ...inject.map((r) => r.doc_id)] },
     ctx.clock.now(),

@@ -85,6 +85,15 @@ function codexLines(path: string, header: string) {
   return { lines, start, end };
 }
 
+/** The `[mcp_servers.<name>]` table's lines, header first. */
+export function codexTable(name: string, entry: { command: string; args: string[] }): string[] {
+  return [
+    `[mcp_servers.${name}]`,
+    `command = ${tomlString(entry.command)}`,
+    `args = [${entry.args.map(tomlString).join(", ")}]`,
+  ];
+}
+
 /**
  * Sets the `[mcp_servers.<name>]` table in a Codex config.toml. Our table is replaced whole (up to the next
  * table header); every other line of the file stays as it was.
@@ -96,13 +105,8 @@ export function mergeCodexToml(
   entry: { command: string; args: string[] },
   dryRun = false,
 ) {
-  const header = `[mcp_servers.${name}]`;
-  const table = [
-    header,
-    `command = ${tomlString(entry.command)}`,
-    `args = [${entry.args.map(tomlString).join(", ")}]`,
-  ];
-  const { lines, start, end } = codexLines(path, header);
+  const table = codexTable(name, entry);
+  const { lines, start, end } = codexLines(path, table[0] as string);
   if (start === undefined) {
     const out = lines.length > 0 ? [...lines, "", ...table] : table;
     return writeIfChanged(root, path, `${out.join("\n")}\n`, dryRun);
@@ -111,7 +115,7 @@ export function mergeCodexToml(
   return writeIfChanged(root, path, `${out.join("\n")}\n`, dryRun);
 }
 
-/** Takes archon's own `[mcp_servers.<name>]` table out of a committed config.toml; undefined when absent. */
+/** Takes archon's own `[mcp_servers.<name>]` table out of a config.toml; undefined when absent or not archon's. */
 export function removeCodexTable(
   root: string,
   path: string,
@@ -119,7 +123,8 @@ export function removeCodexTable(
   dryRun = false,
 ): FileChange | undefined {
   const { lines, start, end } = codexLines(path, `[mcp_servers.${name}]`);
-  if (start === undefined || !startsArchon(lines.slice(start, end))) return undefined;
+  // The header names the server, so only the table's body tells whose command it is.
+  if (start === undefined || !startsArchon(lines.slice(start + 1, end))) return undefined;
   const out = [...lines.slice(0, start), ...lines.slice(end)];
   // Drop the blank line that separated the table from what came before it.
   if (start > 0 && (out[start - 1] as string).trim() === "" && (out[start] ?? "").trim() === "")

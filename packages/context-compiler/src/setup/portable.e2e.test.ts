@@ -42,7 +42,7 @@ function writeText(path: string, text: string) {
   writeFileSync(path, text);
 }
 
-const env = () => ({ ...fixedGitEnv, PATH: `${fakes.bin}:${process.env.PATH}`, FAKE_CLI_DIR: fakes.bin });
+const env = () => ({ ...fixedGitEnv, ...fakes.env(), PATH: `${fakes.bin}:${process.env.PATH}` });
 
 /** archon run the way a person runs it: from a folder inside the project, no --project-root. */
 function archon(cwd: string, ...args: string[]) {
@@ -89,7 +89,7 @@ describe("a project set up once, then cloned into a worktree and copied", () => 
         .calls("claude")
         .filter((a) => a[1] === "add-json")
         .map((a) => a[2]),
-    ).toEqual(["archon", "archon-admin"]);
+    ).toEqual(["archon"]);
 
     for (const file of committable(repo)) {
       const text = readFileSync(join(repo, file)).toString("latin1");

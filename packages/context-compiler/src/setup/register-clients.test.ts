@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ARCHON_BIN, forwardSlashes } from "../adapters/launcher.js";
 import { type FakeClients, installFakeClients } from "../test-support/fake-clients.js";
+import { commitAll } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { commandLine, mcpEntry } from "./mcp-entry.js";
 import { registerClient } from "./register-clients.js";
@@ -30,6 +31,17 @@ const CLAUDE_ROOT = "${CLAUDE_PROJECT_DIR:-.}";
 // biome-ignore lint/suspicious/noTemplateCurlyInString: Cursor's variable, expanded by Cursor.
 const CURSOR_ROOT = "${workspaceFolder}";
 
+/** What an older setup registered, as it registered it: the admin surface, started by this checkout. */
+const OLD_ADMIN = {
+  command: "node",
+  args: [ARCHON_BIN, "--surface", "admin", "--project-root", "/home/x/proj"],
+};
+const writeHome = (rel: string, text: string) => {
+  mkdirSync(dirname(join(fakes.home, rel)), { recursive: true });
+  writeFileSync(join(fakes.home, rel), text);
+};
+const readHome = (rel: string) => readFileSync(join(fakes.home, rel), "utf8");
+
 describe("Claude Code in a project that installed archon", () => {
   beforeEach(installArchon);
 
@@ -52,45 +64,127 @@ describe("Claude Code in a project that installed archon", () => {
       ],
     });
     expect(JSON.stringify(config)).not.toContain(project.root);
-    expect(r.shared).toBe(true);
-    expect(r.files).toEqual([{ path: join(project.root, ".mcp.json"), action: "updated" }]);
+    expect(r).toEqual({
+      agent: "claude",
+      shared: true,
+      files: [{ path: join(project.root, ".mcp.json"), action: "updated" }],
+      machineFiles: [],
+      personal: [],
+      retired: [],
+    });
   });
 
-  it("registers the admin surface in the local scope through claude's own CLI, once", () => {
-    const first = registerClient("claude", options());
-    expect(first.personal.map((p) => [p.servers, p.status])).toEqual([[["archon-admin"], "registered"]]);
-    const second = registerClient("claude", options());
-    expect(second.personal[0]?.status).toBe("present");
-    expect(second.files[0]?.action).toBe("unchanged");
-    const adds = calls("claude").filter((a) => a[1] === "add-json");
-    expect(adds).toHaveLength(1);
-    expect(adds[0]?.slice(0, 3)).toEqual(["mcp", "add-json", "archon-admin"]);
-    expect(adds[0]?.slice(4)).toEqual(["--scope", "local"]);
-    expect(JSON.parse(adds[0]?.[3] ?? "{}").args).toEqual([
-      "--no-install",
-      "--prefix",
-      project.root,
-      "archon",
-      "--surface",
-      "admin",
-      "--project-root",
-      project.root,
+  it("registers no admin surface anywhere, and runs claude only to look for an older one", () => {
+    registerClient("claude", options());
+    registerClient("claude", options());
+    expect(calls("claude")).toEqual([
+      ["mcp", "get", "archon-admin"],
+      ["mcp", "get", "archon-admin"],
     ]);
+    expect(Object.keys(readJson(".mcp.json").mcpServers)).toEqual(["archon"]);
+  });
+});
+
+describe("a project an older setup registered the admin surface for", () => {
+  it("takes archon-admin out of Claude Code's local scope, and says so", () => {
+    fakes.run("claude", ["mcp", "add-json", "archon-admin", JSON.stringify(OLD_ADMIN), "--scope", "local"]);
+    const r = registerClient("claude", options());
+    expect(r.retired).toEqual([
+      {
+        server: "archon-admin",
+        where: "Claude Code's local scope",
+        status: "removed",
+        instructions: "claude mcp remove archon-admin --scope local",
+      },
+    ]);
+    expect(calls("claude").filter((a) => a[1] === "remove")).toEqual([
+      ["mcp", "remove", "archon-admin", "--scope", "local"],
+    ]);
+    expect(registerClient("claude", options()).retired).toEqual([]);
+  });
+
+  it("leaves a server of the user's own that happens to be called archon-admin", () => {
+    fakes.run("claude", [
+      "mcp",
+      "add-json",
+      "archon-admin",
+      '{"command":"my-tool","args":[]}',
+      "--scope",
+      "local",
+    ]);
+    expect(registerClient("claude", options()).retired).toEqual([]);
+    expect(calls("claude").filter((a) => a[1] === "remove")).toEqual([]);
+  });
+
+  it("takes both archon tables out of Codex's global config and keeps every other line", () => {
+    writeHome(
+      ".codex/config.toml",
+      [
+        'model = "o4"',
+        "",
+        "[mcp_servers.archon]",
+        'command = "node"',
+        `args = ["${ARCHON_BIN}", "--surface", "agent"]`,
+        "",
+        "[mcp_servers.archon-admin]",
+        'command = "node"',
+        `args = ["${ARCHON_BIN}", "--surface", "admin"]`,
+        "",
+        "[mcp_servers.docs]",
+        'command = "docs-server"',
+        "",
+      ].join("\n"),
+    );
+    const r = registerClient("codex", options());
+    expect(readHome(".codex/config.toml")).toBe(
+      'model = "o4"\n\n[mcp_servers.docs]\ncommand = "docs-server"\n',
+    );
+    expect(r.retired.map((x) => [x.server, x.where, x.status])).toEqual([
+      ["archon", "Codex's global config", "removed"],
+      ["archon-admin", "Codex's global config", "removed"],
+    ]);
+    expect(calls("codex")).toEqual([]);
+  });
+
+  it("leaves a global Codex table called archon whose command is not archon's", () => {
+    writeHome(".codex/config.toml", '[mcp_servers.archon]\ncommand = "my-tool"\n');
+    expect(registerClient("codex", options()).retired).toEqual([]);
+    expect(readHome(".codex/config.toml")).toBe('[mcp_servers.archon]\ncommand = "my-tool"\n');
+  });
+
+  it("takes the entries older setups printed for ~/.cursor/mcp.json out of it, keeping the user's", () => {
+    writeHome(
+      ".cursor/mcp.json",
+      JSON.stringify({ mcpServers: { mine: { command: "x" }, "archon-admin": OLD_ADMIN } }),
+    );
+    const r = registerClient("cursor", options());
+    expect(JSON.parse(readHome(".cursor/mcp.json"))).toEqual({ mcpServers: { mine: { command: "x" } } });
+    expect(r.retired.map((x) => [x.server, x.status])).toEqual([["archon-admin", "removed"]]);
+  });
+
+  it("only says what it would remove on a dry run", () => {
+    fakes.run("claude", ["mcp", "add-json", "archon-admin", JSON.stringify(OLD_ADMIN), "--scope", "local"]);
+    writeHome(
+      ".codex/config.toml",
+      `[mcp_servers.archon-admin]\ncommand = "node"\nargs = ["${ARCHON_BIN}"]\n`,
+    );
+    const before = readHome(".codex/config.toml");
+    expect(registerClient("claude", options({ dryRun: true })).retired[0]?.status).toBe("planned");
+    expect(registerClient("codex", options({ dryRun: true })).retired[0]?.status).toBe("planned");
+    expect(readHome(".codex/config.toml")).toBe(before);
+    expect(calls("claude").filter((a) => a[1] !== "get" && a[1] !== "add-json")).toEqual([]);
   });
 });
 
 describe("Claude Code in a project that did not install archon", () => {
-  it("registers both surfaces in the local scope and takes the old machine-path entry out of .mcp.json", () => {
+  it("registers the agent surface in the local scope and takes the old machine-path entry out of .mcp.json", () => {
     const old = { command: "node", args: ["/home/x/archon/bin/archon.js", "--project-root", "/home/x/proj"] };
     project.write(".mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" }, archon: old } }));
     const r = registerClient("claude", options());
     expect(readJson(".mcp.json")).toEqual({ mcpServers: { other: { command: "x" } } });
     expect(r.shared).toBe(false);
     expect(r.files).toEqual([{ path: join(project.root, ".mcp.json"), action: "updated" }]);
-    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([
-      [["archon"], "registered"],
-      [["archon-admin"], "registered"],
-    ]);
+    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([[["archon"], "registered"]]);
     const added = calls("claude").filter((a) => a[1] === "add-json");
     expect(added.map((a) => [a[2], JSON.parse(a[3] ?? "{}"), a[5]])).toEqual([
       [
@@ -98,21 +192,16 @@ describe("Claude Code in a project that did not install archon", () => {
         { command: "node", args: [ARCHON_BIN, "--surface", "agent", "--project-root", project.root] },
         "local",
       ],
-      [
-        "archon-admin",
-        { command: "node", args: [ARCHON_BIN, "--surface", "admin", "--project-root", project.root] },
-        "local",
-      ],
     ]);
   });
 
-  it("writes no .mcp.json, leaves a user's own archon server alone, and prints the commands without claude", () => {
+  it("writes no .mcp.json, leaves a user's own archon server alone, and prints the command without claude", () => {
     const r = registerClient("claude", options({ env: { ...env(), PATH: "" } }));
     expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
     expect(r.files).toEqual([]);
-    expect(r.personal.map((p) => p.status)).toEqual(["manual", "manual"]);
-    expect(r.personal[1]?.instructions).toMatch(
-      /^claude mcp add-json archon-admin '\{"command":"node","args":\[.*"admin".*\]\}' --scope local$/,
+    expect(r.personal.map((p) => p.status)).toEqual(["manual"]);
+    expect(r.personal[0]?.instructions).toMatch(
+      /^claude mcp add-json archon '\{"command":"node","args":\[.*"agent".*\]\}' --scope local$/,
     );
     project.write(".mcp.json", JSON.stringify({ mcpServers: { archon: { command: "my-own-server" } } }));
     expect(registerClient("claude", options({ env: { ...env(), PATH: "" } })).files).toEqual([]);
@@ -120,7 +209,7 @@ describe("Claude Code in a project that did not install archon", () => {
 });
 
 describe("Cursor", () => {
-  it("with archon installed, writes .cursor/mcp.json rooted by the workspace folder variable and explains the personal admin entry", () => {
+  it("with archon installed, writes .cursor/mcp.json rooted by the workspace folder variable and nothing personal", () => {
     installArchon();
     const r = registerClient("cursor", options());
     expect(readJson(".cursor/mcp.json")).toEqual({
@@ -140,30 +229,29 @@ describe("Cursor", () => {
         },
       },
     });
-    expect(r.personal).toEqual([
-      {
-        servers: ["archon-admin"],
-        status: "manual",
-        instructions: expect.stringContaining("~/.cursor/mcp.json"),
-        detail: "Cursor has no command to add a server.",
-      },
-    ]);
+    expect([r.shared, r.machineFiles, r.personal]).toEqual([true, [], []]);
   });
 
-  it("without archon installed, writes nothing in the project and shows both servers for ~/.cursor/mcp.json", () => {
+  it("without archon installed, writes this machine's entry in the project and marks the file as machine-specific", () => {
     const r = registerClient("cursor", options());
-    expect(existsSync(join(project.root, ".cursor"))).toBe(false);
-    const json = JSON.parse(r.personal[0]?.instructions.replace(/^[^{]*/, "") ?? "{}");
-    expect(json.mcpServers.archon).toEqual({
-      command: "node",
-      args: [ARCHON_BIN, "--surface", "agent", "--project-root", CURSOR_ROOT],
+    expect(readJson(".cursor/mcp.json")).toEqual({
+      mcpServers: {
+        archon: { command: "node", args: [ARCHON_BIN, "--surface", "agent", "--project-root", CURSOR_ROOT] },
+      },
     });
-    expect(Object.keys(json.mcpServers)).toEqual(["archon", "archon-admin"]);
+    expect([r.shared, r.machineFiles, r.personal]).toEqual([false, [".cursor/mcp.json"], []]);
+  });
+
+  it("takes an archon-admin entry out of the project's .cursor/mcp.json", () => {
+    installArchon();
+    project.write(".cursor/mcp.json", JSON.stringify({ mcpServers: { "archon-admin": OLD_ADMIN } }));
+    registerClient("cursor", options());
+    expect(Object.keys(readJson(".cursor/mcp.json").mcpServers)).toEqual(["archon"]);
   });
 });
 
 describe("Codex", () => {
-  it("with archon installed, sets the archon table in .codex/config.toml without touching the rest, and adds admin through codex", () => {
+  it("with archon installed, sets the archon table in .codex/config.toml without touching the rest, and runs no codex", () => {
     installArchon();
     project.write(
       ".codex/config.toml",
@@ -183,34 +271,39 @@ describe("Codex", () => {
         "",
       ].join("\n"),
     );
-    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([[["archon-admin"], "registered"]]);
-    expect(calls("codex").at(-1)).toEqual([
-      "mcp",
-      "add",
-      "archon-admin",
-      "--",
-      "npx",
-      "--no-install",
-      "archon",
-      "--surface",
-      "admin",
-    ]);
+    expect([r.shared, r.personal, r.retired]).toEqual([true, [], []]);
+    expect(calls("codex")).toEqual([]);
     expect(registerClient("codex", options()).files[0]?.action).toBe("unchanged");
   });
 
-  it("without archon installed, adds both servers to the user's own config and takes the old table out", () => {
+  it("without archon installed, writes this machine's entry to the project's config, never the global one", () => {
     project.write(
       ".codex/config.toml",
-      'model = "o4"\n\n[mcp_servers.archon]\ncommand = "node"\nargs = ["/home/x/archon/bin/archon.js"]\n\n[profiles.fast]\nmodel = "mini"\n',
+      'model = "o4"\n\n[mcp_servers.archon-admin]\ncommand = "node"\nargs = ["/x/archon.js"]\n',
     );
     const r = registerClient("codex", options());
     expect(readFileSync(join(project.root, ".codex/config.toml"), "utf8")).toBe(
-      'model = "o4"\n\n[profiles.fast]\nmodel = "mini"\n',
+      `model = "o4"\n\n[mcp_servers.archon]\ncommand = "node"\nargs = ["${ARCHON_BIN}", "--surface", "agent"]\n`,
     );
-    expect(r.shared).toBe(false);
-    expect(calls("codex").filter((a) => a[1] === "add")).toEqual([
-      ["mcp", "add", "archon", "--", "node", ARCHON_BIN, "--surface", "agent"],
-      ["mcp", "add", "archon-admin", "--", "node", ARCHON_BIN, "--surface", "admin"],
+    expect([r.shared, r.machineFiles, r.personal]).toEqual([false, [".codex/config.toml"], []]);
+    expect(existsSync(join(fakes.home, ".codex"))).toBe(false);
+    expect(calls("codex")).toEqual([]);
+  });
+
+  it("without archon installed, leaves a .codex/config.toml git tracks alone and shows the entry to add", () => {
+    project.write(".codex/config.toml", 'model = "o4"\n');
+    commitAll(project.root, "codex config", true);
+    const r = registerClient("codex", options());
+    expect(readFileSync(join(project.root, ".codex/config.toml"), "utf8")).toBe('model = "o4"\n');
+    expect([r.files, r.machineFiles]).toEqual([[], []]);
+    expect(r.personal).toEqual([
+      {
+        servers: ["archon"],
+        status: "manual",
+        instructions: `Add to .codex/config.toml and do not commit it: [mcp_servers.archon]\ncommand = "node"\nargs = ["${ARCHON_BIN}", "--surface", "agent"]`,
+        detail:
+          "git tracks .codex/config.toml and archon is not installed in this project, so an entry there would commit this machine's path; setup leaves the file alone. Installing archon in the project makes the entry portable.",
+      },
     ]);
   });
 
@@ -218,7 +311,6 @@ describe("Codex", () => {
     installArchon();
     const r = registerClient("codex", options({ dryRun: true }));
     expect(r.files[0]?.action).toBe("created");
-    expect(r.personal[0]?.status).toBe("planned");
     expect(existsSync(join(project.root, ".codex"))).toBe(false);
     expect(calls("codex")).toEqual([]);
   });

@@ -1,18 +1,26 @@
-// Registering archon with each agent client. The agent surface goes to the project's committed config
-// only when that config can start archon on any machine (the project installed archon); otherwise, and
-// always for the admin surface, it goes to the person's own scope, through the client's CLI when it has one.
+// Registering archon with each agent client: the agent surface only, and per project. The admin surface can
+// approve rules, so no config archon writes or prints hands it to a coding agent; older registrations of it,
+// and agent entries in a client's global config, are taken out again.
 import { join } from "node:path";
 import { projectHasArchon } from "../adapters/launcher.js";
-import { SERVER_NAMES, type Surface } from "../knowledge/surface.js";
+import { SERVER_NAMES } from "../knowledge/surface.js";
 import { findOnPath, runCli } from "./client-cli.js";
 import {
+  codexTable,
   type FileChange,
   mergeCodexToml,
   mergeMcpJson,
   removeCodexTable,
   removeMcpJsonEntry,
 } from "./config-files.js";
-import { CLIENT_ROOT, commandLine, type Launch, mcpEntry } from "./mcp-entry.js";
+import { isTracked } from "./machine-files.js";
+import { CLIENT_ROOT, commandLine, type McpEntry, mcpEntry } from "./mcp-entry.js";
+import {
+  type Retirement,
+  retireClaudeLocal,
+  retireCodexGlobal,
+  retireCursorGlobal,
+} from "./retire-registrations.js";
 
 export const AGENTS = ["claude", "cursor", "codex"] as const;
 export type AgentClient = (typeof AGENTS)[number];
@@ -22,18 +30,22 @@ export interface PersonalRegistration {
   servers: string[];
   /** registered: the client's CLI added it now; present: it was already there; manual: a person must do it. */
   status: "registered" | "present" | "manual" | "failed" | "planned";
-  /** The exact command (or, for Cursor, the file and JSON) a person can use. */
+  /** The exact command (or the file and entry) a person can use. */
   instructions: string;
   detail?: string;
 }
 
 export interface Registration {
   agent: AgentClient;
-  /** True when the agent surface is in the committed config; false when it went to personal scope. */
+  /** True when the agent entry is portable (the project installed archon) and the team may commit it. */
   shared: boolean;
-  /** Committed config files written, or cleared of an entry an earlier setup wrote with this machine's paths. */
+  /** Project config files written, or cleared of an entry archon no longer writes there. */
   files: FileChange[];
+  /** Project-relative config files this run wrote with this machine's paths: kept out of git. */
+  machineFiles: string[];
   personal: PersonalRegistration[];
+  /** Registrations an older setup made that this run takes out (or would, on a dry run). */
+  retired: Retirement[];
 }
 
 export interface RegisterOptions {
@@ -42,109 +54,109 @@ export interface RegisterOptions {
   dryRun?: boolean;
 }
 
-/** Runs `add` through the client's CLI unless `probe` says the server is already registered. */
-function viaCli(
-  cli: string,
-  server: string,
-  probe: string[],
-  add: string[],
-  options: RegisterOptions,
-): PersonalRegistration {
-  const base = { servers: [server], instructions: commandLine([cli, ...add]) };
-  const executable = findOnPath(cli, options.env);
-  if (!executable) return { ...base, status: "manual", detail: `${cli} is not on PATH; run this yourself.` };
-  if (options.dryRun) return { ...base, status: "planned" };
-  const env = options.env ?? process.env;
-  if (runCli(executable, probe, options.projectRoot, env).ok) return { ...base, status: "present" };
-  const run = runCli(executable, add, options.projectRoot, env);
-  return run.ok
-    ? { ...base, status: "registered" }
-    : { ...base, status: "failed", detail: `${cli} said: ${run.output}` };
-}
-
+const AGENT = SERVER_NAMES.agent;
+const ADMIN = SERVER_NAMES.admin;
 const present = (change: FileChange | undefined): FileChange[] => (change ? [change] : []);
 
 /** Claude Code's local scope is this person in this project folder: the absolute root is right there. */
-function claudeLocal(surface: Surface, local: boolean, options: RegisterOptions) {
-  const name = SERVER_NAMES[surface];
-  const entry = mcpEntry(surface, { local, root: options.projectRoot.replace(/\\/g, "/") });
-  return viaCli(
-    "claude",
-    name,
-    ["mcp", "get", name],
-    ["mcp", "add-json", name, JSON.stringify(entry), "--scope", "local"],
-    options,
-  );
+function claudeLocal(options: RegisterOptions): PersonalRegistration {
+  const entry = mcpEntry("agent", { local: false, root: options.projectRoot.replace(/\\/g, "/") });
+  const add = ["mcp", "add-json", AGENT, JSON.stringify(entry), "--scope", "local"];
+  const base = { servers: [AGENT], instructions: commandLine(["claude", ...add]) };
+  const executable = findOnPath("claude", options.env);
+  if (!executable) return { ...base, status: "manual", detail: "claude is not on PATH; run this yourself." };
+  if (options.dryRun) return { ...base, status: "planned" };
+  const env = options.env ?? process.env;
+  if (runCli(executable, ["mcp", "get", AGENT], options.projectRoot, env).ok)
+    return { ...base, status: "present" };
+  const run = runCli(executable, add, options.projectRoot, env);
+  return run.ok
+    ? { ...base, status: "registered" }
+    : { ...base, status: "failed", detail: `claude said: ${run.output}` };
 }
 
-/** Codex's own config is the person's, for every project: the entry names no root. */
-function codexUser(surface: Surface, local: boolean, options: RegisterOptions) {
-  const name = SERVER_NAMES[surface];
-  const entry = mcpEntry(surface, { local });
-  return viaCli(
-    "codex",
-    name,
-    ["mcp", "get", name],
-    ["mcp", "add", name, "--", entry.command, ...entry.args],
-    options,
-  );
+interface ProjectFile {
+  rel: string;
+  write: (entry: McpEntry) => FileChange;
+  /** The entry as a person pastes it into the file. */
+  shown: (entry: McpEntry) => string;
+}
+
+/**
+ * The agent entry in a client's project config. Portable when the project installed archon; otherwise it
+ * names this machine's checkout, so it is kept out of git, and a file the team already tracks is not
+ * written at all: the person is shown the entry instead.
+ */
+function projectEntry(
+  options: RegisterOptions,
+  local: boolean,
+  file: ProjectFile,
+  entry: McpEntry,
+): Pick<Registration, "shared" | "files" | "machineFiles" | "personal"> {
+  if (local) return { shared: true, files: [file.write(entry)], machineFiles: [], personal: [] };
+  if (isTracked(options.projectRoot, file.rel))
+    return {
+      shared: false,
+      files: [],
+      machineFiles: [],
+      personal: [
+        {
+          servers: [AGENT],
+          status: "manual",
+          instructions: `Add to ${file.rel} and do not commit it: ${file.shown(entry)}`,
+          detail: `git tracks ${file.rel} and archon is not installed in this project, so an entry there would commit this machine's path; setup leaves the file alone. Installing archon in the project makes the entry portable.`,
+        },
+      ],
+    };
+  return { shared: false, files: [file.write(entry)], machineFiles: [file.rel], personal: [] };
 }
 
 export function registerClient(agent: AgentClient, options: RegisterOptions): Registration {
   const root = options.projectRoot;
   const local = projectHasArchon(root);
-  const agentName = SERVER_NAMES.agent;
+  const dryRun = options.dryRun;
   switch (agent) {
     case "claude": {
       const path = join(root, ".mcp.json");
-      const launch: Launch = { local, root: CLIENT_ROOT.claude };
-      return {
-        agent,
-        shared: local,
-        files: local
-          ? [mergeMcpJson(root, path, agentName, mcpEntry("agent", launch), options.dryRun)]
-          : present(removeMcpJsonEntry(root, path, agentName, options.dryRun)),
-        personal: [
-          ...(local ? [] : [claudeLocal("agent", local, options)]),
-          claudeLocal("admin", local, options),
-        ],
-      };
+      const admin = present(removeMcpJsonEntry(root, path, ADMIN, dryRun));
+      const retired = retireClaudeLocal(ADMIN, options);
+      if (local) {
+        const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.claude });
+        const files = [mergeMcpJson(root, path, AGENT, entry, dryRun), ...admin];
+        return { agent, shared: true, files, machineFiles: [], personal: [], retired };
+      }
+      // .mcp.json is committed: an entry with this machine's paths goes to the local scope instead.
+      const files = [...present(removeMcpJsonEntry(root, path, AGENT, dryRun)), ...admin];
+      return { agent, shared: false, files, machineFiles: [], personal: [claudeLocal(options)], retired };
     }
     case "cursor": {
       const path = join(root, ".cursor", "mcp.json");
-      // ~/.cursor/mcp.json serves every project, so its entries take the root from ${workspaceFolder} too.
-      const launch: Launch = { local, root: CLIENT_ROOT.cursor };
-      const surfaces: Surface[] = local ? ["admin"] : ["agent", "admin"];
-      const servers = Object.fromEntries(surfaces.map((s) => [SERVER_NAMES[s], mcpEntry(s, launch)]));
-      return {
-        agent,
-        shared: local,
-        files: local
-          ? [mergeMcpJson(root, path, agentName, mcpEntry("agent", launch), options.dryRun)]
-          : present(removeMcpJsonEntry(root, path, agentName, options.dryRun)),
-        personal: [
-          {
-            servers: Object.keys(servers),
-            status: "manual",
-            instructions: `Add to ~/.cursor/mcp.json (your user settings, never the project): ${JSON.stringify({ mcpServers: servers })}`,
-            detail: "Cursor has no command to add a server.",
-          },
-        ],
+      const admin = present(removeMcpJsonEntry(root, path, ADMIN, dryRun));
+      const file: ProjectFile = {
+        rel: ".cursor/mcp.json",
+        write: (entry) => mergeMcpJson(root, path, AGENT, entry, dryRun),
+        shown: (entry) => JSON.stringify({ mcpServers: { [AGENT]: entry } }),
       };
+      const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.cursor });
+      const placed = projectEntry(options, local, file, entry);
+      const retired = retireCursorGlobal([AGENT, ADMIN], options);
+      return { agent, ...placed, files: [...placed.files, ...admin], retired };
     }
     case "codex": {
+      // Codex reads a project's .codex/config.toml, [mcp_servers.<name>] included, once the person trusts
+      // the project (developers.openai.com/codex/config-basic and /config-reference: "Codex loads
+      // project-scoped config files only when you trust the project"). Its entry names no root: archon
+      // finds the project from the folder Codex starts it in.
       const path = join(root, ".codex", "config.toml");
-      return {
-        agent,
-        shared: local,
-        files: local
-          ? [mergeCodexToml(root, path, agentName, mcpEntry("agent", { local }), options.dryRun)]
-          : present(removeCodexTable(root, path, agentName, options.dryRun)),
-        personal: [
-          ...(local ? [] : [codexUser("agent", local, options)]),
-          codexUser("admin", local, options),
-        ],
+      const admin = present(removeCodexTable(root, path, ADMIN, dryRun));
+      const file: ProjectFile = {
+        rel: ".codex/config.toml",
+        write: (entry) => mergeCodexToml(root, path, AGENT, entry, dryRun),
+        shown: (entry) => codexTable(AGENT, entry).join("\n"),
       };
+      const placed = projectEntry(options, local, file, mcpEntry("agent", { local }));
+      const retired = retireCodexGlobal([AGENT, ADMIN], options);
+      return { agent, ...placed, files: [...placed.files, ...admin], retired };
     }
   }
 }

@@ -10,10 +10,12 @@ import { readInitManifest } from "../store/init-manifest.js";
 import { readSetupVersion, recordSetupVersion } from "../store/setup-version.js";
 import { VERSION } from "../version.js";
 import { type Registration, registerClient } from "./register-clients.js";
-import type { SetupPlan } from "./setup-plan.js";
+import { planGitKeeping, type SetupPlan } from "./setup-plan.js";
 
 export interface SetupOutcome {
   registrations: Registration[];
+  /** Where machine-specific configs and local state were kept out of git. */
+  keeping: ReturnType<typeof planGitKeeping>;
   adapters: DeployResult;
   init: InitConfirmResult | null;
   /** The template upgrade proposed as a bundle by this run. */
@@ -35,6 +37,7 @@ export function applySetup(ctx: ArchonContext, plan: SetupPlan, env?: NodeJS.Pro
   const registrations = plan.choices.agents.map((agent) =>
     registerClient(agent, { projectRoot: ctx.projectRoot, env }),
   );
+  const keeping = planGitKeeping(ctx.projectRoot, registrations, false);
   // Adapters first: init deploys to the targets already deployed, so it repeats exactly these.
   const adapters = deployAdapters(writeContext(ctx), { targets: plan.targets });
   let init: InitConfirmResult | null = null;
@@ -64,5 +67,5 @@ export function applySetup(ctx: ArchonContext, plan: SetupPlan, env?: NodeJS.Pro
   // Once the bundle was decided the upgrade is over: record it, or the same one is proposed forever.
   if (plan.upgradeStep === "record") rebaselined = syncInitManifest(write, ctx.init.templatesDir);
   if (plan.upgradeStep === "propose") upgrade = applyUpgrade(write, ctx.init.templatesDir);
-  return { registrations, adapters, init, upgrade, rebaselined, version: recordVersion(ctx) };
+  return { registrations, keeping, adapters, init, upgrade, rebaselined, version: recordVersion(ctx) };
 }

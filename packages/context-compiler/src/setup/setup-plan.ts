@@ -12,6 +12,9 @@ import { upgradeResolved } from "../init/sync-init-manifest.js";
 import { bundledVersions } from "../init/template-catalog.js";
 import { listAdapterMeta } from "../store/adapter-meta.js";
 import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
+import { type GitignoreChange, writeArchonGitignore } from "./archon-gitignore.js";
+import type { FileChange } from "./config-files.js";
+import { excludeMachineFiles } from "./machine-files.js";
 import { AGENTS, type AgentClient, type Registration, registerClient } from "./register-clients.js";
 
 export type TemplateChoice = "auto" | "none" | string;
@@ -26,6 +29,10 @@ export interface SetupPlan {
   projectRoot: string;
   choices: SetupChoices;
   registrations: Registration[];
+  /** The block of .git/info/exclude that keeps client configs naming this machine out of git. */
+  gitExclude: FileChange | undefined;
+  /** .archon/.gitignore, which keeps the databases and local state out of git. */
+  archonGitignore: GitignoreChange;
   /** The template to bootstrap from (new mode), or null to start empty. */
   template: InitDetectResult | null;
   /** A newer bundled version of the applied template (update mode). */
@@ -51,6 +58,25 @@ export function detectAgents(projectRoot: string): AgentClient[] {
 export const isUpdate = (projectRoot: string, dbPath: string) =>
   existsSync(dbPath) || existsSync(join(projectRoot, ".archon", "rules.md"));
 
+/** Said once by every setup: why no agent is given the admin surface, and where people approve instead. */
+export const ADMIN_SURFACE_NOTE =
+  "The admin surface (archon-admin) can approve rules, so setup registers it in no agent's config; people approve with archon proposals / archon approve, the web UI (archon webui), or the prompt hook's confirmation.";
+
+/** A .archon/.gitignore of the person's own: theirs to keep, and to check. */
+export const GITIGNORE_CONFLICT_NOTE =
+  ".archon/.gitignore was not written by archon, so setup leaves it alone: make sure it keeps the databases (*.db, *.db-journal, *.db-wal, *.db-shm), last-verify.json and hooks/ out of git, and lets rules.md, rules/ and config.json in.";
+
+/** Where the agents' machine-specific configs and archon's local state are kept out of git. */
+export function planGitKeeping(projectRoot: string, registrations: readonly Registration[], dryRun: boolean) {
+  const machine = registrations.flatMap((r) => r.machineFiles);
+  const portable = registrations.filter((r) => r.shared).flatMap((r) => r.files.map((f) => f.path));
+  const rel = (p: string) => relative(projectRoot, p).split(sep).join("/");
+  return {
+    gitExclude: excludeMachineFiles(projectRoot, machine, portable.map(rel), dryRun),
+    archonGitignore: writeArchonGitignore(projectRoot, dryRun),
+  };
+}
+
 /** Adapter targets for the chosen agents: Claude Code → claude, Cursor → cursor, Codex → codex. */
 export const targetsFor = (agents: readonly AgentClient[]): Target[] =>
   TARGETS.filter((t) => agents.includes(t));
@@ -64,10 +90,12 @@ export function planSetup(
   const unknown = choices.agents.filter((a) => !AGENTS.includes(a));
   if (unknown.length > 0)
     throw new UserError(`Unknown agent(s): ${unknown.join(", ")}.`, `Choose from ${AGENTS.join(", ")}.`);
-  const notes: string[] = [];
+  const notes: string[] = [ADMIN_SURFACE_NOTE];
   const registrations = choices.agents.map((agent) =>
     registerClient(agent, { projectRoot: ctx.projectRoot, env, dryRun: true }),
   );
+  const keeping = planGitKeeping(ctx.projectRoot, registrations, true);
+  if (keeping.archonGitignore.action === "conflict") notes.push(GITIGNORE_CONFLICT_NOTE);
   let template: InitDetectResult | null = null;
   let upgrade: UpgradeCheck | null = null;
   const manifest = readInitManifest(ctx.kdb.db);
@@ -113,6 +141,7 @@ export function planSetup(
     projectRoot: ctx.projectRoot,
     choices,
     registrations,
+    ...keeping,
     template,
     upgrade,
     upgradeStep,
@@ -129,11 +158,15 @@ function registrationNotes(
 ): string[] {
   const notes: string[] = [];
   for (const r of registrations) {
-    if (!r.shared)
+    if (!r.shared && r.agent === "claude")
       notes.push(
-        `${r.agent}: archon is not installed in this project (no node_modules/.bin/archon), so its agent surface goes to your personal scope instead: a committed config would hold this machine's paths.`,
+        "claude: archon is not installed in this project (no node_modules/.bin/archon), so its agent surface goes to your personal scope instead: a committed config would hold this machine's paths.",
       );
-    if (r.agent === "codex" && r.shared)
+    if (r.machineFiles.length > 0)
+      notes.push(
+        `${r.agent}: archon is not installed in this project (no node_modules/.bin/archon), so its agent entry names this machine's archon and is kept out of git (.git/info/exclude).`,
+      );
+    if (r.agent === "codex")
       notes.push(
         "codex: Codex loads the project's .codex/config.toml only once you trust this project (Codex asks when it starts here).",
       );
@@ -160,14 +193,12 @@ function templateFolderNote(template: InitDetectResult): string | undefined {
 /** The plan as lines a person reads before agreeing. */
 export function describePlan(plan: SetupPlan): string[] {
   const lines: string[] = [];
+  const rel = (p: string) => relative(plan.projectRoot, p).split(sep).join("/");
   for (const r of plan.registrations) {
     for (const f of r.files) {
       if (f.action === "unchanged") continue;
-      const path = relative(plan.projectRoot, f.path).split(sep).join("/");
       lines.push(
-        r.shared
-          ? `${f.action === "created" ? "create" : "update"} ${path} (agent surface for ${r.agent})`
-          : `update ${path} (remove the archon entry an earlier setup wrote with this machine's paths)`,
+        `${f.action === "created" ? "create" : "update"} ${rel(f.path)} (archon entries for ${r.agent})`,
       );
     }
     for (const step of r.personal) {
@@ -175,7 +206,20 @@ export function describePlan(plan: SetupPlan): string[] {
       else if (step.status === "manual")
         lines.push(`you do (${step.servers.join(" and ")}, personal scope): ${step.instructions}`);
     }
+    for (const old of r.retired)
+      lines.push(`remove ${old.server} from ${old.where} (an older setup registered it there)`);
   }
+  const { gitExclude, archonGitignore } = plan;
+  if (gitExclude && gitExclude.action !== "unchanged")
+    lines.push(
+      `${gitExclude.action === "created" ? "create" : "update"} ${rel(gitExclude.path)} (agent configs naming this machine stay out of git)`,
+    );
+  if (archonGitignore.action === "conflict")
+    lines.push(`leave alone (hand-written): ${rel(archonGitignore.path)}`);
+  else if (archonGitignore.action !== "unchanged")
+    lines.push(
+      `${archonGitignore.action === "created" ? "create" : "update"} ${rel(archonGitignore.path)} (databases and local state stay out of git)`,
+    );
   if (plan.template?.preview) {
     lines.push(
       `bootstrap ${plan.template.preview.documents.length} rules from template ${plan.template.template} (${plan.template.preview_hash?.slice(0, 12)})`,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -9,9 +10,11 @@ import { writeContext } from "../context/archon-context.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { readInitManifest } from "../store/init-manifest.js";
 import { listProposals } from "../store/proposals.js";
+import { fakeHome } from "../test-support/fake-clients.js";
 import { git } from "../test-support/git.js";
 import { releasedWithNextjs100 } from "../test-support/init-context.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import { ADMIN_SURFACE_NOTE, GITIGNORE_CONFLICT_NOTE } from "./setup-plan.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -45,8 +48,14 @@ function snapshot(): Record<string, string> {
   return out;
 }
 
-// No agent CLIs and no Ollama: the embeddings screen finds nothing, whatever the machine has.
-const NO_CLIENT_CLIS = { ...process.env, PATH: "", ARCHON_OLLAMA_URL: "http://127.0.0.1:9" };
+// No agent CLIs and no Ollama: the embeddings screen finds nothing, whatever the machine has. A home of the
+// test's own: setup edits Codex's and Cursor's global configs, never the person's.
+const NO_CLIENT_CLIS = {
+  ...process.env,
+  PATH: "",
+  ARCHON_OLLAMA_URL: "http://127.0.0.1:9",
+  ...fakeHome(join(tmpdir(), "archon-setup-test-no-home")),
+};
 
 async function setup(
   flags: SetupFlags,
@@ -71,11 +80,11 @@ async function setup(
 }
 
 describe("archon setup --yes (no terminal)", () => {
-  it("in a project without archon installed, registers in personal scope, bootstraps the template and deploys", async () => {
+  it("in a project without archon installed, registers per project outside git, bootstraps the template and deploys", async () => {
     const run = await setup({ yes: true, agents: "claude,cursor" });
     await run.done;
     expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
-    expect(existsSync(join(project.root, ".cursor/mcp.json"))).toBe(false);
+    expect(git(project.root, "check-ignore", ".cursor/mcp.json")).toBe(".cursor/mcp.json\n");
     expect(readFileSync(join(project.root, "CLAUDE.md"), "utf8")).toContain("<!-- archon:start -->");
     expect(existsSync(join(project.root, ".cursor/rules/archon-process.mdc"))).toBe(true);
     expect(
@@ -90,7 +99,7 @@ describe("archon setup --yes (no terminal)", () => {
       "claude: register archon (personal scope) yourself: claude mcp add-json archon '",
     );
     expect(screen).toContain(
-      "cursor: register archon and archon-admin (personal scope) yourself: Add to ~/.cursor/mcp.json",
+      "cursor: archon is not installed in this project (no node_modules/.bin/archon), so its agent entry names this machine's archon and is kept out of git (.git/info/exclude).",
     );
     expect(screen).toContain("claude: archon's hooks go to .claude/settings.local.json");
     expect(screen).toContain("Bootstrapped");
@@ -160,6 +169,57 @@ describe("archon setup --yes (no terminal)", () => {
     await expect((await setup({ yes: true, template: "rails" })).done).rejects.toThrow(
       'There is no bundled template "rails".',
     );
+  });
+});
+
+describe("what archon setup says about the admin surface", () => {
+  it("says once, in every run, that no agent gets it and where people approve instead", async () => {
+    const run = await setup({ yes: true, agents: "claude,cursor,codex" });
+    await run.done;
+    expect(run.screen().split(ADMIN_SURFACE_NOTE)).toHaveLength(2);
+    expect(run.screen()).not.toMatch(/register[^\n]*archon-admin/);
+  });
+});
+
+describe("archon's local state and git", () => {
+  /** What `git add -A` would stage under .archon/, as `git status --porcelain` lists it. */
+  const stagedArchonFiles = () => {
+    git(project.root, "add", "-A");
+    return git(project.root, "status", "--porcelain", "--untracked-files=all")
+      .split("\n")
+      .filter((l) => l.includes(".archon/"))
+      .map((l) => l.slice(3))
+      .sort();
+  };
+  /** What running archon leaves beside the database: its journal, the PRD runs, the verifier, hook state. */
+  const useArchon = () => {
+    project.write(".archon/archon.db-wal", "x");
+    project.write(".archon/prd.db", "x");
+    project.write(".archon/last-verify.json", "{}");
+    project.write(".archon/hooks/sessions/s1.json", "{}");
+    project.write(".archon/migrate/run-1/CLAUDE.md", "old\n");
+    project.write(".archon/rules.md", "# Standing rules\n");
+    project.write(".archon/rules/no-any.md", "Never use any.\n");
+    project.write(".archon/config.json", '{ "rulesPackages": [] }\n');
+  };
+
+  it("keeps the databases and this machine's state out of git add -A, and lets the team's rules in", async () => {
+    await (await setup({ yes: true, agents: "claude" })).done;
+    useArchon();
+    expect(stagedArchonFiles()).toEqual([
+      ".archon/.gitignore",
+      ".archon/config.json",
+      ".archon/rules.md",
+      ".archon/rules/no-any.md",
+    ]);
+  });
+
+  it("leaves a .archon/.gitignore a person wrote alone, and says what it should hold", async () => {
+    project.write(".archon/.gitignore", "archon.db\n");
+    const run = await setup({ yes: true, agents: "claude" });
+    await run.done;
+    expect(readFileSync(join(project.root, ".archon/.gitignore"), "utf8")).toBe("archon.db\n");
+    expect(run.screen()).toContain(GITIGNORE_CONFLICT_NOTE);
   });
 });
 

@@ -3,6 +3,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { UserError } from "@archon/core";
+import { damageFromSqlite } from "./database-damage.js";
 
 export type DatabaseProblem = "removed" | "replaced" | "read_only_file" | "read_only_folder" | "disk_full";
 
@@ -59,9 +60,9 @@ export function databaseProblemError(problem: DatabaseProblem, path: string): Us
 }
 
 /**
- * A write SQLite refused because of where the database lives, as that clear error; undefined for anything
- * else, which stays a bug. The file system is asked first for the precise reason: SQLite's own code
- * says "read-only" for a removed file too.
+ * A write SQLite refused because of where the database lives, or a read or write that met a damaged file,
+ * as that clear error; undefined for anything else, which stays a bug. The file system is asked first for
+ * the precise reason: SQLite's own code says "read-only" for a removed file too.
  */
 export function databaseWriteError(
   error: unknown,
@@ -70,6 +71,8 @@ export function databaseWriteError(
 ): UserError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return undefined;
+  const damage = damageFromSqlite(error, path);
+  if (damage) return damage;
   const byCode: DatabaseProblem | undefined =
     code === "SQLITE_READONLY_DBMOVED"
       ? "removed"
@@ -88,12 +91,6 @@ export function databaseWriteError(
 export function databaseOpenError(error: unknown, path: string): UserError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== "string") return undefined;
-  if (code === "SQLITE_NOTADB") {
-    return new UserError(
-      `${path} is not a SQLite database.`,
-      "Pass --db the path of an archon database, or a path where a new one may be created.",
-    );
-  }
   if (code === "SQLITE_CANTOPEN" || FILE_SYSTEM_CODES.has(code)) {
     const reason = error instanceof Error ? error.message : code;
     return new UserError(

@@ -1,8 +1,18 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { refusal } from "../test-support/file-tree.js";
+import { damagedDatabaseError } from "./database-damage.js";
 import { KnowledgeDb } from "./knowledge-db.js";
 import { readVersion } from "./version.js";
 
@@ -79,18 +89,32 @@ describe("a database path taken by something that is not a database", () => {
 // A folder that cannot be created (/proc/x) is tested through the built command, which a timeout guards:
 // before the fix, Node's recursive mkdir never returned there (cli/database-path.e2e.test.ts).
 describe("a path that cannot hold a database", () => {
-  it("says a file that is not a database is not one", () => {
+  it("says a file that is not a database is damaged or not one, with how to repair", () => {
     const notes = join(root, "notes.txt");
     writeFileSync(
       notes,
       "these are notes, not a database, and long enough to be read as a header.\n".repeat(4),
     );
-    expect(() => open(notes)).toThrow(
-      new UserError(
-        `${notes} is not a SQLite database.`,
-        "Pass --db the path of an archon database, or a path where a new one may be created.",
+    expect(refusal(() => open(notes))).toEqual(
+      damagedDatabaseError(
+        notes,
+        'SQLite says "file is not a database": it is not a SQLite database, or its header was overwritten',
       ),
     );
+  });
+
+  it("refuses a database cut short before SQLite opens it, leaving its bytes as they were", () => {
+    open().close();
+    const whole = readFileSync(dbPath);
+    const cut = whole.subarray(0, whole.length - 1000);
+    writeFileSync(dbPath, cut);
+    expect(refusal(() => open())).toEqual(
+      damagedDatabaseError(
+        dbPath,
+        `the file is cut short: ${cut.length} bytes where its header says ${whole.length}`,
+      ),
+    );
+    expect(readFileSync(dbPath).equals(cut)).toBe(true);
   });
 
   it("says a file standing where a folder should be cannot hold one", () => {

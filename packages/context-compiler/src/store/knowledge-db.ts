@@ -2,6 +2,7 @@
 // and able to say why a write would not be kept.
 import { statSync } from "node:fs";
 import { type Db, migrate, openDatabase, type UserError } from "@archon/core";
+import { damagedDatabaseError, truncation } from "./database-damage.js";
 import {
   databaseOpenError,
   databaseProblemError,
@@ -16,7 +17,10 @@ export class KnowledgeDb {
   /** Set when a reopen happened that reopenIfReplaced's caller has not been told about yet. */
   #reopenedUnseen = false;
 
-  /** Throws a UserError when the path cannot hold a database (a folder that cannot be created, say). */
+  /**
+   * Throws a UserError when the path cannot hold a database (a folder that cannot be created, say), and a
+   * DamagedDatabaseError when SQLite finds the file damaged (a file cut short fails its first read).
+   */
   constructor(readonly path: string) {
     try {
       this.#db = KnowledgeDb.#open(path);
@@ -80,6 +84,8 @@ export class KnowledgeDb {
   static #open(path: string): Db {
     const db = openDatabase(path);
     try {
+      const cut = truncation(db, path);
+      if (cut) throw damagedDatabaseError(path, cut);
       migrate(db, migrations);
     } catch (error) {
       db.close();

@@ -28,7 +28,7 @@ export const RESOLUTIONS = [
 export type Resolution = (typeof RESOLUTIONS)[number];
 export const BOUND: ReadonlySet<Resolution> = new Set(["local", "import", "package", "name"]);
 
-export type FileStatus = "indexed" | "too_large" | "unreadable";
+export type FileStatus = "indexed" | "too_large" | "unreadable" | "timed_out";
 
 export interface SymbolFileRow {
   path: string;

@@ -3,7 +3,7 @@ import { exportDatabase } from "../store/export-import.js";
 import { type KnowledgeFixture, seedKnowledge } from "../test-support/knowledge-fixture.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
 import { WEB_HOST, webClient } from "../test-support/web-client.js";
-import { isLoopbackHost } from "./security.js";
+import { isLoopbackHost, sameOriginTarget } from "./security.js";
 import { createWebApp } from "./webui-app.js";
 
 let project: TestProject;
@@ -105,5 +105,73 @@ describe("reading the panel", () => {
     ).toEqual([true, true, true, true, false, false, false, false]);
     expect(isLoopbackHost(undefined, 4173)).toBe(false);
     expect(isLoopbackHost(WEB_HOST, undefined)).toBe(true);
+  });
+});
+
+describe("the token exchange sends the browser only to a path of the panel itself", () => {
+  // The redirect target is the launch URL's own path and query (the token dropped): an attacker who
+  // gets a person to open a crafted launch URL must not be able to send them to another site.
+  it.each([
+    ["//evil.example", "/"],
+    ["///evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/%2F%2Fevil.example", "/"],
+    ["/%2f/evil.example", "/"],
+    ["/%5Cevil.example", "/"],
+    ["/%252F%252Fevil.example", "/"],
+    ["/%09/evil.example", "/"],
+    ["/%0d%0aSet-Cookie:%20x=1", "/"],
+    ["/observations", "/observations"],
+    ["/documents/api-errors", "/documents/api-errors"],
+  ])("answers a launch URL for %j with Location %j and the cookie", async (path, location) => {
+    const { web } = panel();
+    const res = await web.get(`${path}?token=launch-token`, { cookie: false });
+    expect({
+      status: res.status,
+      location: res.headers.get("location"),
+      cookie: res.headers.get("set-cookie"),
+    }).toEqual({
+      status: 303,
+      location,
+      cookie: "archon_webui=launch-token; Path=/; HttpOnly; SameSite=Strict",
+    });
+  });
+
+  it("keeps the rest of a legitimate query and drops only the token", async () => {
+    const { web } = panel();
+    const res = await web.get("/observations?token=launch-token&status=archived");
+    expect(res.headers.get("location")).toBe("/observations?status=archived");
+  });
+
+  it("accepts only a single leading slash, with nothing hidden behind percent-encoding", () => {
+    const targets = [
+      "/",
+      "/audit?page=2",
+      "/https://evil.example",
+      "//evil.example",
+      "///evil.example",
+      "\\\\evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/%5cevil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil.example",
+      "",
+      "/a\tb",
+      "/a\nb",
+      "/a b",
+      "/%0aevil",
+      "/%E0%A4%A",
+      "/%25252F%25252Fevil.example",
+    ];
+    expect(targets.map((t) => [t, sameOriginTarget(t)])).toEqual([
+      ["/", "/"],
+      ["/audit?page=2", "/audit?page=2"],
+      ["/https://evil.example", "/https://evil.example"],
+      ...targets.slice(3).map((t) => [t, "/"]),
+    ]);
   });
 });

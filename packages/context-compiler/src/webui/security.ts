@@ -38,6 +38,33 @@ const refuse = (status: 401 | 403, message: string) =>
     headers: { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS },
   });
 
+/** A path on this origin: one leading slash, then anything but a slash or a backslash (or nothing). */
+const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
+/** What a browser may read as another host or strips before resolving: backslashes, whitespace, controls. */
+const UNSAFE_CHARACTER = /[\\\s\p{Cc}]/u;
+
+/**
+ * `target` when a browser sent to it stays on the panel, else `/`. A browser resolves `//host` (and
+ * `/\host`, which it reads as `//host`) to another site, and a target that is safe as written may not be
+ * once decoded, so every percent-decoded form must pass too; one that will not decode is refused.
+ */
+export function sameOriginTarget(target: string): string {
+  let form = target;
+  // Bounded: each round peels one layer of encoding, and a target that needs more is not a real link.
+  for (let round = 0; round < 4; round++) {
+    if (!SAME_ORIGIN_PATH.test(form) || UNSAFE_CHARACTER.test(form)) return "/";
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(form);
+    } catch {
+      return "/";
+    }
+    if (decoded === form) return target;
+    form = decoded;
+  }
+  return "/";
+}
+
 export interface GuardOptions {
   token: string;
   /** The port the server listens on, once known; undefined accepts any port on a loopback name (tests). */
@@ -67,7 +94,7 @@ export function guard(options: GuardOptions): MiddlewareHandler {
         );
       setCookie(c, TOKEN_COOKIE, options.token, { httpOnly: true, sameSite: "Strict", path: "/" });
       url.searchParams.delete(TOKEN_PARAM);
-      const back = c.redirect(`${url.pathname}${url.search}`, 303);
+      const back = c.redirect(sameOriginTarget(`${url.pathname}${url.search}`), 303);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) back.headers.set(name, value);
       return back;
     }

@@ -1,8 +1,8 @@
 // Tests to run first for a change: those that changed, those that import a changed file (one hop, from the
 // symbol index; Go tests of the same package need no import), and those git history changes together
 // with it. "Run these first", never "only these": a test reaching the change two imports away is not listed.
-import { existsSync } from "node:fs";
-import { join, posix } from "node:path";
+import { posix } from "node:path";
+import { resolveProjectFile } from "../../knowledge/project-path.js";
 import type { ImportRow } from "../../store/symbols.js";
 import { MAX_AFFECTED_TESTS } from "../limits.js";
 import { coChanges } from "./co-change.js";
@@ -30,6 +30,16 @@ export interface AffectedTestsInput {
   goTestsIn(folder: string): string[];
 }
 
+/** Whether `path` is a file of the project now: present, and not a link that leads out of it. */
+function isProjectFile(root: string, path: string): boolean {
+  try {
+    resolveProjectFile(root, path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function affectedTests(input: AffectedTestsInput): { tests: AffectedTest[]; truncated: boolean } {
   const found = new Map<string, TestSignal[]>();
   const add = (path: string, signal: TestSignal) => found.set(path, [...(found.get(path) ?? []), signal]);
@@ -50,11 +60,7 @@ export function affectedTests(input: AffectedTestsInput): { tests: AffectedTest[
     for (const test of input.goTestsIn(folder))
       if (!changed.has(test)) add(test, { signal: "same_package", file });
 
-  const history = coChanges(
-    input.root,
-    input.changed,
-    (p) => isTestFile(p) && existsSync(join(input.root, p)),
-  );
+  const history = coChanges(input.root, input.changed, (p) => isTestFile(p) && isProjectFile(input.root, p));
   const bestCo = new Map<string, number>();
   for (const c of history) {
     add(c.partner, { signal: "co_change", file: c.file, together: c.together, score: c.score });

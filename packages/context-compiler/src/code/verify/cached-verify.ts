@@ -3,10 +3,11 @@
 // extractor), so asking again about the same change returns the same verdict without recomputing it, and
 // any change to one of those asks afresh. The agent surface writes here and to .archon/last-verify.json:
 // both are derived data, never knowledge, and the only things it may write.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { type Clock, hashCanonical } from "@archon/core";
+import { type Clock, hashCanonical, UserError } from "@archon/core";
 import { runGit } from "../../knowledge/git.js";
+import { readProjectBytes } from "../../knowledge/project-path.js";
 import { readIndexState } from "../../store/symbols.js";
 import { readVerifyCache, writeVerifyCache } from "../../store/verify-cache.js";
 import { extractorVersion } from "../parser.js";
@@ -21,13 +22,24 @@ export interface CachedVerdict extends Verdict {
 
 const CACHE_FORMAT = 1;
 
+function contentSha(root: string, path: string): string | null {
+  try {
+    return gitBlobSha(readProjectBytes(root, path));
+  } catch (error) {
+    if (error instanceof UserError) return null;
+    throw error;
+  }
+}
+
 function cacheKey(sources: VerifySources, input: VerifyInput): string {
   const root = sources.projectRoot;
   const files = changedFiles(root, input.diff, input.changed_files ?? []);
-  const contents = files.map((f) => {
-    const absolute = join(root, f.path);
-    return [f.path, existsSync(absolute) ? gitBlobSha(readFileSync(absolute)) : null];
-  });
+  // Read through the project read guard: a link out of the project is hashed as nothing (verify_done itself
+  // refuses it), so an outside file's content never keys a verdict.
+  const contents = files.map((f) => [
+    f.path,
+    existsSync(join(root, f.path)) ? contentSha(root, f.path) : null,
+  ]);
   return hashCanonical({
     format: CACHE_FORMAT,
     extractor: extractorVersion(),

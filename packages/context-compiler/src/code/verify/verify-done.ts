@@ -1,16 +1,17 @@
 // verify_done: a change checked mechanically against every approved constraint that carries a ```verify
 // block and covers a changed file (by path or layer, as compile_context would reach it), plus the tests to
 // run first. Read-only: it reads the knowledge, the symbol index, the files and git history.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, posix } from "node:path";
 import { type Db, UserError } from "@archon/core";
+import { readProjectFile } from "../../knowledge/project-path.js";
 import type { IndexedDoc, KnowledgeIndex } from "../../read/knowledge-index.js";
 import { resolve } from "../../read/resolve.js";
 import { importsResolvingTo, indexedFiles } from "../../store/symbol-queries.js";
 import { readIndexState } from "../../store/symbols.js";
-import { extractFile } from "../extract-symbols.js";
+import { extractFile, TIMED_OUT } from "../extract-symbols.js";
 import { languageOf } from "../languages.js";
-import { MAX_CHANGED_FILES } from "../limits.js";
+import { MAX_CHANGED_FILES, PARSE_BUDGET_MS, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
 import { storedModuleWorld } from "../module-world.js";
 import type { ExtractedImport } from "../symbol-model.js";
 import { type AffectedTest, affectedTests } from "./affected-tests.js";
@@ -76,11 +77,57 @@ function verifyRules(sources: VerifySources): { rules: Map<string, VerifyRules>;
   return { rules, warnings };
 }
 
-/** The file's text: on disk, or (for a file the diff creates and the disk lacks) the diff's own lines. */
+/**
+ * The file's text: on disk, through the project read guard, or (for a file the diff creates and the disk
+ * lacks) the diff's own lines. A link that leads out of the project refuses the whole check: its answer
+ * would otherwise carry the outside file's imports.
+ */
 function textOf(root: string, file: ChangedFile): string | undefined {
-  const absolute = join(root, file.path);
-  if (existsSync(absolute)) return readFileSync(absolute, "utf8");
-  return file.created ?? undefined;
+  if (!existsSync(join(root, file.path))) return file.created ?? undefined;
+  try {
+    return readProjectFile(root, file.path, "changed_files").text;
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    throw new UserError(
+      error.message,
+      "verify_done reads only files inside the project: leave the linked file out of the change, or replace the link with the file itself.",
+      "changed_files",
+    );
+  }
+}
+
+/** Parsing time left to one call, over all its files. */
+interface ParseBudget {
+  leftMs: number;
+}
+
+const timedOut = (path: string) =>
+  `${path}: not parsed within ${PARSE_BUDGET_MS / 1000} s (deeply nested brackets make the parser slow), so its imports were not checked.`;
+const budgetSpent = (path: string) =>
+  `${path}: not parsed, this check having spent its ${VERIFY_PARSE_BUDGET_MS / 1000} s of parsing on slow files, so its imports were not checked; verify it on its own.`;
+
+/** The imports of a changed file, or [] with a warning when it could not be parsed within the budget. */
+async function importsOf(
+  file: ChangedFile,
+  root: string,
+  budget: ParseBudget,
+  warnings: string[],
+): Promise<ExtractedImport[]> {
+  const text = textOf(root, file);
+  if (text === undefined) return [];
+  const allowed = Math.min(PARSE_BUDGET_MS, budget.leftMs);
+  if (allowed <= 0) {
+    warnings.push(budgetSpent(file.path));
+    return [];
+  }
+  const start = performance.now();
+  const extracted = await extractFile(file.path, text, allowed);
+  budget.leftMs -= performance.now() - start;
+  if (extracted === TIMED_OUT) {
+    warnings.push(allowed < PARSE_BUDGET_MS ? budgetSpent(file.path) : timedOut(file.path));
+    return [];
+  }
+  return extracted ? importsToCheck(file, text, extracted.imports, warnings) : [];
 }
 
 /** The imports to check: those on lines the diff added, when the file on disk is the diff's new side. */
@@ -129,6 +176,7 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
   );
   const violations: Violation[] = [];
   const applied = new Set<string>();
+  const budget: ParseBudget = { leftMs: VERIFY_PARSE_BUDGET_MS };
   for (const file of present) {
     const reached = [...new Set(resolve(sources.index, { files: [file.path] }).steps.map((s) => s.doc_id))]
       .filter((id) => rules.has(id))
@@ -140,12 +188,7 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
       const docRules = rules.get(docId) as VerifyRules;
       const base = { doc_id: docId, title: doc.title, file: file.path };
       if (docRules.forbid_import.length > 0) {
-        if (imports === undefined) {
-          const text = textOf(root, file);
-          const extracted = text === undefined ? undefined : await extractFile(file.path, text);
-          imports =
-            extracted && text !== undefined ? importsToCheck(file, text, extracted.imports, warnings) : [];
-        }
+        imports ??= await importsOf(file, root, budget, warnings);
         for (const hit of forbiddenImports(file.path, imports, docRules.forbid_import, world))
           violations.push({
             type: "forbidden_import",

@@ -1,8 +1,10 @@
 // What the hooks absorb from .archon/rules.md: only the text git has committed, the team's review path.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { lstatSync } from "node:fs";
+import { join } from "node:path";
 import type { Db } from "@archon/core";
 import { runGit } from "../git.js";
+import { readProjectFile } from "../project-path.js";
+import { replaceProjectFile } from "../project-write.js";
 import { parseRulesFile, RULES_FILE, type RuleSection } from "./rules-file.js";
 import { diffRules, type RulesOnDisk, standingRules } from "./rules-on-disk.js";
 
@@ -18,11 +20,13 @@ export interface CommittedBase {
 
 const BASE_FILE = join(".archon", "hooks", "rules-base.json");
 
+/** Read and written through the project's guards: a repository could commit the file as a link out. */
 export function readCommittedBase(projectRoot: string): CommittedBase {
-  const path = join(projectRoot, BASE_FILE);
-  if (!existsSync(path)) return { committed: null, told_outside_git: false };
+  if (lstatSync(join(projectRoot, BASE_FILE), { throwIfNoEntry: false }) === undefined)
+    return { committed: null, told_outside_git: false };
+  const text = readProjectFile(projectRoot, BASE_FILE, "rules_base").text;
   try {
-    const data = JSON.parse(readFileSync(path, "utf8")) as Partial<CommittedBase>;
+    const data = JSON.parse(text) as Partial<CommittedBase>;
     return {
       committed: typeof data.committed === "string" ? data.committed : null,
       told_outside_git: data.told_outside_git === true,
@@ -33,11 +37,7 @@ export function readCommittedBase(projectRoot: string): CommittedBase {
 }
 
 export function writeCommittedBase(projectRoot: string, base: CommittedBase): void {
-  const path = join(projectRoot, BASE_FILE);
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync(temporary, `${JSON.stringify(base)}\n`);
-  renameSync(temporary, path);
+  replaceProjectFile({ root: projectRoot }, join(projectRoot, BASE_FILE), `${JSON.stringify(base)}\n`);
 }
 
 /** The project root is inside a git work tree (git is installed and answers). */

@@ -1,9 +1,10 @@
 // Standing rules in the database versus .archon/rules.md on disk: read, compare and re-render.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { lstatSync } from "node:fs";
+import { join } from "node:path";
 import type { Db } from "@archon/core";
 import { approvedDocumentTexts } from "../../store/documents.js";
-import { resolveProjectFile } from "../project-path.js";
+import { readProjectFile } from "../project-path.js";
+import { replaceProjectFile } from "../project-write.js";
 import {
   normalizeRuleText,
   normalizeRuleTitle,
@@ -30,9 +31,10 @@ export interface RulesOnDisk {
 
 /** Reads and parses the rules file through the project sandbox; throws a UserError when it does not parse. */
 export function readRulesFile(projectRoot: string): RulesOnDisk {
-  if (!existsSync(join(projectRoot, RULES_FILE))) return { state: "missing", sections: [] };
-  const file = resolveProjectFile(projectRoot, RULES_FILE, "rules_file");
-  const sections = parseRulesFile(readFileSync(file.absolute, "utf8"));
+  if (lstatSync(join(projectRoot, RULES_FILE), { throwIfNoEntry: false }) === undefined)
+    return { state: "missing", sections: [] };
+  // Read from the very descriptor the sandbox checked: a link swapped in since cannot leak a file.
+  const sections = parseRulesFile(readProjectFile(projectRoot, RULES_FILE, "rules_file").text);
   return { state: sections.length === 0 ? "empty" : "present", sections };
 }
 
@@ -68,12 +70,15 @@ export function diffRules(file: RulesOnDisk, rules: readonly RuleSection[]): Rul
 export const isEmptyDiff = (d: RulesDiff) =>
   d.added.length === 0 && d.updated.length === 0 && d.deprecated.length === 0;
 
-/** Renders the database's standing rules over the file; through a temporary file, so a reader never sees half. */
+/**
+ * Renders the database's standing rules over the file; through a temporary file, so a reader never sees
+ * half, and through the project's write guard, so a linked rules.md or .archon never sends it outside.
+ */
 export function writeRulesFile(projectRoot: string, db: Db): string {
-  const path = join(projectRoot, RULES_FILE);
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync(temporary, renderRulesFile(standingRules(db)));
-  renameSync(temporary, path);
+  replaceProjectFile(
+    { root: projectRoot },
+    join(projectRoot, RULES_FILE),
+    renderRulesFile(standingRules(db)),
+  );
   return RULES_FILE;
 }

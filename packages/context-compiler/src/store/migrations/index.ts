@@ -17,6 +17,8 @@ import { replicas } from "./015-replicas.js";
 import { compactMemory } from "./016-compact-memory.js";
 import { foldedReads } from "./017-folded-reads.js";
 import { shippedAudit } from "./018-shipped-audit.js";
+import { hookSessions } from "./019-hook-sessions.js";
+import { parseTimeouts } from "./020-parse-timeouts.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -36,4 +38,6 @@ export const migrations: readonly Migration[] = [
   compactMemory,
   foldedReads,
   shippedAudit,
+  hookSessions,
+  parseTimeouts,
 ];

@@ -1,0 +1,152 @@
+// The words a confirmation reply may be made of: an allowlist, so a word the check does not know (in any
+// script) can never ride along with a yes. Written plain; confirmation.ts normalises them as it does a reply.
+
+/** Words that say yes by themselves. */
+export const YES_WORDS = [
+  // English and French
+  "yes",
+  "yep",
+  "yup",
+  "yeah",
+  "ya",
+  "sure",
+  "ok",
+  "okay",
+  "k",
+  "confirm",
+  "confirmed",
+  "approve",
+  "approved",
+  "lgtm",
+  "correct",
+  "exactly",
+  "absolutely",
+  "definitely",
+  "perfect",
+  "oui",
+  "ouais",
+  "d'accord",
+  "dac",
+  "confirmé",
+  "validé",
+  "exactement",
+  "absolument",
+  "parfait",
+  // Spanish, German, Russian, Chinese, Japanese, Arabic, Hebrew, Hindi: the plain yes of each
+  "sí",
+  "vale",
+  "claro",
+  "ja",
+  "genau",
+  "да",
+  "конечно",
+  "是",
+  "是的",
+  "好",
+  "好的",
+  "可以",
+  "はい",
+  "نعم",
+  "כן",
+  "हाँ",
+  "हां",
+  "जी",
+];
+
+/** Words that may stand beside a yes without changing it ("yes please, save it", "oui, vas-y merci"). */
+export const ALONG_WORDS = [
+  "please",
+  "thanks",
+  "thank",
+  "you",
+  "do",
+  "it",
+  "go",
+  "ahead",
+  "save",
+  "record",
+  "keep",
+  "that",
+  "this",
+  "one",
+  "rule",
+  "sounds",
+  "good",
+  "great",
+  "fine",
+  "right",
+  "that's",
+  "is",
+  "s",
+  "and",
+  "merci",
+  "vas",
+  "va",
+  "y",
+  "fais",
+  "le",
+  "la",
+  "enregistre",
+  "garde",
+  "bon",
+  "bien",
+  "très",
+  "stp",
+  "svp",
+  "et",
+  "gracias",
+  "por",
+  "favor",
+  "danke",
+  "bitte",
+  "спасибо",
+  "谢谢",
+  "ありがとう",
+  "شكرا",
+  "תודה",
+  "धन्यवाद",
+];
+
+/** Replies that say yes without a yes-word. */
+export const YES_PHRASES = [
+  "go ahead",
+  "do it",
+  "sounds good",
+  "vas-y",
+  "allez-y",
+  "c'est bon",
+  "ship it",
+  "save it",
+];
+
+/**
+ * A reply opening with one of these declines. Any other reply that is not a plain yes is unclear, which
+ * approves nothing just the same: this list only picks the message.
+ */
+export const NO_WORDS = [
+  "no",
+  "nope",
+  "nah",
+  "non",
+  "cancel",
+  "stop",
+  "don't",
+  "never",
+  "annule",
+  "jamais",
+  "pas",
+  "nein",
+  "нет",
+  "不",
+  "不行",
+  "いいえ",
+  "لا",
+  "לא",
+  "नहीं",
+];
+
+/** Emoji that say yes by themselves: thumbs up (any skin tone), the check marks. */
+export const YES_EMOJI = /^(?:\u{1F44D}[\u{1F3FB}-\u{1F3FF}]?|[\u2705\u2714\u2611])\uFE0F?$/u;
+
+/** Emoji that say no when a reply opens with them. */
+export const NO_EMOJI = /^(?:\u{1F44E}[\u{1F3FB}-\u{1F3FF}]?|[\u274C\u26D4\u{1F6AB}\u2716])\uFE0F?$/u;

@@ -1,0 +1,38 @@
+// .archon/.gitignore: keeps archon's databases and this machine's state out of `git add -A`, while the
+// files a team reviews and commits (rules.md, rules/, config.json) stay visible to git.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type FileChange, writeIfChanged } from "./config-files.js";
+
+export const ARCHON_GITIGNORE = ".archon/.gitignore";
+
+/** The line that says archon owns the file; once a person removes it, the file is theirs. */
+const OWNER_LINE = "# Written by archon setup, which rewrites it; remove this line to make the file yours.";
+
+/**
+ * Everything is ignored but what the code writes to be committed: .archon/rules.md (standing rules),
+ * .archon/rules/ (rule files migrate writes), .archon/config.json (the team's rules packages) and this file.
+ * Ignoring by default keeps new local state (databases and their -journal/-wal/-shm, last-verify.json,
+ * hooks/, migrate/ backups, graph.html, sessions) out of a commit without a new line for each.
+ */
+export const ARCHON_GITIGNORE_TEXT = [
+  OWNER_LINE,
+  "# Databases and this machine's state stay local; the team's rules are committed.",
+  "*",
+  "!.gitignore",
+  "!rules.md",
+  "!rules/",
+  "!rules/**",
+  "!config.json",
+  "",
+].join("\n");
+
+export type GitignoreChange = FileChange | { path: string; action: "conflict" };
+
+/** Writes the file, or leaves one a person wrote alone and says so (`conflict`). */
+export function writeArchonGitignore(projectRoot: string, dryRun = false): GitignoreChange {
+  const path = join(projectRoot, ARCHON_GITIGNORE);
+  if (existsSync(path) && readFileSync(path, "utf8").split(/\r?\n/, 1)[0] !== OWNER_LINE)
+    return { path, action: "conflict" };
+  return writeIfChanged(projectRoot, path, ARCHON_GITIGNORE_TEXT, dryRun);
+}

@@ -22,7 +22,7 @@ type SurfaceTools =
   | typeof import("./agent/index.js").agentTools
   | typeof import("./admin/index.js").adminTools;
 
-async function surfaceTools(surface: ArchonContext["surface"]): Promise<SurfaceTools> {
+export async function surfaceTools(surface: ArchonContext["surface"]): Promise<SurfaceTools> {
   return surface === "admin"
     ? (await import("./admin/index.js")).adminTools
     : (await import("./agent/index.js")).agentTools;

@@ -8,8 +8,10 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { ArchonContext } from "../context/archon-context.js";
+import type { Surface } from "../knowledge/surface.js";
 import { serverOn } from "../mcp/server.js";
 import type { TeamTokenStore } from "../store/team-repository/team-repository.js";
+import { readsOnly } from "./read-only-request.js";
 import type { ReplicatedKnowledge } from "./replicated-knowledge.js";
 import { replicatedTools } from "./replicated-tools.js";
 import { type HostPolicy, refusal } from "./request-guards.js";
@@ -63,8 +65,12 @@ export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOp
   const sync = options.sync ?? directSyncBackend(admin);
   const contexts = { admin, agent: { ...admin, surface: "agent" as const } };
   const app = new Hono<TokenEnv>();
-  // One request at a time on the working database, caught up with the log first; direct mode needs neither.
-  const onWorkingDb = <T>(fn: () => Promise<T>): Promise<T> => (replicated ? replicated.exclusive(fn) : fn());
+  // On a shared store the working database is caught up with the log first, and a request that may write
+  // runs alone; one that only reads runs beside other readers. Direct mode needs neither.
+  const onWorkingDb = async <T>(request: Request, surface: Surface, fn: () => Promise<T>): Promise<T> => {
+    if (!replicated) return fn();
+    return (await readsOnly(request, surface, prefix)) ? replicated.shared(fn) : replicated.exclusive(fn);
+  };
 
   app.use("*", async (c, next) => {
     const refused = refusal(policy, { host: c.req.header("host"), origin: c.req.header("origin") });
@@ -107,7 +113,7 @@ export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOp
     const wrap = replicated
       ? { wrapTools: (tools: Parameters<typeof replicatedTools>[0]) => replicatedTools(tools, replicated) }
       : {};
-    return onWorkingDb(async () => {
+    return onWorkingDb(c.req.raw, surface, async () => {
       const created = await serverOn({ ...contexts[surface], actor: token.person }, prefix, wrap);
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

@@ -24,6 +24,7 @@ import {
   snapshotRecordsAfter,
 } from "../store/team-working.js";
 import { readVersion } from "../store/version.js";
+import { ReadWriteLock } from "./read-write-lock.js";
 
 /** A write the log can carry: what it does to the working database, from its arguments and context. */
 export interface LoggedWrite {
@@ -54,7 +55,7 @@ const CATCH_UP_PAGE = 200;
 type LogReader = Pick<LogWriter, "callsAfter" | "versionsAfter">;
 
 export class ReplicatedKnowledge {
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #lock = new ReadWriteLock();
   #diverged: string | undefined;
   readonly #writes: ReadonlyMap<string, LoggedWrite>;
 
@@ -72,16 +73,33 @@ export class ReplicatedKnowledge {
   }
 
   /**
-   * Runs `fn` alone on this instance, after bringing the working database up to date: the working
-   * connection is never used by two requests at once, and a write's open transaction is never seen.
+   * Runs `fn` alone on this instance, after bringing the working database up to date: no other request
+   * uses the working connection meanwhile, so a write's open transaction is never seen.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(async () => {
+    return this.#lock.write(async () => {
       await this.catchUp(this.repo);
       return fn();
     });
-    this.#queue = run.catch(() => undefined);
-    return run;
+  }
+
+  /**
+   * Runs `fn`, which only reads the working database, beside other readers (a slow verify_done holds up
+   * no one) and never while a write's transaction is open. When the log has calls this database has not
+   * applied, replaying them writes, so that runs alone first; a reader never waits for a catch-up that
+   * is not needed.
+   */
+  async shared<T>(fn: () => Promise<T>): Promise<T> {
+    const ran = await this.#lock.read(async () =>
+      (await this.#behind()) ? undefined : { value: await fn() },
+    );
+    if (ran) return ran.value;
+    return this.exclusive(fn);
+  }
+
+  async #behind(): Promise<boolean> {
+    this.#refuseIfDiverged();
+    return (await this.repo.callsAfter(appliedSeq(this.db), 1)).length > 0;
   }
 
   /** Replays every call of the log after the one this database applied last. */

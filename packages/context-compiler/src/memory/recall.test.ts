@@ -54,6 +54,7 @@ function run(run_id: string, startedDaysAgo: number, compiles: Partial<FixtureCo
       knowledge_version: r.knowledge_version,
       snapshot_id: null,
       tag_catalog: null,
+      knowledge_hash: null,
       outcome: {
         deliveries: r.doc_ids.map((doc_id) => ({ doc_id, delivery: "inline" as const, reason: null })),
         budget: { inline_bytes: 0, max_inline_bytes: 8192, content_mode: "auto" },

@@ -25,6 +25,8 @@ export interface Candidate {
   relevance?: number;
   /** Set when an earlier rule already dropped it (e.g. below min_relevance). */
   omitReason?: string;
+  /** Bootstrapped from a bundled template (order.ts): it competes only after every project rule. */
+  fromTemplate: boolean;
 }
 
 export interface Allocation {
@@ -56,10 +58,12 @@ export function allocate(
   }
 
   // Rule 2: base documents that exist only in the database have nowhere to defer to: always inline.
+  // Not a template's: its generic rules may not take the budget ahead of the project's own (rule 3).
   let used = 0;
   const overflow: string[] = [];
+  const alwaysInline = (c: Candidate) => !c.fileBacked && c.docClass !== "expanded" && !c.fromTemplate;
   for (const c of live) {
-    if (c.fileBacked || c.docClass === "expanded") continue;
+    if (!alwaysInline(c)) continue;
     used += c.bytes;
     allocations.set(c.doc_id, { delivery: "inline" });
     if (used > options.maxInlineBytes) overflow.push(`${c.doc_id} (${c.bytes} bytes)`);
@@ -72,12 +76,15 @@ export function allocate(
     );
   }
 
-  // Rule 3: everything else competes for what is left; within a class the rule written for these files
-  // (higher specificity) beats a project-wide one, then the plan decides.
+  // Rule 3: everything else competes for what is left, a template's rules after all of the project's
+  // (a template's database-only rule that does not fit is omitted, named, rather than failing the
+  // compile); within a class the rule written for these files (higher specificity) beats a project-wide
+  // one, then the plan decides.
   const rest = live
-    .filter((c) => c.fileBacked || c.docClass === "expanded")
+    .filter((c) => !alwaysInline(c))
     .sort(
       (a, b) =>
+        Number(a.fromTemplate) - Number(b.fromTemplate) ||
         CLASS_ORDER[a.docClass] - CLASS_ORDER[b.docClass] ||
         b.specificity - a.specificity ||
         (b.relevance ?? 0) - (a.relevance ?? 0) ||
@@ -86,13 +93,16 @@ export function allocate(
     );
   for (const c of rest) {
     const nowhereToDefer = !c.fileBacked;
-    // Rule 4: with a plan, a project-wide rule that is not about it is listed, not inlined: its
-    // title is there for the agent to judge, and the budget goes to what the change is about. A rule
-    // shorter than its pointer is simply inlined.
+    // Rule 4: with a plan, a rule reached only through expansion (an intent tag, a description) that
+    // the plan is not about is listed, not inlined: nothing about the target files chose it, so its
+    // title is enough for the agent to judge. A rule the files selected (a glob, a layer, the command,
+    // or one of those rules' dependencies) is never set apart by lexical matching, which misses too
+    // much ("add a story" shares no word with the Storybook rule): the plan only orders those, and
+    // min_relevance is the caller's way to drop them. A rule shorter than its pointer is simply inlined.
     const listOnly =
       options.contentMode === "auto" &&
+      c.docClass === "expanded" &&
       c.fileBacked &&
-      c.specificity === 0 &&
       c.relevance !== undefined &&
       c.relevance < ABOUT_PLAN &&
       c.bytes >= LIST_ONLY_MIN_BYTES;

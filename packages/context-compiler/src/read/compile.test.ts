@@ -18,7 +18,11 @@ interface DocSpec {
 }
 
 /** A knowledge index built in memory from a compact description. */
-function knowledge(docs: Record<string, DocSpec>, layerRules: Record<string, string> = {}) {
+function knowledge(
+  docs: Record<string, DocSpec>,
+  layerRules: Record<string, string> = {},
+  templateDocIds: string[] = [],
+) {
   const contents = new Map<string, string>();
   const documents: IndexedDoc[] = [];
   const edges: { edge_id: number; edge_type: string; source_value: string; target_doc_id: string }[] = [];
@@ -55,6 +59,7 @@ function knowledge(docs: Record<string, DocSpec>, layerRules: Record<string, str
       layer_name,
     })),
     tags,
+    template_doc_ids: templateDocIds,
   });
   return { index, text: cachedDocText((hash) => contents.get(hash) ?? "") };
 }
@@ -297,28 +302,127 @@ describe("specificity within a class of the allocator", () => {
   });
 });
 
-describe("project-wide rules a plan is not about", () => {
-  it("lists a file-backed project-wide rule sharing no word with the plan instead of inlining it", () => {
-    const k = knowledge({
+describe("a plan orders the rules the files select and never hides them", () => {
+  const k = knowledge(
+    {
       paging: { paths: ["**"], source_path: "AGENTS.md#L1-L3", content: "Use cursor pagination." },
       release: {
         paths: ["**"],
         source_path: "AGENTS.md#L5-L9",
         content: `Tag releases on main. ${"r".repeat(300)}`,
       },
-      short: { paths: ["**"], source_path: "AGENTS.md#L11-L11", content: "Be brief." },
+      naming: { layers: ["go"], source_path: "AGENTS.md#L11-L20", content: `Go naming. ${"n".repeat(300)}` },
       db: { paths: ["**"], content: "Never drop tables." },
       scoped: { paths: ["src/**"], source_path: "src/AGENTS.md", content: "Scoped rule." },
-    });
-    const r = run(k, { plan: "cursor pagination" });
-    expect(r.base.documents.map((d) => [d.doc_id, d.delivery, d.defer_reason])).toEqual([
+      digest: {
+        tags: ["email"],
+        source_path: ".archon/rules/digest.md",
+        content: `Weekly digest. ${"d".repeat(300)}`,
+      },
+    },
+    { "**/*.go": "go" },
+  );
+  const deliveries = (r: ReturnType<typeof run>) =>
+    [...r.base.documents, ...(r.expanded?.documents ?? [])].map((d) => [
+      d.doc_id,
+      d.delivery,
+      d.defer_reason,
+    ]);
+
+  it("inlines a project-wide or layer rule that shares no word with the plan, as it would without one", () => {
+    const r = run(k, { target_files: ["src/server/handler.go"], plan: "cursor pagination" });
+    expect(deliveries(r)).toEqual([
       ["scoped", "inline", undefined],
       ["db", "inline", undefined],
+      ["naming", "inline", undefined],
       ["paging", "inline", undefined],
-      ["release", "deferred", "not_about_plan"],
-      ["short", "inline", undefined],
+      ["release", "inline", undefined],
     ]);
-    expect(run(k, {}).base.documents.every((d) => d.delivery === "inline")).toBe(true);
+  });
+
+  it("spends a short budget on the rules the plan is about first, deferring the others with their path", () => {
+    const r = run(k, {
+      target_files: ["src/server/handler.go"],
+      plan: "cursor pagination",
+      max_inline_bytes: 100,
+    });
+    expect(deliveries(r)).toEqual([
+      ["scoped", "inline", undefined],
+      ["db", "inline", undefined],
+      ["naming", "deferred", "over_budget"],
+      ["paging", "inline", undefined],
+      ["release", "deferred", "over_budget"],
+    ]);
+  });
+
+  it("lists apart only a rule a tag reached that the plan is not about", () => {
+    const r = run(k, {
+      target_files: ["src/server/handler.go"],
+      plan: "cursor pagination",
+      intent_tags: ["email"],
+    });
+    expect(deliveries(r).at(-1)).toEqual(["digest", "deferred", "not_about_plan"]);
+  });
+
+  it("drops the rules below min_relevance only when the caller asks for it", () => {
+    const r = run(k, {
+      target_files: ["src/server/handler.go"],
+      plan: "cursor pagination",
+      min_relevance: 0.5,
+    });
+    expect(r.base.documents.filter((d) => d.delivery === "omitted").map((d) => d.doc_id)).toEqual([
+      "scoped",
+      "db",
+      "naming",
+      "release",
+    ]);
+  });
+});
+
+describe("a template's rules come after the project's own", () => {
+  const body = (words: string, bytes: number) => `${words} ${"x".repeat(bytes - words.length - 1)}`;
+  const docs: Record<string, DocSpec> = {
+    logger: {
+      paths: ["**/*.go"],
+      source_path: "AGENTS.md#L1-L40",
+      content: body("Log through internal/logger.", 3000),
+    },
+    naming: { layers: ["go"], content: body("Name packages in lower case.", 200) },
+    "go-error-wrapping": { paths: ["**/*.go"], priority: 15, content: body("Wrap errors with %w.", 1500) },
+    "go-logging": { layers: ["go"], priority: 15, content: body("Log with log/slog.", 1500) },
+  };
+  const k = knowledge(docs, { "**/*.go": "go" }, ["go-error-wrapping", "go-logging"]);
+  const request = { target_files: ["pkg/server/handler.go"], max_inline_bytes: 5000 };
+
+  it("orders every project rule before any template rule, whatever their specificity or priority", () => {
+    expect(ids(run(k, request).base.documents)).toEqual([
+      "logger",
+      "naming",
+      "go-error-wrapping",
+      "go-logging",
+    ]);
+  });
+
+  it("gives the inline budget to the project's rules first and omits, by name, a template rule that does not fit", () => {
+    const r = run(k, request);
+    expect(r.base.documents.map((d) => [d.doc_id, d.delivery, d.from_template])).toEqual([
+      ["logger", "inline", undefined],
+      ["naming", "inline", undefined],
+      ["go-error-wrapping", "inline", true],
+      ["go-logging", "omitted", true],
+    ]);
+    expect(r.debug.budget_drops).toEqual([
+      { doc_id: "go-logging", delivery: "omitted", reason: "over_budget" },
+    ]);
+  });
+
+  it("gives the same documents whatever order the knowledge was read in", () => {
+    const reversed = knowledge(Object.fromEntries(Object.entries(docs).reverse()), { "**/*.go": "go" }, [
+      "go-logging",
+      "go-error-wrapping",
+    ]);
+    const r = run(reversed, request);
+    expect([r.base.documents, r.budget]).toEqual([run(k, request).base.documents, run(k, request).budget]);
   });
 });
 

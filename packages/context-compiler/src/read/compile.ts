@@ -46,6 +46,8 @@ export interface DeliveredDoc {
   defer_reason?: string;
   /** For a deferred document with `##` sections: where each is in source_path, the relevant ones inlined. */
   sections?: DeliveredSection[];
+  /** A bundled template's generic rule, not one the project wrote: it comes after the project's (order.ts). */
+  from_template?: true;
 }
 
 export interface NearMiss {
@@ -66,6 +68,8 @@ export interface CompileOutcome {
   knowledge_version: number;
   /** Tags change without a version bump, so the result names the catalog its `expanded` came from. */
   tag_catalog_hash: string;
+  /** What the compile saw, by content: equal on any machine holding the same rules (knowledge-hash.ts). */
+  knowledge_hash: string;
   base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionGroup[] };
   /** Additive: documents reached through intent tags, or because the plan matches their description. */
   expanded?: { tags: string[]; described: string[]; documents: DeliveredDoc[] };
@@ -141,6 +145,7 @@ export function compile(
       specificity: expanded ? 0 : spec(doc),
       relevance: rel,
       omitReason: below ? "below_min_relevance" : undefined,
+      fromTemplate: doc.from_template === true,
     };
   };
   const allocation: AllocationResult = allocate(
@@ -174,6 +179,7 @@ export function compile(
       ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),
       ...(a.delivery === "deferred" ? { defer_reason: a.reason ?? "deferred" } : {}),
       ...(docSections ? { sections: docSections } : {}),
+      ...(doc.from_template ? { from_template: true as const } : {}),
     };
   };
 
@@ -192,6 +198,8 @@ export function compile(
       (a, b) =>
         (position.get(a.doc_id) ?? 0) - (position.get(b.doc_id) ?? 0) ||
         VIA_ORDER[a.via] - VIA_ORDER[b.via] ||
+        // By what the edge says before its rowid, which another database built from the same rules differs in.
+        (a.source_value < b.source_value ? -1 : a.source_value > b.source_value ? 1 : 0) ||
         a.edge_id - b.edge_id ||
         (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
     );
@@ -219,6 +227,7 @@ export function compile(
     snapshot_id: index.snapshot_id,
     knowledge_version: index.knowledge_version,
     tag_catalog_hash: index.tag_catalog_hash,
+    knowledge_hash: index.knowledge_hash,
     base: {
       documents: reached.filter((d) => d.kind !== "template").map(deliver),
       templates: reached.filter((d) => d.kind === "template").map(deliver),

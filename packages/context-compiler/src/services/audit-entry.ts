@@ -15,8 +15,13 @@ export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
   memory?: RunCompileMemory;
 };
 
-/** What the audit log and a replay compare: the outcome without its debug part. */
-export const resultHash = (outcome: CompileOutcome) => hashCanonical({ ...outcome, debug: undefined });
+/**
+ * What the audit log and a replay compare: the outcome without its debug part, and without knowledge_hash.
+ * In one database the snapshot and tag catalog the outcome names fix its knowledge_hash, so leaving it out
+ * loses nothing, and rows logged before it existed replay to the same result_hash.
+ */
+export const resultHash = (outcome: CompileOutcome) =>
+  hashCanonical({ ...outcome, debug: undefined, knowledge_hash: undefined });
 
 export function completeEntry(pending: PendingAudit): CompileLogEntry {
   const { outcome, memory: _memory, ...head } = pending;

@@ -21,6 +21,7 @@ const entry = (n: number): PendingAudit => ({
   knowledge_version: 0,
   snapshot_id: null,
   tag_catalog: null,
+  knowledge_hash: null,
   error: "budget_exceeded",
   duration_ms: 1,
 });

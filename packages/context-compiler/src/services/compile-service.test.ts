@@ -121,6 +121,7 @@ describe("replaying a logged compile", () => {
         {
           snapshot_id: "snap_v1",
           tag_catalog_hash: EMPTY,
+          knowledge_hash: untagged.knowledge_hash,
           result_hash: audited(agent, untagged.compile_id).result_hash,
           error: null,
           same_result: true,
@@ -128,6 +129,7 @@ describe("replaying a logged compile", () => {
         {
           snapshot_id: "snap_v1",
           tag_catalog_hash: AUTH_ONLY,
+          knowledge_hash: tagged.knowledge_hash,
           result_hash: audited(agent, tagged.compile_id).result_hash,
           error: null,
           same_result: true,
@@ -153,6 +155,7 @@ describe("replaying a logged compile", () => {
     expect(agent.compiler.replay(audit)).toEqual({
       snapshot_id: "snap_v1",
       tag_catalog_hash: EMPTY,
+      knowledge_hash: audit.knowledge_hash,
       result_hash: null,
       error: audit.error,
       same_result: true,

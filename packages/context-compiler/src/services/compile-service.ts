@@ -36,6 +36,8 @@ export interface CompileResponse extends Omit<CompileOutcome, "debug"> {
 export interface CompileReplay {
   snapshot_id: string | null;
   tag_catalog_hash: string;
+  /** The knowledge the replay compiled against, by content: what a row logged before migration 21 lacks. */
+  knowledge_hash: string;
   result_hash: string | null;
   error: string | null;
   /** The replay gave the logged result_hash again (or, for a failed compile, the same error). */
@@ -274,6 +276,7 @@ export class CompileService {
     return {
       snapshot_id: index.snapshot_id,
       tag_catalog_hash: index.tag_catalog_hash,
+      knowledge_hash: index.knowledge_hash,
       result_hash,
       error,
       same_result: result_hash === audit.result_hash && error === audit.error,
@@ -291,12 +294,22 @@ export class CompileService {
   }
 
   /**
-   * The part of a response that must be byte-identical for the same request, knowledge version and
-   * tag catalog (P-1).
+   * The part of a response that must be byte-identical for the same request and the same knowledge_hash
+   * (P-1), on this database or on another built from the same rules: all but what varies with time
+   * (compile_id, notices, suggestions) and the names this database gave the knowledge (knowledge_version,
+   * snapshot_id, edge rowids).
    */
   static deterministicPart(response: CompileResponse): string {
-    const { compile_id: _id, notices: _notices, suggestions: _suggestions, ...rest } = response;
-    return canonicalJson(rest);
+    const {
+      compile_id: _id,
+      notices: _notices,
+      suggestions: _suggestions,
+      knowledge_version: _version,
+      snapshot_id: _snapshot,
+      ...rest
+    } = response;
+    const resolution_path = rest.base.resolution_path.map(({ edge_ids: _ids, ...group }) => group);
+    return canonicalJson({ ...rest, base: { ...rest.base, resolution_path } });
   }
 
   #noticeInput(index: KnowledgeIndex, files: readonly string[]): NoticeInput & { reads: NoticeReads } {
@@ -350,6 +363,7 @@ export class CompileService {
       knowledge_version: index?.knowledge_version ?? readVersion(this.kdb.db),
       snapshot_id: index?.snapshot_id ?? null,
       tag_catalog: index ? { hash: index.tag_catalog_hash, bytes: index.tag_catalog_bytes } : null,
+      knowledge_hash: index?.knowledge_hash ?? null,
       outcome: outcome.outcome,
       error:
         outcome.error === undefined

@@ -18,16 +18,11 @@ const response: CompileResponse = {
   snapshot_id: "snap_v3",
   knowledge_version: 3,
   tag_catalog_hash: "c".repeat(64),
+  knowledge_hash: "k".repeat(64),
   base: {
     documents: [
       doc("api", { content: "Use the client.\n" }),
       doc("guide", { delivery: "deferred", source_path: "AGENTS.md#L10-L60", content_bytes: 9000 }),
-      doc("release", {
-        delivery: "deferred",
-        defer_reason: "not_about_plan",
-        source_path: ".archon/rules/release.md",
-        content_bytes: 400,
-      }),
       doc("arch", {
         delivery: "deferred",
         source_path: "docs/arch.md",
@@ -66,7 +61,19 @@ const response: CompileResponse = {
       },
     ],
   },
-  expanded: { tags: [], described: ["flags"], documents: [doc("flags", { content: "Gate it." })] },
+  expanded: {
+    tags: ["release"],
+    described: ["flags"],
+    documents: [
+      doc("flags", { content: "Gate it." }),
+      doc("release", {
+        delivery: "deferred",
+        defer_reason: "not_about_plan",
+        source_path: ".archon/rules/release.md",
+        content_bytes: 400,
+      }),
+    ],
+  },
   budget: { max_inline_bytes: 8192, inline_bytes: 150, content_mode: "auto" },
   warnings: ["No approved document is wired to README.md (by path or layer)."],
   notices: ["1 proposal is pending."],
@@ -96,7 +103,7 @@ describe("the compile text a model reads", () => {
         "## flags (guideline) Title flags · the plan matches its description",
         "Gate it.",
         "",
-        "Also in force, not about your plan (read one only if your change concerns it):",
+        "Reached by a tag or a description, not about your plan (read one only if your change concerns it):",
         "- release (guideline) Title release: .archon/rules/release.md, 400 B",
         "",
         "Omitted: tpl (template_requires_scaffold)",
@@ -110,7 +117,7 @@ describe("a request without a plan", () => {
   const lines = (request?: { plan?: string }, answer: CompileResponse = response) =>
     renderCompileText(answer, request).split("\n");
 
-  it("is told, under the notices, that every deferred rule counts and what a plan would set aside", () => {
+  it("is told, under the notices, that every deferred rule counts and what a plan would have inlined first", () => {
     expect(lines({}).slice(0, 5)).toEqual([
       "archon cmp_1 · knowledge v3 · 5 rule(s) · 150 of 8192 bytes inline",
       "Warning: No approved document is wired to README.md (by path or layer).",
@@ -163,5 +170,37 @@ describe("why a rule matched, from the grouped resolution path", () => {
     expect(renderCompileText(grouped).split("\n")).toContain(
       "## api (guideline) Title api · path src/api/**",
     );
+  });
+});
+
+describe("a template's rules in the text", () => {
+  it("come after every rule the project wrote, expanded ones included, each saying it is from a template", () => {
+    const withTemplate: CompileResponse = {
+      ...response,
+      base: {
+        ...response.base,
+        documents: [
+          doc("api", { content: "Use the client.\n" }),
+          doc("go-logging", { content: "Log with log/slog.", from_template: true }),
+        ],
+        templates: [],
+        resolution_path: [
+          {
+            via: "path_requires",
+            source_value: "src/api/**",
+            matched: ["src/api/a.ts"],
+            doc_ids: ["api", "go-logging"],
+            edge_ids: [1, 2],
+          },
+        ],
+      },
+      expanded: { tags: [], described: ["flags"], documents: [doc("flags", { content: "Gate it." })] },
+    };
+    const text = renderCompileText(withTemplate).split("\n");
+    expect(text.filter((l) => l.startsWith("## "))).toEqual([
+      "## api (guideline) Title api · path src/api/**",
+      "## flags (guideline) Title flags · the plan matches its description",
+      "## go-logging (guideline) Title go-logging · path src/api/** · from a template",
+    ]);
   });
 });

@@ -66,24 +66,31 @@ function renderDoc(doc: DeliveredDoc, reason: string): string[] {
 }
 
 /**
- * Said when a request had no plan and left rules deferred: without one no deferred rule is set aside as
- * not about the change, so the agent must read every one of them.
+ * Said when a request had no plan and left rules deferred: the agent must read every one of them, and a
+ * plan would have the rules and sections it is about take the inline budget first.
  */
 export const NO_PLAN_HINT =
-  "No plan was given, so every deferred rule below counts as about your change: pass a one-line `plan` to have the ones it is not about listed apart.";
+  "No plan was given, so the inline budget went by rule order alone and every deferred rule below counts: pass a one-line `plan` to have the rules and sections it is about inlined first.";
 
 /** `request` is what was asked, when the caller has it: a request without a plan gets NO_PLAN_HINT. */
 export function renderCompileText(response: CompileResponse, request?: { plan?: string }): string {
   const firstStep = firstReasons(response.base.resolution_path);
   const described = new Set(response.expanded?.described ?? []);
   const tagReason = `tag ${response.expanded?.tags.join(", ") ?? ""}`;
-  const all = [
+  const reached = [
     ...response.base.documents.map((d) => ({ d, reason: why(firstStep.get(d.doc_id)) })),
     ...response.base.templates.map((d) => ({ d, reason: why(firstStep.get(d.doc_id)) })),
     ...(response.expanded?.documents ?? []).map((d) => ({
       d,
       reason: described.has(d.doc_id) ? "the plan matches its description" : tagReason,
     })),
+  ];
+  // A template's generic rules come after every rule the project wrote (read/order.ts), and say so.
+  const all = [
+    ...reached.filter(({ d }) => !d.from_template),
+    ...reached
+      .filter(({ d }) => d.from_template)
+      .map(({ d, reason }) => ({ d, reason: reason ? `${reason} · from a template` : "from a template" })),
   ];
   const listed = (d: DeliveredDoc) => d.delivery === "deferred" && d.defer_reason === "not_about_plan";
   const shown = all.filter(({ d }) => d.delivery !== "omitted" && !listed(d));
@@ -100,10 +107,10 @@ export function renderCompileText(response: CompileResponse, request?: { plan?: 
     "",
     ...shown.flatMap(({ d, reason }) => renderDoc(d, reason)),
   ];
-  // One line each: they apply here, but the plan is not about them.
+  // One line each: only a tag or a description reached them (never the files), and the plan is not about them.
   if (aside.length > 0)
     out.push(
-      "Also in force, not about your plan (read one only if your change concerns it):",
+      "Reached by a tag or a description, not about your plan (read one only if your change concerns it):",
       ...aside.map(
         ({ d }) =>
           `- ${d.doc_id} (${d.kind}) ${d.title}: ${where(d.source_path ?? "")}, ${d.content_bytes} B`,

@@ -6,7 +6,7 @@ import { type ApplyUpgradeResult, applyUpgrade } from "../init/apply-upgrade.js"
 import { type InitConfirmResult, initConfirm } from "../init/init-confirm.js";
 import { initDetect } from "../init/init-detect.js";
 import { type SyncInitManifestResult, syncInitManifest } from "../init/sync-init-manifest.js";
-import { readInitManifest } from "../store/init-manifest.js";
+import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
 import { readSetupVersion, recordSetupVersion } from "../store/setup-version.js";
 import { VERSION } from "../version.js";
 import { type Registration, registerClient } from "./register-clients.js";
@@ -41,7 +41,9 @@ export function applySetup(ctx: ArchonContext, plan: SetupPlan, env?: NodeJS.Pro
   // Adapters first: init deploys to the targets already deployed, so it repeats exactly these.
   const adapters = deployAdapters(writeContext(ctx), { targets: plan.targets });
   let init: InitConfirmResult | null = null;
-  if (readInitManifest(ctx.kdb.db) === undefined) {
+  const manifest = readInitManifest(ctx.kdb.db);
+  // A project that started without a template may be given one later, named on purpose (setup-plan.ts).
+  if (manifest === undefined || (plan.template?.template && !appliedTemplate(manifest))) {
     if (plan.template?.template) {
       // The preview the person saw must be the one that lands: same project, same template, same bytes.
       const again = initDetect(

@@ -15,6 +15,7 @@ import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
 import { type GitignoreChange, writeArchonGitignore } from "./archon-gitignore.js";
 import type { FileChange } from "./config-files.js";
 import { excludeMachineFiles } from "./machine-files.js";
+import { ownRules, ownRulesNote } from "./own-rules.js";
 import { AGENTS, type AgentClient, type Registration, registerClient } from "./register-clients.js";
 
 export type TemplateChoice = "auto" | "none" | string;
@@ -99,7 +100,9 @@ export function planSetup(
   let template: InitDetectResult | null = null;
   let upgrade: UpgradeCheck | null = null;
   const manifest = readInitManifest(ctx.kdb.db);
-  if (mode === "new" || manifest === undefined) {
+  // A template named on purpose lands on a project that started without one, too (the hint below says so).
+  const named = choices.template !== "auto" && choices.template !== "none";
+  if (mode === "new" || manifest === undefined || (named && !appliedTemplate(manifest))) {
     if (choices.template !== "none") {
       if (choices.template !== "auto" && !bundledVersions(ctx.init.templatesDir).has(choices.template)) {
         throw new UserError(
@@ -117,6 +120,13 @@ export function planSetup(
       template = detected.template === null ? null : detected;
       if (template === null)
         notes.push("No bundled template fits this project: it starts empty (import your rules later).");
+      else if (choices.template === "auto") {
+        const own = ownRules({ db: ctx.kdb.db, projectRoot: ctx.projectRoot });
+        if (own.count > 0) {
+          notes.push(ownRulesNote(own, template));
+          template = null;
+        }
+      }
     }
   } else if (appliedTemplate(manifest)) {
     const check = checkUpgrade({ db: ctx.kdb.db, channel: ctx.channel }, ctx.init.templatesDir);

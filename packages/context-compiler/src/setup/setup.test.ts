@@ -387,3 +387,54 @@ describe("archon setup on a terminal", () => {
     expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
   });
 });
+
+describe("the template on a project that has rules of its own", () => {
+  beforeEach(() => {
+    project.write(
+      "CLAUDE.md",
+      "# Shop\n\n## Data fetching\n\nFetch on the server with the shop client; never call fetch in a component.\n",
+    );
+    git(project.root, "add", "-A");
+    git(project.root, "-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-qm", "rules");
+  });
+
+  it("is not applied under --yes without --template, which says where the rules are and how to add it", async () => {
+    const run = await setup({ yes: true, agents: "codex" });
+    await run.done;
+    expect(run.screen()).not.toContain("Bootstrapped");
+    expect(run.screen()).toContain(
+      "This project has rules of its own (CLAUDE.md), so no template was applied: a template's generic rules would arrive beside yours. To add the nextjs template's",
+    );
+    expect(run.screen()).toContain("run archon setup --template nextjs.");
+    expect(readInitManifest(project.context().kdb.db)?.template).toBeNull();
+  });
+
+  it("is applied when named afterwards, as the note says", async () => {
+    await (await setup({ yes: true, agents: "codex" })).done;
+    const named = await setup({ yes: true, agents: "codex", template: "nextjs" });
+    await named.done;
+    expect(named.screen()).toContain("Bootstrapped");
+    expect(readInitManifest(project.context().kdb.db)?.template).toBe("nextjs");
+  });
+
+  it("is offered on a terminal with keeping to the project's own rules as the default", async () => {
+    const input = new PassThrough();
+    const run = await setup({ agents: "codex" }, input, true);
+    let answered = 0;
+    const timer = setInterval(() => {
+      const question = [
+        "This project has rules of its own. Add the nextjs template's",
+        "Apply these changes?",
+        "now? The files are backed up",
+      ][answered];
+      if (question && run.screen().includes(question)) {
+        input.write("\r");
+        answered += 1;
+      }
+    }, 10);
+    await run.done.finally(() => clearInterval(timer));
+    expect(run.screen()).toContain("Keep to your own rules");
+    expect(run.screen()).not.toContain("bootstrap");
+    expect(readInitManifest(project.context().kdb.db)?.template).toBeNull();
+  });
+});

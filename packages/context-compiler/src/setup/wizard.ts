@@ -5,6 +5,7 @@ import * as p from "@clack/prompts";
 import type { ArchonContext } from "../context/archon-context.js";
 import { initDetect } from "../init/init-detect.js";
 import { bundledVersions } from "../init/template-catalog.js";
+import { ownRules } from "./own-rules.js";
 import { AGENTS, type AgentClient } from "./register-clients.js";
 import { detectAgents, type SetupChoices } from "./setup-plan.js";
 
@@ -47,16 +48,27 @@ export async function askChoices(
     );
     const names = [...bundledVersions(ctx.init.templatesDir).keys()].sort();
     const best = detected.template;
+    // A project with rules of its own is offered the template, not steered to it: its generic rules
+    // would arrive beside the project's.
+    const own = ownRules({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }).count > 0;
+    const starters = detected.preview?.documents.length ?? 0;
+    const recommended = own ? "none" : (best ?? "none");
     const picked = await p.select<string>({
-      message: best
-        ? `This looks like a ${best} project (${detected.preview?.documents.length ?? 0} starter rules). Start from its template?`
-        : "No bundled template fits this project. Start from one anyway?",
+      message: own
+        ? `This project has rules of its own.${best ? ` Add the ${best} template's ${starters} generic rules beside them?` : " Add a template's generic rules beside them?"}`
+        : best
+          ? `This looks like a ${best} project (${starters} starter rules). Start from its template?`
+          : "No bundled template fits this project. Start from one anyway?",
       options: [
-        ...(best ? [{ value: best, label: `Use the ${best} template`, hint: "recommended" }] : []),
-        { value: "none", label: "Start empty", hint: "import or write your own rules" },
+        ...(best
+          ? [{ value: best, label: `Use the ${best} template`, ...(own ? {} : { hint: "recommended" }) }]
+          : []),
+        own
+          ? { value: "none", label: "Keep to your own rules", hint: "recommended" }
+          : { value: "none", label: "Start empty", hint: "import or write your own rules" },
         ...names.filter((n) => n !== best).map((n) => ({ value: n, label: `Use the ${n} template` })),
       ],
-      initialValue: best ?? "none",
+      initialValue: recommended,
       ...io,
     });
     if (p.isCancel(picked)) return undefined;

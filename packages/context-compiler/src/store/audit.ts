@@ -24,6 +24,8 @@ export interface CompileLogEntry {
   snapshot_id: string | null;
   /** The tag catalog the compile used (null when it failed before reading one), kept for replay. */
   tag_catalog: { hash: string; bytes: string } | null;
+  /** The knowledge by content (knowledge-hash.ts); null when the compile failed before reading it. */
+  knowledge_hash: string | null;
   /** Null for a failed compile. */
   outcome: AuditOutcome | null;
   result_hash: string | null;
@@ -36,8 +38,8 @@ export function writeCompileLog(db: Db, terms: AuditTerms, entry: CompileLogEntr
   statement(
     db,
     `INSERT INTO compile_log (compile_id, created_at, agent_id, status, error, knowledge_version, snapshot_id,
-       tag_catalog_hash, request, result_hash, outcome, duration_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       tag_catalog_hash, knowledge_hash, request, result_hash, outcome, duration_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     entry.compile_id,
     entry.created_at,
@@ -47,6 +49,7 @@ export function writeCompileLog(db: Db, terms: AuditTerms, entry: CompileLogEntr
     entry.knowledge_version,
     entry.snapshot_id,
     entry.tag_catalog?.hash ?? null,
+    entry.knowledge_hash,
     canonicalJson(entry.request),
     entry.result_hash,
     entry.outcome && packOutcome(entry.outcome, terms),
@@ -65,6 +68,8 @@ export interface CompileAudit {
   snapshot_id: string | null;
   /** Null for compiles logged before migration 7, or that failed before reading the catalog. */
   tag_catalog_hash: string | null;
+  /** Null for compiles logged before migration 21, or that failed before reading the knowledge. */
+  knowledge_hash: string | null;
   request: CompileRequest;
   resolved_doc_ids: string[];
   result_hash: string | null;
@@ -86,6 +91,7 @@ type LogRow = Pick<
   | "knowledge_version"
   | "snapshot_id"
   | "tag_catalog_hash"
+  | "knowledge_hash"
   | "result_hash"
   | "duration_ms"
 > & { request: string; outcome: Buffer | null };
@@ -111,6 +117,7 @@ function auditOf(row: LogRow, terms: AuditTerms): CompileAudit {
     knowledge_version: row.knowledge_version,
     snapshot_id: row.snapshot_id,
     tag_catalog_hash: row.tag_catalog_hash,
+    knowledge_hash: row.knowledge_hash,
     request: JSON.parse(row.request) as CompileRequest,
   };
   const tail = { result_hash: row.result_hash };

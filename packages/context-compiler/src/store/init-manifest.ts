@@ -61,3 +61,10 @@ export function appliedTemplate(
   if (!manifest || manifest.template === null || manifest.template_version === null) return undefined;
   return { template: manifest.template, version: manifest.template_version, manifest };
 }
+
+/** The doc_ids a template bootstrapped, sorted: the compile orders them after the project's own (read/order.ts). */
+export function templateDocIds(db: Db): string[] {
+  return (
+    db.prepare("SELECT doc_id FROM init_manifest_documents ORDER BY doc_id").all() as { doc_id: string }[]
+  ).map((r) => r.doc_id);
+}

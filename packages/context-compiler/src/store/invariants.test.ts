@@ -145,7 +145,7 @@ describe("INV-6: the agent surface cannot mutate canonical knowledge", () => {
   });
 });
 
-describe("P-1: same input, same knowledge_version and same tag catalog give the same output", () => {
+describe("P-1: same input, same knowledge (knowledge_hash: the rules and the tag catalog) give the same output", () => {
   it("returns identical canonical bytes for repeated compiles, from fresh services too", () => {
     const ctx = project.context();
     seed(ctx, {
@@ -170,6 +170,31 @@ describe("P-1: same input, same knowledge_version and same tag catalog give the 
     );
     expect(again).toBe(first);
     expect(fresh).toBe(first);
+  });
+
+  it("gives the same bytes from another database built from the same rules in another order, at another version", () => {
+    const rules = [
+      doc("a", { patterns: ["src/**", "src/api/*.ts"], tags: ["auth"] }),
+      doc("b", { layers: ["api"], depends_on: ["c"] }),
+      doc("c", { patterns: ["src/api/**"] }),
+    ];
+    const layer_rules = [{ pattern: "src/api/**", layer: "api" }];
+    const ctx = project.context();
+    seed(ctx, { documents: rules, layer_rules });
+    const elsewhere = tempProject();
+    try {
+      const other = elsewhere.context();
+      const backwards = rules.map((d) => ({ ...d, patterns: [...d.patterns].reverse() })).reverse();
+      seed(other, { documents: backwards.map((d) => ({ ...d, content: "draft" })), layer_rules });
+      seed(other, { documents: backwards, layer_rules });
+      const request = { target_files: ["src/api/users.ts"], intent_tags: ["auth"], include_debug: true };
+      const here = ctx.compiler.compile(request);
+      const there = other.compiler.compile(request);
+      expect([here.knowledge_version, there.knowledge_version]).toEqual([1, 2]);
+      expect(CompileService.deterministicPart(there)).toBe(CompileService.deterministicPart(here));
+    } finally {
+      elsewhere.cleanup();
+    }
   });
 
   it("names the tag catalog in the result, and a running service compiles with the one written since", () => {

@@ -3,6 +3,7 @@
 import type { Db } from "@archon/core";
 import type { IndexedDoc, KnowledgeRows } from "../read/knowledge-index.js";
 import type { TagAssignment } from "../read/tag-catalog.js";
+import { templateDocIds } from "./init-manifest.js";
 import { latestSnapshot, readCanonicalRows, readSnapshotManifest } from "./snapshots.js";
 import { approvedTagAssignments, readTagCatalog } from "./tags.js";
 import { type Revisions, readRevisions } from "./version.js";
@@ -16,6 +17,7 @@ export function loadKnowledge(db: Db): { revisions: Revisions; rows: KnowledgeRo
         knowledge_version: revisions.knowledge_version,
         snapshot_id: latestSnapshot(db)?.snapshot_id ?? null,
         ...readCanonicalRows(db),
+        template_doc_ids: templateDocIds(db),
       },
     };
   })();
@@ -67,6 +69,8 @@ export function loadSnapshotRows(
       edges: manifest.edges,
       layer_rules: manifest.layer_rules,
       tags: recorded ?? manifest.tags ?? [],
+      // Not in snapshots: a replay orders a template's rules by the manifest as it is now.
+      template_doc_ids: templateDocIds(db),
     };
   })();
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "@archon/core";
+import { canonicalJson, openDatabase } from "@archon/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -66,8 +66,12 @@ async function overStdio(replica: (typeof replicas)[number]): Promise<ConnectedC
 const sync = (replica: (typeof replicas)[number], ...args: string[]) =>
   run(replica.project, ["sync", ...args], { XDG_CONFIG_HOME: replica.config });
 
-const deterministic = (result: CallToolResult) =>
-  CompileService.deterministicPart(result.structuredContent as unknown as CompileResponse);
+/** The deterministic part with the version beside it: a replica holds the server's versions, not only its rules. */
+const deterministic = (result: CallToolResult) => {
+  const response = result.structuredContent as unknown as CompileResponse;
+  const part = JSON.parse(CompileService.deterministicPart(response));
+  return canonicalJson({ ...part, knowledge_version: response.knowledge_version });
+};
 
 function count(dbPath: string, sql: string): unknown {
   const db = openDatabase(dbPath, { readonly: true });

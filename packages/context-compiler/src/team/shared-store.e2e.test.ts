@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "@archon/core";
+import { canonicalJson, openDatabase } from "@archon/core";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PostgresServer, postgresAvailability, startPostgresServer } from "../bench/postgres-server.js";
@@ -92,11 +92,16 @@ async function client(server: TeamServerProcess, surface: "agent" | "admin", sec
   return c;
 }
 
-/** The part of a compile answer that must be the same everywhere for the same knowledge. */
+/**
+ * The part of a compile answer that must be the same everywhere for the same knowledge, with the version
+ * beside it: every instance and replica holds the team's versions, not only its rules.
+ */
 async function compiled(agent: Pick<TeamClient, "call">, file: string): Promise<string> {
   const answer = await agent.call("compile_context", { target_files: [file] });
   expect(answer.isError).toBeFalsy();
-  return CompileService.deterministicPart(answer.structuredContent as unknown as CompileResponse);
+  const response = answer.structuredContent as unknown as CompileResponse;
+  const part = JSON.parse(CompileService.deterministicPart(response));
+  return canonicalJson({ ...part, knowledge_version: response.knowledge_version });
 }
 
 const structured = <T>(r: { structuredContent?: unknown; isError?: unknown; content?: unknown }): T => {

@@ -3,16 +3,18 @@ import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
 import { workspaceStatus } from "../../services/stats.js";
+import { inOneRead } from "../../store/one-read.js";
 import { rowCountsShape, snapshotSchema } from "../result-schemas/knowledge-state.js";
 
 export const workspaceStatusTool = defineTool({
   name: "workspace_status",
   title: "Workspace status",
   description:
-    "Read-only dashboard: knowledge_version, the latest snapshot, recent compile regions, pending and unresolved counts, and canonical row counts. Changes nothing.",
+    "Read-only dashboard: knowledge_version, knowledge_hash (the approved rules by content: equal on every machine that holds the same rules, whatever their version number), the latest snapshot, recent compile regions, pending and unresolved counts, and canonical row counts. Changes nothing.",
   input: {},
   output: {
     knowledge_version: z.number().int(),
+    knowledge_hash: z.string(),
     initialized: z.boolean(),
     latest_snapshot: snapshotSchema.nullable(),
     recent_compile_regions: z.array(z.object({ region: z.string(), compiles: z.number().int() })),
@@ -23,6 +25,11 @@ export const workspaceStatusTool = defineTool({
   run: (_args, ctx: ArchonContext) => {
     // This process's own compiles count: the audit rows it still holds are written first.
     ctx.compiler.flushAudit();
-    return workspaceStatus(ctx.kdb.db, ctx.projectRoot);
+    // The compiler's own index, kept per knowledge version: the hash is never computed per call, and it
+    // is the one the next compile will report. One read, so the version and the hash cannot disagree.
+    return inOneRead(ctx.kdb.db, () => {
+      const { knowledge_hash } = ctx.compiler.index();
+      return { ...workspaceStatus(ctx.kdb.db, ctx.projectRoot), knowledge_hash };
+    });
   },
 });

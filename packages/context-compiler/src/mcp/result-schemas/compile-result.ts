@@ -27,6 +27,7 @@ export const deliveredDocSchema = z.object({
   omit_reason: z.string().optional(),
   defer_reason: z.string().optional(),
   sections: z.array(deliveredSectionSchema).optional(),
+  from_template: z.literal(true).optional(),
 });
 
 export const resolutionGroupSchema = z.object({
@@ -61,6 +62,7 @@ export const compileResultSchema = z.object({
   snapshot_id: z.string().nullable(),
   knowledge_version: z.number().int(),
   tag_catalog_hash: z.string(),
+  knowledge_hash: z.string(),
   base: z.object({
     documents: z.array(deliveredDocSchema),
     templates: z.array(deliveredDocSchema),
@@ -121,6 +123,7 @@ export const compileRequestSchema = z.object({
 export const compileReplaySchema = z.object({
   snapshot_id: z.string().nullable(),
   tag_catalog_hash: z.string(),
+  knowledge_hash: z.string(),
   result_hash: z.string().nullable(),
   error: z.string().nullable(),
   same_result: z.boolean(),
@@ -136,6 +139,8 @@ export const compileAuditSchema = z.object({
   knowledge_version: z.number().int(),
   snapshot_id: z.string().nullable(),
   tag_catalog_hash: z.string().nullable(),
+  // Null for rows logged before knowledge_hash existed: their replay names it.
+  knowledge_hash: z.string().nullable(),
   request: compileRequestSchema,
   resolved_doc_ids: z.array(z.string()),
   result_hash: z.string().nullable(),

@@ -85,6 +85,7 @@ describe("migration 7 on a database that has compiled before", () => {
       replay: {
         snapshot_id: "snap_v1",
         tag_catalog_hash: canonicalTagCatalog([]).hash,
+        knowledge_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         result_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         error: null,
         same_result: false,

@@ -138,6 +138,8 @@ function answeredBefore(row: (typeof OLD_ROWS)[number]) {
     knowledge_version: 1,
     snapshot_id: "snap_v1",
     tag_catalog_hash: "tags",
+    // Logged before migration 21: the row names its knowledge by snapshot only.
+    knowledge_hash: null,
     request: row.request,
     resolved_doc_ids: row.resolved_doc_ids,
     result_hash: row.status === "ok" ? "hash" : null,

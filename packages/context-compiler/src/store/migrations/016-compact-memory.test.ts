@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { type Db, manualClock, migrate, openDatabase, sha256 } from "@archon/core";
+import { canonicalJson, type Db, manualClock, migrate, openDatabase, sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { attemptNotices } from "../../memory/attempt-notices.js";
 import { recall } from "../../memory/recall.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
-import { writeCompileLog } from "../audit.js";
+import { packOutcome } from "../audit-pack.js";
 import { AuditTerms } from "../audit-terms.js";
 import { migrations } from "./index.js";
 
@@ -79,25 +79,25 @@ function databaseBeforeCompactMemory(dbPath: string): Db {
       "INSERT INTO memory_runs (run_id, started_at, last_seen_at, surface, session_id) VALUES (?, ?, ?, 'agent', ?)",
     ).run(run_id, at, at, session);
   for (const c of OLD_COMPILES) {
+    // The audit row with the columns compile_log had then.
     if (c.docs)
-      writeCompileLog(db, terms, {
-        compile_id: c.compile_id,
-        created_at: c.at,
-        agent_id: null,
-        request: { target_files: [...c.files], ...(c.plan ? { plan: c.plan } : {}) },
-        knowledge_version: 1,
-        snapshot_id: null,
-        tag_catalog: null,
-        outcome: {
-          deliveries: c.docs.map((doc_id) => ({ doc_id, delivery: "inline" as const, reason: null })),
-          budget: { inline_bytes: 0, max_inline_bytes: 8192, content_mode: "auto" },
-          near_miss_edges: [],
-          layer_classification: [],
-        },
-        result_hash: "hash",
-        error: null,
-        duration_ms: 1,
-      });
+      db.prepare(
+        `INSERT INTO compile_log (compile_id, created_at, status, knowledge_version, request, result_hash,
+           outcome, duration_ms) VALUES (?, ?, 'ok', 1, ?, 'hash', ?, 1)`,
+      ).run(
+        c.compile_id,
+        c.at,
+        canonicalJson({ target_files: [...c.files], ...(c.plan ? { plan: c.plan } : {}) }),
+        packOutcome(
+          {
+            deliveries: c.docs.map((doc_id) => ({ doc_id, delivery: "inline" as const, reason: null })),
+            budget: { inline_bytes: 0, max_inline_bytes: 8192, content_mode: "auto" },
+            near_miss_edges: [],
+            layer_classification: [],
+          },
+          terms,
+        ),
+      );
     db.prepare(
       "INSERT INTO memory_compiles (compile_id, run_id, created_at, plan, knowledge_version) VALUES (?, ?, ?, ?, 1)",
     ).run(c.compile_id, c.run_id, c.at, c.plan);

@@ -19,6 +19,7 @@ import { foldedReads } from "./017-folded-reads.js";
 import { shippedAudit } from "./018-shipped-audit.js";
 import { hookSessions } from "./019-hook-sessions.js";
 import { parseTimeouts } from "./020-parse-timeouts.js";
+import { knowledgeHash } from "./021-knowledge-hash.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   shippedAudit,
   hookSessions,
   parseTimeouts,
+  knowledgeHash,
 ];

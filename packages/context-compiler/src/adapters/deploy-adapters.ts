@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
+import { linkInside } from "../knowledge/linked-files.js";
 import { assertWritable, type WriteRoots, writeProjectFile } from "../knowledge/project-write.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
@@ -102,10 +103,12 @@ function absolutePath(root: string, piece: Piece, git: GitPaths | null): string 
 function planPiece(roots: WriteRoots, piece: Piece, git: GitPaths | null): Planned | undefined {
   const root = roots.root;
   const base = { target: piece.target, piece: piece.piece, path: piece.path };
-  const absolute = absolutePath(root, piece, git);
+  let absolute = absolutePath(root, piece, git);
   if (absolute === undefined)
     return { piece, outcome: { ...base, action: "skipped", reason: "not a git repository" } };
   if (piece.kind === "git-hook" || piece.kind === "git-exclude") base.path = projectRelative(root, absolute);
+  // A block file linked to another in the project (CLAUDE.md → AGENTS.md) is that file: the block goes there.
+  if (piece.kind === "block") absolute = linkInside(root, absolute) ?? absolute;
   // Before the file is even read: a link out would be read, then written, outside the project.
   assertWritable(roots, absolute);
   const existing = readIfExists(absolute);

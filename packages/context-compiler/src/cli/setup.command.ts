@@ -158,7 +158,7 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
       // archon's block into them itself, which the adapters deploy then finds in place.
       const choice: MigrationChoice =
         flags.migrate === true ? "yes" : flags.migrate === false ? "no" : interactive ? "ask" : "hint";
-      const offer = await offerMigration(ctx, choice, io);
+      const offer = await offerMigration(ctx, choice, io, plan.registrations);
       const outcome = applySetup(ctx, plan, io.env);
       const embedded = embeddings.embed ? await embedAfterSetup(ctx, env) : [];
       const lines = [...report(outcome), ...offer.lines, ...embeddings.lines, ...embedded];

@@ -10,7 +10,7 @@ import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { createProposal } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
-import type { MigrationPlan } from "./migration-plan.js";
+import { type MigrationPlan, RULES_DIR } from "./migration-plan.js";
 
 export const BACKUP_DIR = ".archon/migrate";
 
@@ -31,11 +31,14 @@ export function assertUnblocked(plan: MigrationPlan): void {
   const blocking = plan.blockers.filter((b) => !(b.forceable && plan.force));
   if (blocking.length === 0) return;
   const forceable = blocking.every((b) => b.forceable);
+  const inRules = blocking.some((b) => !b.forceable && b.path.startsWith(`${RULES_DIR}/`));
   throw new UserError(
     `archon migrate changed nothing:\n${blocking.map((b) => `  ${b.path} ${b.reason}`).join("\n")}`,
     forceable
       ? "Commit or stash those files first, or run again with --force (their exact bytes are still backed up under .archon/migrate/)."
-      : "Move those files out of .archon/rules/ (or delete them if they are stale), then run again.",
+      : inRules
+        ? "Move those files out of .archon/rules/ (or delete them if they are stale), then run again."
+        : "archon rewrites only regular files inside the project: replace each with the file it stands for, or run again with --keep-sources.",
   );
 }
 

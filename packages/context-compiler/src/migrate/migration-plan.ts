@@ -3,7 +3,7 @@ import type { Db } from "@archon/core";
 import type { AdapterConfig } from "../adapters/adapter-config.js";
 import type { ImportFlag } from "../knowledge/imports/import-item.js";
 import type { RuleImportPlan } from "../knowledge/imports/import-rules.js";
-import type { NativeContext } from "./native-context.js";
+import type { NativeAgent, NativeContext } from "./native-context.js";
 
 export const RULES_DIR = ".archon/rules";
 export const ruleFileOf = (docId: string) => `${RULES_DIR}/${docId}.md`;
@@ -15,6 +15,16 @@ export interface MigrationOptions {
   force?: boolean;
   /** What the managed blocks are rendered from; by default what deploy-adapters renders from. */
   config?: AdapterConfig;
+  /**
+   * Agents that do not reach archon (setup only printed their registration), and why: every file they
+   * read natively stays as it is, so no agent is left with a block naming a tool it does not have.
+   */
+  unreached?: readonly UnreachedAgent[];
+}
+
+export interface UnreachedAgent {
+  agent: NativeAgent;
+  reason: string;
 }
 
 /** A rule that becomes a document, file-backed by its own markdown file. */
@@ -44,7 +54,12 @@ export type SourceAction =
   | { path: string; action: "rewrite"; text: string }
   | { path: string; action: "remove" }
   | { path: string; action: "unchanged" }
-  | { path: string; action: "keep"; reason: string };
+  | {
+      path: string;
+      action: "keep";
+      reason: string /** Kept because this agent does not reach archon. */;
+      agent?: NativeAgent;
+    };
 
 export interface Blocker {
   path: string;

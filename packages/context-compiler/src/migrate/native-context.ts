@@ -133,11 +133,14 @@ function agentsMdChain(target: string | undefined, out: Attached): void {
   for (const folder of target === undefined ? [""] : foldersOf(target)) out.add(at(folder, "AGENTS.md"));
 }
 
+/** Cursor reads project rules as `.mdc` and as plain `.md` with the same front matter. */
+const CURSOR_RULE = /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc?$/;
+
 function cursor(tree: ProjectTree, target: string | undefined, out: Attached): void {
   // Cursor reads AGENTS.md at the root and in subfolders as well as its own rules.
   agentsMdChain(target, out);
   out.add(".cursorrules");
-  for (const file of tree.files.filter((f) => /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc$/.test(f))) {
+  for (const file of tree.files.filter((f) => CURSOR_RULE.test(f))) {
     const owner = ownerFolder(file, ".cursor");
     const data = frontmatterOf(tree, file);
     const always = data.alwaysApply === true || data.alwaysApply === "true";
@@ -170,4 +173,22 @@ export function nativeContext(tree: ProjectTree, targetFile?: string): NativeCon
     else copilot(tree, target, out);
     return { agent, files: out.files, bytes: out.files.reduce((sum, f) => sum + f.bytes, 0) };
   });
+}
+
+/** Every instruction file an agent may read natively, for any file of the project: what it loses if they go. */
+export function filesReadBy(tree: ProjectTree, agent: NativeAgent): Set<string> {
+  const out = new Attached(tree);
+  const named = (re: RegExp) => tree.files.filter((f) => re.test(f));
+  if (agent === "claude") {
+    for (const file of named(/(^|\/)CLAUDE\.md$/)) out.addClaudeMd(file);
+    for (const file of named(/^\.claude\/rules\/(.+\/)?[^/]+\.md$/)) out.add(file);
+  } else if (agent === "copilot") {
+    for (const file of named(/^\.github\/(copilot-instructions\.md|instructions\/.+\.instructions\.md)$/))
+      out.add(file);
+  } else {
+    for (const file of named(/(^|\/)AGENTS\.md$/)) out.add(file);
+    if (agent === "cursor")
+      for (const file of [...named(/(^|\/)\.cursorrules$/), ...named(CURSOR_RULE)]) out.add(file);
+  }
+  return new Set(out.files.map((f) => f.path));
 }

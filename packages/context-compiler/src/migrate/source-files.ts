@@ -1,6 +1,7 @@
 // Which instruction files a migration reduces to archon's block, which it removes, and which are archon's own.
 
-import { hasBlock, upsertBlock } from "../adapters/markers.js";
+import { hasBlock } from "../adapters/markers.js";
+import { foreignBlocks } from "../knowledge/imports/foreign-blocks.js";
 import { EXPORT_BLOCK, EXPORT_MARKER } from "../vocabulary/export-marker.js";
 import {
   carriesMarker,
@@ -15,7 +16,7 @@ export type SourceKind = "instructions" | "rule-file";
 const INSTRUCTIONS = /(^|\/)(CLAUDE|AGENTS|GEMINI)\.md$/;
 
 const RULE_FILES: readonly RegExp[] = [
-  /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc$/,
+  /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc?$/,
   /(^|\/)\.cursorrules$/,
   /(^|\/)\.github\/copilot-instructions\.md$/,
   /(^|\/)\.github\/instructions\/.+$/,
@@ -64,23 +65,31 @@ export function archonBlocks(path: string, text: string): string[] {
 }
 
 /**
- * What an instructions file becomes: `block` alone, or beside the exported-rules block when the file has
- * one (export-rules keeps that one up to date; dropping it would only have it written again), the two in
- * the order the file has them, so that neither command moves what the other wrote. A file that holds only
- * the exported rules is export-rules' own (GEMINI.md, a nested AGENTS.md) and stays as it is.
+ * What an instructions file becomes: `block`, beside whatever blocks others keep in it, each whole and in
+ * the order the file has them: the exported-rules block (export-rules keeps that one up to date; dropping
+ * it would only have it written again) and other tools' marked blocks (theirs to rewrite). `block` takes
+ * the place of archon's block, or comes last. A file that holds only the exported rules is export-rules'
+ * own (GEMINI.md, a nested AGENTS.md) and stays as it is.
  */
 export function reducedText(path: string, text: string, block: string): string {
   const exported = blockLines(path, text, EXPORT_BLOCK);
   const processBlock = blockLines(path, text, MARKDOWN_BLOCK);
-  if (!exported) return upsertBlock(path, "", block, MARKDOWN_BLOCK);
-  const exportedText = `${exported.lines.join("\n")}\n`;
-  if (!processBlock) {
-    const outside = text
-      .split(/\r?\n/)
-      .filter((_, i) => i < exported.at || i >= exported.at + exported.lines.length);
-    if (outside.every((line) => line.trim() === "")) return text;
+  const lines = text.split(/\r?\n/);
+  const kept = foreignBlocks(lines).map((b) => ({ at: b.from, lines: lines.slice(b.from, b.to + 1) }));
+  if (exported) {
+    kept.push(exported);
+    const outside = lines.filter((_, i) => i < exported.at || i >= exported.at + exported.lines.length);
+    if (!processBlock && kept.length === 1 && outside.every((line) => line.trim() === "")) return text;
   }
-  if (processBlock && processBlock.at < exported.at)
-    return `${upsertBlock(path, "", block, MARKDOWN_BLOCK)}\n${exportedText}`;
-  return upsertBlock(path, exportedText, block, MARKDOWN_BLOCK);
+  const own = {
+    at: processBlock?.at ?? Number.POSITIVE_INFINITY,
+    lines: block.replace(/\n$/, "").split("\n"),
+  };
+  return `${[...kept, own]
+    .sort((a, b) => a.at - b.at)
+    .map((piece) => piece.lines.join("\n"))
+    .join("\n\n")}\n`;
 }
+
+/** Whether a file holds another tool's marked block, which removing the file would lose. */
+export const holdsForeignBlock = (text: string) => foreignBlocks(text.split(/\r?\n/)).length > 0;

@@ -10,7 +10,9 @@ import {
   migrationSummary,
   strandedAgents,
 } from "../migrate/describe-migration.js";
+import type { UnreachedAgent } from "../migrate/migration-plan.js";
 import { planMigration } from "../migrate/plan-migration.js";
+import type { Registration } from "./register-clients.js";
 import type { WizardIo } from "./wizard.js";
 
 /** `ask` on a terminal; `yes`/`no` from --migrate/--no-migrate; `hint` under --yes with neither flag. */
@@ -22,14 +24,35 @@ export interface MigrationOffer {
   lines: string[];
 }
 
+/**
+ * The agents whose registration setup could only print (or failed to make): until a person connects them,
+ * their own instruction files are all the rules they get.
+ */
+function unreachedAgents(registrations: readonly Registration[]): UnreachedAgent[] {
+  return registrations.flatMap((r) => {
+    const missing = r.personal.find((p) => p.status === "manual" || p.status === "failed");
+    if (!missing) return [];
+    const why = missing.status === "failed" ? "setup could not register it" : "setup only printed its entry";
+    return [{ agent: r.agent, reason: `${why}: ${missing.detail ?? missing.instructions}` }];
+  });
+}
+
+/** `registrations` are what setup does (or planned) for each agent: the unreached ones keep their files. */
 export async function offerMigration(
   ctx: ArchonContext,
   choice: MigrationChoice,
   io: WizardIo,
+  registrations: readonly Registration[],
 ): Promise<MigrationOffer> {
   if (choice === "no") return { migration: null, lines: [] };
-  const plan = planMigration({ db: ctx.kdb.db, projectRoot: ctx.projectRoot });
-  if (!hasWork(plan)) return { migration: null, lines: [] };
+  const unreached = unreachedAgents(registrations);
+  const plan = planMigration({ db: ctx.kdb.db, projectRoot: ctx.projectRoot }, { unreached });
+  // Said whatever else happens: these files staying is why the agent still has its rules.
+  const kept = plan.sources.flatMap((s) =>
+    s.action === "keep" && s.agent !== undefined ? [`  ${s.path} left as it is: ${s.reason}`] : [],
+  );
+  const keptLines = kept.length > 0 ? ["Not migrated, so no agent loses its rules:", ...kept] : [];
+  if (!hasWork(plan)) return { migration: null, lines: choice === "hint" ? [] : keptLines };
   const rules = `${plan.documents.length + plan.relocated.length} rule(s)`;
   if (choice === "hint")
     return {
@@ -59,6 +82,6 @@ export async function offerMigration(
   }
   const migration = applyMigration({ ...writeContext(ctx), ids: ctx.ids }, plan);
   // Asked on a terminal, the person has just read these lines in the preview.
-  const stranded = choice === "ask" ? [] : strandedAgents(migrationSummary(plan));
+  const stranded = choice === "ask" ? [] : [...strandedAgents(migrationSummary(plan)), ...keptLines];
   return { migration, lines: [...describeResult(migration), ...stranded] };
 }

@@ -83,13 +83,13 @@ describe("importing a monorepo that archon setup has deployed into", () => {
         file: "AGENTS.md",
         format: "agents",
         doc_ids: ["agents-acme-monorepo", "agents-commands", "agents-testing", "agents-pull-requests"],
-        notes: ["skipped archon's managed block (lines 14-24)"],
+        notes: ["skipped archon's managed block (lines 14-25)"],
       },
       {
         file: "CLAUDE.md",
         format: "claude",
         doc_ids: [],
-        notes: ["skipped archon's managed block (lines 3-13)", "@AGENTS.md is imported on its own"],
+        notes: ["skipped archon's managed block (lines 3-14)", "@AGENTS.md is imported on its own"],
       },
       {
         file: "GEMINI.md",

@@ -7,6 +7,7 @@ import {
   MARKDOWN_BLOCK,
   type MarkerPair,
 } from "../../vocabulary/markers.js";
+import { foreignBlocks } from "./foreign-blocks.js";
 
 /** Lines [from, to) of a body, 0-based: a stretch of the user's own text. */
 export interface Region {
@@ -30,7 +31,7 @@ export function archonOwnedReason(raw: string): string | undefined {
 }
 
 /**
- * The stretches of `lines` outside archon's blocks and outside the `cut` lines (import lines), so no
+ * The stretches of `lines` outside archon's blocks, other tools' marked blocks and the `cut` lines (import lines), so no
  * unit spans a gap and every unit's lines are still the file's. Markers are matched as deploy matches
  * them, a whole line each; `firstLine` is the file line of `lines[0]`, for the notes.
  */
@@ -45,11 +46,21 @@ export function userRegions(
   const close = (to: number) => {
     if (to > from) regions.push({ from, to });
   };
+  const foreign = new Map(foreignBlocks(lines).map((b) => [b.from, b]));
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] as string).trim();
     const block = BLOCKS.find((b) => b.markers.start === line);
     const stray = BLOCKS.find((b) => b.markers.end === line);
-    if (block) {
+    const other = foreign.get(i);
+    if (other) {
+      // Another tool's block is that tool's to rewrite: it stays whole in the file, no rule of archon's.
+      close(i);
+      notes.push(
+        `kept the "${other.name}" block of another tool (lines ${firstLine + i}-${firstLine + other.to}) whole; not imported`,
+      );
+      i = other.to;
+      from = other.to + 1;
+    } else if (block) {
       close(i);
       const end = lines.findIndex((l, j) => j > i && l.trim() === block.markers.end);
       if (end < 0) {

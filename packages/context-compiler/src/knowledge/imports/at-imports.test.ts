@@ -198,11 +198,26 @@ describe("following @path imports of CLAUDE.md and GEMINI.md", () => {
 describe("recognising import lines", () => {
   it("takes lines of only @paths, bulleted or not, outside code fences", () => {
     expect([
-      ...importLines(["@AGENTS.md", "- @docs/a.md", "@./a.md @../b.md", "see @x.md", "```", "@y.md", "```"]),
+      ...importLines(["@AGENTS.md", "- @docs/a.md", "@./a.md @../b.md", "```", "@y.md", "```"]),
     ]).toEqual([
       [0, ["AGENTS.md"]],
       [1, ["docs/a.md"]],
       [2, ["./a.md", "../b.md"]],
+    ]);
+  });
+
+  it("takes a short sentence that only points at files, and leaves longer prose, package scopes and code spans alone", () => {
+    expect([
+      ...importLines([
+        "Follow @AGENTS.md.",
+        "- See @.github/copilot-instructions.md for the style rules.",
+        "Run the unit tests before every push, and when one fails read @docs/testing.md first.",
+        "Install @types/node with the other dev dependencies.",
+        "Write `@docs/x.md` to import a file.",
+      ]),
+    ]).toEqual([
+      [0, ["AGENTS.md"]],
+      [1, [".github/copilot-instructions.md"]],
     ]);
   });
 

@@ -124,7 +124,8 @@ describe("telling formats apart by path", () => {
       "kiro",
       "gemini",
       "cursor",
-      null,
+      // Cursor reads plain .md rules in .cursor/rules/ as well as .mdc.
+      "cursor",
       null,
       null,
       null,

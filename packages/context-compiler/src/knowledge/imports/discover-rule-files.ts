@@ -6,7 +6,7 @@ import { isClaudeRule, readClaudeRule } from "./formats/claude-rules.js";
 import { isClineRule, readClineRule } from "./formats/cline-rules.js";
 import { isContinueRule, readContinueRule } from "./formats/continue-rules.js";
 import { isCopilotInstructions, readCopilotInstructions } from "./formats/copilot-instructions.js";
-import { isCursorRule, readCursorRule } from "./formats/cursor-rules.js";
+import { inCursorRules, isCursorRule, readCursorRule } from "./formats/cursor-rules.js";
 import {
   formatOfInstructions,
   isInstructionsMarkdown,
@@ -48,25 +48,36 @@ export function classify(file: string): RuleFile | undefined {
 
 const skipped = (file: string) => file.split("/").some((segment) => SKIPPED_FOLDERS.has(segment));
 
+/** A file in an agent's rule folder that the agent does not read, and so neither does the import. */
+export interface SkippedRuleFile {
+  file: string;
+  format: RuleFormat;
+  reason: string;
+}
+
+const CURSOR_SKIPPED = "Cursor reads only .mdc and .md files in .cursor/rules/; not imported";
+
 /**
- * Instruction files of the chosen formats under `root`, sorted by path. Outside git the walk lists (and
- * counts toward `walkLimit`) only instruction files, so unrelated files never crowd a rule out; `truncated`
- * says more instruction files than that were there.
+ * Instruction files of the chosen formats under `root`, sorted by path, and the other files in Cursor's
+ * rule folders (named, never read). Outside git the walk lists (and counts toward `walkLimit`) only those
+ * files, so unrelated files never crowd a rule out; `truncated` says more were there.
  */
 export function discoverRuleFiles(
   root: string,
   formats: ReadonlySet<RuleFormat>,
   walkLimit = WALK_LIMIT,
-): { method: "git" | "walk"; truncated: boolean; files: RuleFile[] } {
+): { method: "git" | "walk"; truncated: boolean; files: RuleFile[]; skipped: SkippedRuleFile[] } {
   const wanted = (file: string) => {
     if (skipped(file)) return false;
-    const format = classify(file)?.format;
+    const format = classify(file)?.format ?? (inCursorRules(file) && !isSkill(file) ? "cursor" : undefined);
     return format !== undefined && formats.has(format);
   };
   const listing = listProjectFiles(root, walkLimit, wanted);
-  const files = listing.files
-    .map((file) => classify(file) as RuleFile)
-    // git also lists tracked files deleted from the work tree; only what is on disk can be read.
-    .filter((r) => existsSync(join(root, r.file)));
-  return { method: listing.source, truncated: listing.truncated, files };
+  // git also lists tracked files deleted from the work tree; only what is on disk can be read.
+  const onDisk = listing.files.filter((file) => existsSync(join(root, file)));
+  const files = onDisk.map((file) => classify(file)).filter((r) => r !== undefined);
+  const others = onDisk
+    .filter((file) => classify(file) === undefined)
+    .map((file) => ({ file, format: "cursor" as const, reason: CURSOR_SKIPPED }));
+  return { method: listing.source, truncated: listing.truncated, files, skipped: others };
 }

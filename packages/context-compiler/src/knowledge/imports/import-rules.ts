@@ -62,12 +62,16 @@ export function planRuleImport(
     true,
   );
   let next = 0;
-  const files = reads.map((r) => ({
-    file: r.file,
-    format: r.format,
-    doc_ids: r.drafts.map(() => (items[next++] as ImportItem).doc_id),
-    notes: r.notes,
-  }));
+  const files = [
+    ...reads.map((r) => ({
+      file: r.file,
+      format: r.format,
+      doc_ids: r.drafts.map(() => (items[next++] as ImportItem).doc_id),
+      notes: r.notes,
+    })),
+    // Named, so nothing in an agent's rule folder is passed over without a word.
+    ...found.skipped.map((s) => ({ file: s.file, format: s.format, doc_ids: [], notes: [s.reason] })),
+  ];
   const held = (item: ImportItem) => item.flags.some((f) => f.flag === "already_imported");
   return {
     method: found.method,

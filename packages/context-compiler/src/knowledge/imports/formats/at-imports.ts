@@ -11,17 +11,45 @@ export const MAX_IMPORT_DEPTH = 5;
  */
 const IMPORT_LINE = /^\s*(?:[-*]\s+)?(@[^\s@`]+(?:\s+@[^\s@`]+)*)\s*$/;
 
-/** Import lines by 0-based index, with the paths they name (without `@`); fenced code never imports. */
+/** `@path` naming a text file, in prose: Claude Code and Gemini CLI import it wherever it stands. */
+const FILE_REFERENCE = /(?<=^|[\s("'])@([^\s@`()"']+?\.(?:md|mdc|markdown|txt))(?=$|[\s)"',.;:!?])/gi;
+
+/**
+ * A sentence that only points at files ("Follow @AGENTS.md.", "See @docs/a.md for details"): the
+ * import says it all, and as a rule it would only repeat the pointer in every compile.
+ */
+const POINTER_WORDS = 6;
+
+/** The `@path` file references of one line, code spans left out. */
+export function fileReferences(line: string): string[] {
+  return [...line.replace(/`[^`]*`/g, "").matchAll(FILE_REFERENCE)].map((m) => m[1] as string);
+}
+
+function pointerOnly(line: string, references: readonly string[]): boolean {
+  if (references.length === 0) return false;
+  const rest = line.replace(/`[^`]*`/g, " ").replace(FILE_REFERENCE, " ");
+  return rest.split(/\s+/).filter((w) => /\w/.test(w)).length <= POINTER_WORDS;
+}
+
+/**
+ * Import lines by 0-based index, with the paths they name (without `@`): lines of only `@paths`, and
+ * short sentences that only point at files. Fenced code never imports.
+ */
 export function importLines(lines: readonly string[]): Map<number, string[]> {
   const fenced = fencedLines(lines);
   const found = new Map<number, string[]>();
   lines.forEach((line, i) => {
-    const match = fenced[i] ? null : IMPORT_LINE.exec(line);
-    if (match)
+    if (fenced[i]) return;
+    const match = IMPORT_LINE.exec(line);
+    if (match) {
       found.set(
         i,
         (match[1] as string).split(/\s+/).map((token) => token.slice(1)),
       );
+      return;
+    }
+    const references = fileReferences(line);
+    if (pointerOnly(line, references)) found.set(i, references);
   });
   return found;
 }

@@ -1,8 +1,12 @@
-// Cursor project rules: `.cursor/rules/**/*.mdc` with description / globs / alwaysApply frontmatter.
+// Cursor project rules: `.cursor/rules/**/*.mdc`, or plain `.md`, with description / globs / alwaysApply frontmatter.
 import { globList } from "../frontmatter.js";
 import { type FileImport, readRuleFile } from "./rule-file.js";
 
-export const isCursorRule = (file: string) => /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc$/.test(file);
+/** Cursor reads both `.mdc` and plain `.md` rule files, in `.cursor/rules/` and its subfolders, at any depth. */
+export const isCursorRule = (file: string) => /(^|\/)\.cursor\/rules\/(.+\/)?[^/]+\.mdc?$/.test(file);
+
+/** Any other file under `.cursor/rules/`, hidden ones (`.gitkeep`) aside: Cursor does not read it, and the import says so. */
+export const inCursorRules = (file: string) => /(^|\/)\.cursor\/rules\/(.+\/)?[^./][^/]*$/.test(file);
 
 /**
  * Globs are anchored to the folder holding `.cursor/`. alwaysApply means every file under it; a rule

@@ -1,4 +1,6 @@
 // The one place an archon context is composed: what every tool handler, CLI command and test receives.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { type Clock, type IdGenerator, randomIds, systemClock } from "@archon/core";
 import { embeddingConfig } from "../embeddings/ollama-client.js";
 import { Suggester } from "../embeddings/suggestions.js";
@@ -10,7 +12,8 @@ import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
-import { projectDatabaseRefusal } from "./project-database.js";
+import { writeArchonGitignore } from "./archon-gitignore.js";
+import { isDefaultDatabase, projectDatabaseRefusal } from "./project-database.js";
 
 export interface ArchonContext {
   surface: Surface;
@@ -67,7 +70,12 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     options.projectMustExist ?? false,
   );
   if (refusal) throw refusal;
+  // Opening the default database of a folder with no .archon/ makes it a project: its state stays out of git.
+  const makesProject =
+    isDefaultDatabase(options.dbPath, options.projectRoot) &&
+    !existsSync(join(options.projectRoot, ".archon"));
   const kdb = new KnowledgeDb(options.dbPath);
+  if (makesProject) writeArchonGitignore(options.projectRoot);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const init = new InitSessions(options.templatesDir);

@@ -14,6 +14,10 @@ export class NotAProjectError extends UnopenedProjectError {}
 const ARCHON_DIR = ".archon";
 const DEFAULT_DB = join(ARCHON_DIR, "archon.db");
 
+/** Whether `dbPath` is the project's own database, `.archon/archon.db` under its root. */
+export const isDefaultDatabase = (dbPath: string, projectRoot: string): boolean =>
+  dbPath !== ":memory:" && resolve(dbPath) === resolve(projectRoot, DEFAULT_DB);
+
 /**
  * The refusal to open `dbPath` for `projectRoot`, or undefined when it may be opened. Only the default
  * path is checked: a --db elsewhere is the person's own choice. `mustExist` is for everything that does
@@ -25,7 +29,7 @@ export function projectDatabaseRefusal(
   projectRoot: string,
   mustExist: boolean,
 ): UnopenedProjectError | undefined {
-  if (dbPath === ":memory:" || resolve(dbPath) !== resolve(projectRoot, DEFAULT_DB)) return undefined;
+  if (!isDefaultDatabase(dbPath, projectRoot)) return undefined;
   const folder = join(projectRoot, ARCHON_DIR);
   if (lstatSync(folder, { throwIfNoEntry: false }) === undefined) {
     if (!mustExist) return undefined;

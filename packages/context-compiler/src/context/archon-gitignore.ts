@@ -1,8 +1,9 @@
 // .archon/.gitignore: keeps archon's databases and this machine's state out of `git add -A`, while the
-// files a team reviews and commits (rules.md, rules/, config.json) stay visible to git.
+// files a team reviews and commits (rules.md, rules/, config.json) stay visible to git. Written by setup,
+// and by whatever command first makes a folder a project (a `seed` run by hand included).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type FileChange, writeIfChanged } from "./config-files.js";
+import { writeProjectFile } from "../knowledge/project-write.js";
 
 export const ARCHON_GITIGNORE = ".archon/.gitignore";
 
@@ -27,12 +28,18 @@ export const ARCHON_GITIGNORE_TEXT = [
   "",
 ].join("\n");
 
-export type GitignoreChange = FileChange | { path: string; action: "conflict" };
+export interface GitignoreChange {
+  path: string;
+  action: "created" | "updated" | "unchanged" | "conflict";
+}
 
 /** Writes the file, or leaves one a person wrote alone and says so (`conflict`). */
 export function writeArchonGitignore(projectRoot: string, dryRun = false): GitignoreChange {
   const path = join(projectRoot, ARCHON_GITIGNORE);
-  if (existsSync(path) && readFileSync(path, "utf8").split(/\r?\n/, 1)[0] !== OWNER_LINE)
-    return { path, action: "conflict" };
-  return writeIfChanged(projectRoot, path, ARCHON_GITIGNORE_TEXT, dryRun);
+  const before = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  if (before !== undefined && before.split(/\r?\n/, 1)[0] !== OWNER_LINE) return { path, action: "conflict" };
+  const action =
+    before === undefined ? "created" : before === ARCHON_GITIGNORE_TEXT ? "unchanged" : "updated";
+  if (action !== "unchanged" && !dryRun) writeProjectFile({ root: projectRoot }, path, ARCHON_GITIGNORE_TEXT);
+  return { path, action };
 }

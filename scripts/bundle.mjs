@@ -41,6 +41,7 @@ const BUNDLED = new Set([
   "fast-uri",
   "json-schema-traverse",
   "picomatch",
+  "smol-toml",
   "yaml",
   "zod",
   "zod-to-json-schema",

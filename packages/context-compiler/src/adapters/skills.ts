@@ -1,5 +1,6 @@
 // The bundled Agent Skills: flat sources in skills/, deployed as <client folder>/skills/<name>/SKILL.md.
 import { readFileSync } from "node:fs";
+import { frontmatterBlock } from "../knowledge/imports/frontmatter-block.js";
 import { packagePath } from "../package-files.js";
 import { MANAGED_SKILL_MARKER } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
@@ -35,8 +36,7 @@ export function renderSkill(source: string, config: AdapterConfig): string {
   let text = source.replaceAll("{{prefix}}", config.prefix);
   for (const other of SKILL_NAMES)
     text = text.replace(new RegExp(`\\]\\(${other}\\.md(#[^)]*)?\\)`, "g"), `](../${other}/SKILL.md$1)`);
-  const match = /^---\n[\s\S]*?\n---\n/.exec(text);
-  const head = match ? match[0] : "";
-  const body = text.slice(head.length).replace(/^\n+/, "");
-  return `${head}${MANAGED_SKILL_MARKER}\n\n${body}`;
+  const block = frontmatterBlock(text);
+  const body = (block?.body ?? text).replace(/^\n+/, "");
+  return `${block?.head ?? ""}${MANAGED_SKILL_MARKER}\n\n${body}`;
 }

@@ -1,6 +1,7 @@
 // Archon's own Claude Code subagents: flat sources in agents/, deployed as .claude/agents/<name>.md and owned
 // through the managed-file marker, so a hand-written agent of the same name is never overwritten.
 import { readFileSync } from "node:fs";
+import { frontmatterBlock } from "../knowledge/imports/frontmatter-block.js";
 import { packagePath } from "../package-files.js";
 import { MANAGED_FILE_MARKER } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
@@ -46,8 +47,7 @@ export const subagentPath = (name: SubagentName) => `.claude/agents/${name}.md`;
  */
 export function renderSubagent(source: string, config: AdapterConfig): string {
   const text = source.replaceAll("{{prefix}}", config.prefix);
-  const match = /^---\n[\s\S]*?\n---\n/.exec(text);
-  const head = match ? match[0] : "";
-  const body = text.slice(head.length).replace(/^\n+/, "");
-  return `${head}${MANAGED_FILE_MARKER}\n\n${body}`;
+  const block = frontmatterBlock(text);
+  const body = (block?.body ?? text).replace(/^\n+/, "");
+  return `${block?.head ?? ""}${MANAGED_FILE_MARKER}\n\n${body}`;
 }

@@ -2,6 +2,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { UserError } from "@archon/core";
 import { writeProjectFile } from "../knowledge/project-write.js";
+import { type CodexServer, codexServer, removeCodexServer, setCodexServer } from "./codex-config.js";
+
+export { codexTable } from "./codex-config.js";
 
 export type FileAction = "created" | "updated" | "unchanged";
 
@@ -71,64 +74,32 @@ export function removeMcpJsonEntry(
   return writeIfChanged(root, path, `${JSON.stringify({ ...config, mcpServers: rest }, null, 2)}\n`, dryRun);
 }
 
-const tomlString = (s: string) => JSON.stringify(s);
-
-/** The file's lines and where the `[mcp_servers.<name>]` table runs (start undefined when absent). */
-function codexLines(path: string, header: string) {
-  const lines = existsSync(path) ? readFileSync(path, "utf8").replace(/\r\n/g, "\n").split("\n") : [];
-  if (lines.at(-1) === "") lines.pop();
-  const start = lines.findIndex((l) => l.trim() === header);
-  if (start < 0) return { lines, start: undefined, end: undefined };
-  let end = start + 1;
-  while (end < lines.length && !/^\s*\[/.test(lines[end] as string)) end++;
-  while (end > start + 1 && (lines[end - 1] as string).trim() === "") end--;
-  return { lines, start, end };
-}
-
-/** The `[mcp_servers.<name>]` table's lines, header first. */
-export function codexTable(name: string, entry: { command: string; args: string[] }): string[] {
-  return [
-    `[mcp_servers.${name}]`,
-    `command = ${tomlString(entry.command)}`,
-    `args = [${entry.args.map(tomlString).join(", ")}]`,
-  ];
-}
+const readText = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
 
 /**
- * Sets the `[mcp_servers.<name>]` table in a Codex config.toml. Our table is replaced whole (up to the next
- * table header); every other line of the file stays as it was.
+ * Sets `mcp_servers.<name>` in a Codex config.toml, whichever way the file wrote it (its own table, dotted
+ * keys, an inline servers table), keeping every other setting and comment. A file that does not parse, or
+ * an edit that would change anything else, is refused with a UserError and the file left as it was.
  */
 export function mergeCodexToml(
   root: string,
   path: string,
   name: string,
-  entry: { command: string; args: string[] },
+  entry: CodexServer,
   dryRun = false,
-) {
-  const table = codexTable(name, entry);
-  const { lines, start, end } = codexLines(path, table[0] as string);
-  if (start === undefined) {
-    const out = lines.length > 0 ? [...lines, "", ...table] : table;
-    return writeIfChanged(root, path, `${out.join("\n")}\n`, dryRun);
-  }
-  const out = [...lines.slice(0, start), ...table, ...lines.slice(end)];
-  return writeIfChanged(root, path, `${out.join("\n")}\n`, dryRun);
+): FileChange {
+  return writeIfChanged(root, path, setCodexServer(path, readText(path), name, entry), dryRun);
 }
 
-/** Takes archon's own `[mcp_servers.<name>]` table out of a config.toml; undefined when absent or not archon's. */
+/** Takes archon's own `mcp_servers.<name>` out of a config.toml; undefined when absent or not archon's. */
 export function removeCodexTable(
   root: string,
   path: string,
   name: string,
   dryRun = false,
 ): FileChange | undefined {
-  const { lines, start, end } = codexLines(path, `[mcp_servers.${name}]`);
-  // The header names the server, so only the table's body tells whose command it is.
-  if (start === undefined || !startsArchon(lines.slice(start + 1, end))) return undefined;
-  const out = [...lines.slice(0, start), ...lines.slice(end)];
-  // Drop the blank line that separated the table from what came before it.
-  if (start > 0 && (out[start - 1] as string).trim() === "" && (out[start] ?? "").trim() === "")
-    out.splice(start - 1, 1);
-  while (out.at(-1)?.trim() === "") out.pop();
-  return writeIfChanged(root, path, out.length > 0 ? `${out.join("\n")}\n` : "", dryRun);
+  if (!existsSync(path)) return undefined;
+  const text = readText(path);
+  if (!startsArchon(codexServer(path, text, name))) return undefined;
+  return writeIfChanged(root, path, removeCodexServer(path, text, name), dryRun);
 }

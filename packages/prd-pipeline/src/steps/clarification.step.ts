@@ -13,6 +13,7 @@ import {
   answerText,
   info,
   moveTo,
+  noTransition,
   type StepEnv,
   type StepHandler,
   type StepOutcome,
@@ -154,5 +155,5 @@ export const clarificationStep: StepHandler<"clarification"> = (state, result, e
       action: proceedAction(round, max),
     };
   }
-  throw new Error(`clarification has no transition from phase "${state.phase}"`);
+  throw noTransition("clarification", state.phase);
 };

@@ -3,7 +3,7 @@ import type { AskUser } from "../run-model/protocol.js";
 import type { RunState } from "../run-model/state.js";
 import { CONTEXTS, isPrdContext, PRD_CONTEXTS, type PrdContext } from "../sections/contexts.js";
 import { matchingContexts } from "../sections/detect-context.js";
-import { answerText, info, moveTo, type StepHandler, type StepOutcome } from "./step-kit.js";
+import { answerText, info, moveTo, noTransition, type StepHandler, type StepOutcome } from "./step-kit.js";
 
 export function contextQuestion(found: readonly PrdContext[]): AskUser {
   const why =
@@ -58,5 +58,5 @@ export const contextDetectionStep: StepHandler<"context_detection"> = (state, re
       action: contextQuestion([]),
     };
   }
-  throw new Error(`context_detection has no transition from phase "${state.phase}"`);
+  throw noTransition("context_detection", state.phase);
 };

@@ -1,7 +1,7 @@
 // Step 5: a text bundling three or more feature clauses asks the user for one focus, which refines the text.
 import type { AskUser } from "../run-model/protocol.js";
 import { featureClauses } from "./feature-clauses.js";
-import { answerText, info, moveTo, type StepHandler } from "./step-kit.js";
+import { answerText, info, moveTo, noTransition, type StepHandler } from "./step-kit.js";
 
 /** Split points between feature clauses: two or more mean the text bundles several features. */
 export function epicSignals(text: string): number {
@@ -55,5 +55,5 @@ export const feasibilityGateStep: StepHandler<"feasibility_gate"> = (state, resu
       messages: [info(`Focus set: ${focus}`)],
     };
   }
-  throw new Error(`feasibility_gate has no transition from phase "${state.phase}"`);
+  throw noTransition("feasibility_gate", state.phase);
 };

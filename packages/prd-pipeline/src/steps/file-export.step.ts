@@ -3,7 +3,7 @@
 import type { RunStateAt } from "../run-model/state.js";
 import { utf8Length } from "../run-model/tokens.js";
 import { outputDir, type PlannedFile, planFiles } from "../sections/file-plan.js";
-import { info, moveTo, type StepHandler, type StepOutcome } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, type StepOutcome } from "./step-kit.js";
 import { nextStep } from "./step-order.js";
 
 function issue(state: RunStateAt<"file_export">, files: readonly PlannedFile[]): StepOutcome {
@@ -31,5 +31,5 @@ export const fileExportStep: StepHandler<"file_export"> = (state, result) => {
     const confirmed = state.files.map((f, i) => (i === state.file_index ? { ...f, confirmed: true } : f));
     return issue({ ...state, files: confirmed, file_index: state.file_index + 1 }, files);
   }
-  throw new Error(`file_export has no transition from phase "${state.phase}"`);
+  throw noTransition("file_export", state.phase);
 };

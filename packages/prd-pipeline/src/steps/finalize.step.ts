@@ -2,7 +2,7 @@
 import type { Action, DoneVerification } from "../run-model/protocol.js";
 import { type RunState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
-import { type StepHandler, warning } from "./step-kit.js";
+import { noTransition, type StepHandler, warning } from "./step-kit.js";
 
 export function summaryOf(state: RunState): string {
   const passed = state.sections.filter((s) => s.status === "passed").length;
@@ -92,5 +92,5 @@ export const finalizeStep: StepHandler<"finalize"> = (state, result, env) => {
     );
     return { state: next, messages: [warning("The run could not be stored in memory.")], action: done(next) };
   }
-  throw new Error(`finalize has no transition from phase "${state.phase}"`);
+  throw noTransition("finalize", state.phase);
 };

@@ -5,7 +5,7 @@ import { outputDir } from "../sections/file-plan.js";
 import { concludeDocument } from "../verification/consensus.js";
 import { applyPolicy, type Policy } from "../verification/policy.js";
 import { verificationReport } from "../verification/report.js";
-import { answerText, info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { answerText, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
 
 export const IMPLEMENT = "Implement";
 export const OVERRIDE = "Override: implement anyway";
@@ -81,5 +81,5 @@ export const implementationGateStep: StepHandler<"implementation_gate"> = (state
       action: gateQuestion(policy),
     };
   }
-  throw new Error(`implementation_gate has no transition from phase "${state.phase}"`);
+  throw noTransition("implementation_gate", state.phase);
 };

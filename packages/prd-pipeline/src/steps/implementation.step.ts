@@ -2,7 +2,7 @@
 import { withError } from "../run-model/state.js";
 import { implementationPrompt } from "../sections/impl-prompts.js";
 import { bodyBeforeFooter, parseImplementationFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 export const implementationStep: StepHandler<"implementation"> = (state, result, env) => {
   const impl = state.implementation;
@@ -60,5 +60,5 @@ export const implementationStep: StepHandler<"implementation"> = (state, result,
       ],
     };
   }
-  throw new Error(`implementation has no transition from phase "${state.phase}"`);
+  throw noTransition("implementation", state.phase);
 };

@@ -6,6 +6,7 @@ import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
 import {
   info,
   moveTo,
+  noTransition,
   type StepEnv,
   type StepHandler,
   type StepOutcome,
@@ -169,5 +170,5 @@ export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, 
       };
     }
   }
-  throw new Error(`input_analysis has no transition from phase "${state.phase}"`);
+  throw noTransition("input_analysis", state.phase);
 };

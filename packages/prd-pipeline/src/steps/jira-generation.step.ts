@@ -2,7 +2,7 @@
 import { withError } from "../run-model/state.js";
 import { jiraPrompt } from "../sections/draft-prompt.js";
 import { normaliseDraft } from "./section-generation.step.js";
-import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 const SOURCES = new Set(["requirements", "user_stories", "acceptance_criteria"]);
 
@@ -48,5 +48,5 @@ export const jiraGenerationStep: StepHandler<"jira_generation"> = (state, result
       messages: [warning("Jira ticket generation failed; continuing without tickets.")],
     };
   }
-  throw new Error(`jira_generation has no transition from phase "${state.phase}"`);
+  throw noTransition("jira_generation", state.phase);
 };

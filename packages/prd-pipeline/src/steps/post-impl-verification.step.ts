@@ -3,7 +3,15 @@ import type { Action } from "../run-model/protocol.js";
 import { type RunState, type RunStateAt, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { workFolder } from "./input-analysis.step.js";
-import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+import {
+  info,
+  moveTo,
+  noTransition,
+  type StepEnv,
+  type StepHandler,
+  type StepOutcome,
+  warning,
+} from "./step-kit.js";
 
 export const POST_IMPL_CALLS = [
   "index_codebase",
@@ -98,5 +106,5 @@ export const postImplVerificationStep: StepHandler<"post_impl_verification"> = (
     }
     return advance(next);
   }
-  throw new Error(`post_impl_verification has no transition from phase "${state.phase}"`);
+  throw noTransition("post_impl_verification", state.phase);
 };

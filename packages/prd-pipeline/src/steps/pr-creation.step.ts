@@ -2,7 +2,7 @@
 import { withError } from "../run-model/state.js";
 import { prPrompt } from "../sections/impl-prompts.js";
 import { parsePrFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 export const prCreationStep: StepHandler<"pr_creation"> = (state, result, env) => {
   if (state.phase === "start") {
@@ -40,5 +40,5 @@ export const prCreationStep: StepHandler<"pr_creation"> = (state, result, env) =
       messages: [warning("The PR reply carried no PR_URL: check the branch by hand.")],
     };
   }
-  throw new Error(`pr_creation has no transition from phase "${state.phase}"`);
+  throw noTransition("pr_creation", state.phase);
 };

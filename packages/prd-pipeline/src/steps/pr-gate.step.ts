@@ -2,7 +2,7 @@
 import type { AskUser, WriteFile } from "../run-model/protocol.js";
 import type { RunState } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
-import { answerText, info, moveTo, type StepHandler, warning } from "./step-kit.js";
+import { answerText, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
 
 export const PUSH = "Push and open a PR";
 export const NO_PUSH = "Do not push";
@@ -107,5 +107,5 @@ export const prGateStep: StepHandler<"pr_gate"> = (state, result) => {
       action: question(state),
     };
   }
-  throw new Error(`pr_gate has no transition from phase "${state.phase}"`);
+  throw noTransition("pr_gate", state.phase);
 };

@@ -2,7 +2,15 @@
 import { type RunState, type RunStateAt, withError } from "../run-model/state.js";
 import { affectedSymbols } from "../sections/file-plan.js";
 import { workFolder } from "./input-analysis.step.js";
-import { info, moveTo, type StepEnv, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+import {
+  info,
+  moveTo,
+  noTransition,
+  type StepEnv,
+  type StepHandler,
+  type StepOutcome,
+  warning,
+} from "./step-kit.js";
 
 export const MAX_IMPACT_QUERIES = 10;
 
@@ -76,5 +84,5 @@ export const preImplGroundingStep: StepHandler<"pre_impl_grounding"> = (state, r
     }
     return next(updated);
   }
-  throw new Error(`pre_impl_grounding has no transition from phase "${state.phase}"`);
+  throw noTransition("pre_impl_grounding", state.phase);
 };

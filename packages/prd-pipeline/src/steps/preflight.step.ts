@@ -1,7 +1,7 @@
 // Step 2: probes the memory server (optional) and, with a codebase path, the codebase server (required).
 import type { Message } from "../run-model/protocol.js";
 import { type RunStateAt, withError } from "../run-model/state.js";
-import { info, moveTo, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
 
 export const CODEBASE_INSTALL_HINT =
   "The codebase server (ai-architect-mcp-codebase, server key `ai-architect`) did not answer, and a codebase " +
@@ -79,5 +79,5 @@ export const preflightStep: StepHandler<"preflight"> = (state, result, env) => {
         : "Codebase server reachable.";
     return { state: moveTo(state, "context_detection"), messages: [info(text)] };
   }
-  throw new Error(`preflight has no transition from phase "${state.phase}"`);
+  throw noTransition("preflight", state.phase);
 };

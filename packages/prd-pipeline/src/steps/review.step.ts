@@ -1,7 +1,7 @@
 // Step 17: a code reviewer answers VERDICT/FINDINGS; FAIL loops back to implementation at most 3 times.
 import { reviewPrompt } from "../sections/impl-prompts.js";
 import { parseReviewFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 export const MAX_REVIEW_LOOPS = 3;
 
@@ -55,5 +55,5 @@ export const reviewStep: StepHandler<"review"> = (state, result, env) => {
       messages: [warning(`Review still fails after ${MAX_REVIEW_LOOPS} loops; the FAIL is advisory.`)],
     };
   }
-  throw new Error(`review has no transition from phase "${state.phase}"`);
+  throw noTransition("review", state.phase);
 };

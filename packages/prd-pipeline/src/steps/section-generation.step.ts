@@ -1,5 +1,5 @@
 // Step 8: per planned section: recall -> draft -> validate -> pass, or retry (3 attempts) with the violations.
-
+import { InternalError } from "@archon/core";
 import { correctiveQuery } from "../evidence/failure-retrieval.js";
 import type { Action } from "../run-model/protocol.js";
 import { type RunState, type RunStateAt, type SectionState, withError } from "../run-model/state.js";
@@ -12,6 +12,7 @@ import { validateSection } from "../validation/validate-section.js";
 import {
   info,
   moveTo,
+  noTransition,
   type StepEnv,
   type StepHandler,
   type StepOutcome,
@@ -25,7 +26,7 @@ export const MAX_SECTION_CHARS = 12_000;
 
 function current(state: RunState): SectionState {
   const section = state.sections[state.section_index];
-  if (!section) throw new Error(`no section at index ${state.section_index}`);
+  if (!section) throw new InternalError(`no section at index ${state.section_index}`);
   return section;
 }
 
@@ -203,5 +204,5 @@ export const sectionGenerationStep: StepHandler<"section_generation"> = (state, 
     const reply = result.responses[0];
     return judge(state, reply?.error ? undefined : reply?.raw_text, env);
   }
-  throw new Error(`section_generation has no transition from phase "${state.phase}"`);
+  throw noTransition("section_generation", state.phase);
 };

@@ -1,4 +1,5 @@
 // Step 11: claims, graph validation (with a codebase), the judge budget question, one judge batch, consensus.
+import { InternalError } from "@archon/core";
 import type { AskUser } from "../run-model/protocol.js";
 import { type RunState, type RunStateAt, type VerificationState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
@@ -14,6 +15,7 @@ import {
   answerText,
   info,
   moveTo,
+  noTransition,
   type StepEnv,
   type StepHandler,
   type StepOutcome,
@@ -35,7 +37,7 @@ export const BUDGET_OPTIONS: readonly { label: string; choice: BudgetChoice; des
 ];
 
 function verification(state: RunState): VerificationState {
-  if (!state.verification) throw new Error("self_check has no verification state");
+  if (!state.verification) throw new InternalError("self_check has no verification state");
   return state.verification;
 }
 
@@ -168,7 +170,7 @@ export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => 
   }
   if (state.phase === "judge" && result?.kind === "subagent_batch_result") {
     const v = verification(state);
-    if (!v.plan || !v.choice) throw new Error("judge replies arrived without a dispatched plan");
+    if (!v.plan || !v.choice) throw new InternalError("judge replies arrived without a dispatched plan");
     const rebuilt = planJudges(v.claims, v.choice, env.namespace);
     if (!samePlan(rebuilt, v.plan)) {
       const failed = withError(
@@ -185,5 +187,5 @@ export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => 
     }
     return conclude(state, parseBatch(v.plan.judges, result.responses));
   }
-  throw new Error(`self_check has no transition from phase "${state.phase}"`);
+  throw noTransition("self_check", state.phase);
 };

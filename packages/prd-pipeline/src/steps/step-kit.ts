@@ -1,5 +1,6 @@
 // The contract every step handler follows, and the small helpers handlers share.
 
+import { InternalError } from "@archon/core";
 import type { StrategyStat } from "../evidence/select-strategy.js";
 import type { Action, ActionResult, Invocation, Message, SpawnSubagents } from "../run-model/protocol.js";
 import type { RunState, RunStateAt } from "../run-model/state.js";
@@ -89,3 +90,7 @@ export function spawnOne(spec: OneSubagent, env: StepEnv): SpawnSubagents {
     ],
   };
 }
+
+/** A handler entered at a phase it has no transition from: the runner routes only a step's own phases, so a bug. */
+export const noTransition = (step: StepName, phase: string) =>
+  new InternalError(`${step} has no transition from phase "${phase}"`);

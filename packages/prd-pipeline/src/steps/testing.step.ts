@@ -1,7 +1,7 @@
 // Step 16: a test engineer works in the same worktree; failing tests become review findings.
 import { testingPrompt } from "../sections/impl-prompts.js";
 import { parseTestFooter } from "./footers.js";
-import { info, moveTo, type StepHandler, spawnOne, warning } from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, spawnOne, warning } from "./step-kit.js";
 
 export const testingStep: StepHandler<"testing"> = (state, result, env) => {
   const attempt = state.implementation.loops + 1;
@@ -37,5 +37,5 @@ export const testingStep: StepHandler<"testing"> = (state, result, env) => {
       messages: [message],
     };
   }
-  throw new Error(`testing has no transition from phase "${state.phase}"`);
+  throw noTransition("testing", state.phase);
 };

@@ -1,6 +1,7 @@
 // Frontmatter of editor rule files, read forgivingly: unquoted globs, CRLF, or none at all; a repeated header is only warned of.
 import { parse } from "yaml";
 import { splitGlobList } from "../../read/glob-braces.js";
+import { frontmatterBlock } from "./frontmatter-block.js";
 import { normalizeNewlines } from "./split-units.js";
 
 export interface Frontmatter {
@@ -26,15 +27,6 @@ export const RULE_KEYS = [
   "regex",
   "tags",
 ] as const;
-
-const BLOCK = /^---[ \t]*\n([\s\S]*?)\n?^---[ \t]*$\n?/m;
-
-function readBlock(text: string): { yaml: string; consumed: number } | undefined {
-  if (!text.startsWith("---")) return undefined;
-  const match = BLOCK.exec(text);
-  if (match?.index !== 0) return undefined;
-  return { yaml: match[1] ?? "", consumed: match[0].length };
-}
 
 /**
  * YAML first; when it fails (`globs: **\/*.ts` reads as an alias to YAML), each `key: value` line
@@ -88,16 +80,16 @@ const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, "$2");
  */
 export function readFrontmatter(raw: string): Frontmatter {
   const text = normalizeNewlines(raw);
-  const first = readBlock(text);
+  const first = frontmatterBlock(text);
   if (!first) return { data: {}, body: text, bodyLine: 1, problems: [] };
   const parsed = parseMapping(first.yaml);
   // A leading `---` rule followed by prose is not frontmatter: keep every line as body.
   if (parsed === undefined)
     return { data: {}, body: text, bodyLine: 1, problems: ["no readable frontmatter"] };
   const problems: string[] = [];
-  const body = text.slice(first.consumed);
+  const body = first.body;
   const lead = /^\s*/.exec(body)?.[0].length ?? 0;
-  const second = readBlock(body.slice(lead));
+  const second = frontmatterBlock(body.slice(lead));
   if (second) {
     const keys = Object.keys(parseMapping(second.yaml) ?? {});
     if (keys.length > 0 && keys.every((k) => (RULE_KEYS as readonly string[]).includes(k)))
@@ -106,7 +98,7 @@ export function readFrontmatter(raw: string): Frontmatter {
       );
   }
   // A header that ends the file without a newline leaves an empty body that starts past the last line.
-  const head = text.slice(0, first.consumed);
+  const head = first.head;
   const bodyLine = head.split("\n").length + (head.endsWith("\n") ? 0 : 1);
   return { data: parsed, body, bodyLine, problems };
 }

@@ -8,6 +8,13 @@
 (variable_declarator
   name: (identifier) @name.definition.function
   value: [(arrow_function) (function_expression)]) @definition.function
+; A class expression is named by what it is assigned to (`const Codec = class {}`, `exports.Codec = class {}`):
+; its methods are then `Codec.encode`, not a bare `encode` that every such class in the file would share.
+(variable_declarator name: (identifier) @name.definition.class value: (class)) @definition.class
+((assignment_expression
+  left: (member_expression property: (property_identifier) @name.definition.class)
+  right: (class)) @definition.class
+  (#not-eq? @name.definition.class "exports"))
 (class_body
   (method_definition name: [(property_identifier) (private_property_identifier)] @name.definition.method) @definition.method)
 (class_body

@@ -94,7 +94,7 @@ describe("no path", () => {
     expect(index.logicFlow("insert", "handle")).toMatchObject({
       depth: null,
       unresolved_calls: 0,
-      note: "No call path within 10 calls. Every call on the way was followed (or leaves the repository).",
+      note: "No call path within 10 calls. Every call on the way was followed.",
     });
   });
 });

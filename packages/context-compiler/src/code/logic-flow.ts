@@ -138,21 +138,24 @@ export function searchLogicFlow(
     unresolved_calls: unresolved,
     external_calls: external,
     searched_symbols: via.size,
-    note: noteFor(found.depth, unresolved, depthCap, steps),
+    note: noteFor(found.depth, { unresolved, external }, depthCap, steps),
   };
 }
 
 function noteFor(
   depth: number | null,
-  unresolved: number,
+  calls: { unresolved: number; external: number },
   cap: number,
   steps: Partial<Record<Resolution, number>>,
 ): string {
   if (depth === null) {
     const why = `No call path within ${cap} calls.`;
-    return unresolved > 0
-      ? `${why} ${unresolved} call(s) on the way could not be resolved, so a path may still run through them: this is not proof that there is no caller.`
-      : `${why} Every call on the way was followed (or leaves the repository).`;
+    if (calls.unresolved > 0)
+      return `${why} ${calls.unresolved} call(s) on the way could not be resolved, so a path may still run through them: this is not proof that there is no caller.`;
+    // Said with the count: a call wrongly taken for outside code would otherwise hide behind "followed".
+    return calls.external > 0
+      ? `${why} Every call on the way was followed, except ${calls.external} into code outside the repository.`
+      : `${why} Every call on the way was followed.`;
   }
   const byName = steps.name ?? 0;
   return byName > 0

@@ -12,12 +12,25 @@ export interface GoModule {
   module: string;
 }
 
+/** What the project's own configuration says about where its modules live. */
+export interface ProjectLayout {
+  goModules: readonly GoModule[];
+  /** Package roots its Python configuration names (pyproject.toml, setup.cfg, setup.py). */
+  pythonRoots: readonly string[];
+}
+
 export interface ModuleWorld {
   /** Every indexed file. */
   files: ReadonlySet<string>;
   /** Folders holding indexed Go files. */
   goFolders: ReadonlySet<string>;
   goModules: readonly GoModule[];
+  /** Folders an absolute Python import starts from ("" is the repository root), in order of preference. */
+  pythonRoots: readonly string[];
+  /** Top-level Python modules under those roots, and every package (`__init__.py`) by name: the project's own. */
+  pythonTops: ReadonlySet<string>;
+  /** Dotted names (two parts or more) of every Python module, read from any folder: `app.service`. */
+  pythonDotted: ReadonlySet<string>;
   /** PHP `Namespace\Name` of each top-level class, interface or function → the files declaring it. */
   phpNames: ReadonlyMap<string, readonly string[]>;
 }
@@ -62,12 +75,16 @@ export function resolveModule(
   }
 }
 
-/** Whether an import that names no repository file is relative, i.e. broken rather than external. */
-export function isRelativeSource(language: Language, source: string): boolean {
-  return (
-    (language === "typescript" || language === "javascript" || language === "python") &&
-    source.startsWith(".")
-  );
+/**
+ * Whether an import that resolved to no file still names the project's own code, so it is unresolved rather
+ * than external: a relative one (broken), or a Python module of the project under a folder the index does
+ * not know as a root, or missing from a package of its own.
+ */
+export function namesRepositoryCode(language: Language, source: string, world: ModuleWorld): boolean {
+  if (language === "typescript" || language === "javascript") return source.startsWith(".");
+  if (language !== "python") return false;
+  if (source.startsWith(".")) return true;
+  return world.pythonTops.has(source.split(".")[0] as string) || world.pythonDotted.has(source);
 }
 
 function scriptModule(
@@ -103,13 +120,13 @@ function pythonModule(
     .slice(dots)
     .split(".")
     .filter((p) => p !== "");
-  // `from . import x` climbs dots-1 folders from the file's package; absolute names start at a source root.
-  let roots: string[];
+  // `from . import x` climbs dots-1 folders from the file's package; absolute names start at a package root.
+  let roots: readonly string[];
   if (dots > 0) {
     let dir = dirOf(from);
     for (let i = 1; i < dots; i++) dir = dirOf(dir);
     roots = [dir === "." ? "" : dir];
-  } else roots = ["", "src"];
+  } else roots = nearestFirst(from, world.pythonRoots);
   for (const root of roots) {
     const base = join(root, ...dotted) ?? root;
     // A member that is itself a module (`from pkg import mod`) binds that module.
@@ -122,6 +139,18 @@ function pythonModule(
     if (module) return { path: module, binds: imported === null ? "module" : "member" };
   }
   return undefined;
+}
+
+/** Roots sharing more folders with the importing file first: in a monorepo, its own project's packages. */
+function nearestFirst(from: string, roots: readonly string[]): readonly string[] {
+  const shared = (root: string) => {
+    const a = root === "" ? [] : root.split("/");
+    const b = from.split("/");
+    let n = 0;
+    while (n < a.length && a[n] === b[n]) n++;
+    return n;
+  };
+  return roots.length < 2 ? roots : [...roots].sort((x, y) => shared(y) - shared(x));
 }
 
 function goPackage(source: string, world: ModuleWorld): ResolvedModule | undefined {

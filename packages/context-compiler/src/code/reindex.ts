@@ -17,7 +17,7 @@ import {
   writeFiles,
   writeIndexState,
 } from "../store/symbols.js";
-import { readGoModules } from "./module-world.js";
+import { readProjectLayout } from "./module-world.js";
 import { extractorVersion } from "./parser.js";
 import { readSourceFile, rememberedReason, type SkipReason } from "./read-source-file.js";
 import { resolveIndex } from "./resolve-edges.js";
@@ -50,11 +50,11 @@ export interface ReindexSummary {
   counts: IndexCounts;
 }
 
-const stateHash = (extractor: string, files: readonly ScannedFile[], goModules: readonly ScannedFile[]) =>
+const stateHash = (extractor: string, files: readonly ScannedFile[], layoutFiles: readonly ScannedFile[]) =>
   hashCanonical({
     extractor,
     files: files.map((f) => [f.path, f.sha]),
-    go: goModules.map((f) => [f.path, f.sha]),
+    layout: layoutFiles.map((f) => [f.path, f.sha]),
   });
 
 /** Every stored file without symbols, with this run's reason for those it read, the remembered one otherwise. */
@@ -67,7 +67,7 @@ function skippedFiles(db: Db, fresh: ReadonlyMap<string, SkipReason>): ReindexSu
 export async function reindexSymbols(db: Db, root: string, options: ReindexOptions): Promise<ReindexSummary> {
   const extractor = extractorVersion();
   const scan = scanSourceFiles(root);
-  const desired = stateHash(extractor, scan.files, scan.goModules);
+  const desired = stateHash(extractor, scan.files, scan.layoutFiles);
   const before = readIndexState(db);
   if (before?.complete && before.state_hash === desired) {
     const skipped_files = skippedFiles(db, new Map());
@@ -110,9 +110,9 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
   }
   const deferred = changed.length - done;
   const indexed_at = options.clock.now().toISOString();
-  const goModules = readGoModules(
+  const layout = readProjectLayout(
     root,
-    scan.goModules.map((f) => f.path),
+    scan.layoutFiles.map((f) => f.path),
   );
   const state = db
     .transaction(() => {
@@ -125,7 +125,7 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
         symbols: [...kept.symbols, ...rows.flatMap((r) => r.symbols)],
         edges: [...kept.edges, ...rows.flatMap((r) => r.edges)],
         imports: [...kept.imports, ...rows.flatMap((r) => r.imports)],
-        goModules,
+        layout,
       });
       const edgeTargets = new Map(resolved.edges.map((t) => [`${t.path}\0${t.seq}`, t]));
       const importPaths = new Map(resolved.imports.map((i) => [`${i.path}\0${i.seq}`, i.resolved_path]));
@@ -164,7 +164,7 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
         .sort((a, b) => (a.path < b.path ? -1 : 1));
       const complete = deferred === 0;
       // An incomplete index gets its own state: a verdict cached on it is not one on the finished index.
-      const state_hash = complete ? desired : stateHash(`${extractor}:partial`, now, scan.goModules);
+      const state_hash = complete ? desired : stateHash(`${extractor}:partial`, now, scan.layoutFiles);
       writeIndexState(db, { state_hash, indexed_at, complete });
       return { state_hash, complete };
     })

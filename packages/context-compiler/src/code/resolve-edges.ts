@@ -24,7 +24,7 @@ import {
   weaker,
 } from "./found.js";
 import type { Language } from "./languages.js";
-import type { GoModule } from "./module-paths.js";
+import type { ProjectLayout } from "./module-paths.js";
 import { resolvePhpName } from "./php-names.js";
 import { type Binding, SymbolWorld } from "./symbol-world.js";
 
@@ -33,7 +33,7 @@ export interface ResolverInput {
   symbols: readonly SymbolRow[];
   edges: readonly EdgeRow[];
   imports: readonly ImportRow[];
-  goModules: readonly GoModule[];
+  layout: ProjectLayout;
 }
 
 export interface ResolverOutput {
@@ -42,7 +42,7 @@ export interface ResolverOutput {
 }
 
 export function resolveIndex(input: ResolverInput): ResolverOutput {
-  const world = new SymbolWorld(input.files, input.symbols, input.imports, input.goModules);
+  const world = new SymbolWorld(input.files, input.symbols, input.imports, input.layout);
   const resolver = new EdgeResolver(world);
   // Base classes first: `this.m()` and `super.m()` follow them.
   const heritage = input.edges.filter((e) => e.edge_type !== "calls");

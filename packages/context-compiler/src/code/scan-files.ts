@@ -8,6 +8,7 @@ import { runGit } from "../knowledge/git.js";
 import { listProjectFiles } from "../knowledge/project-files.js";
 import { readProjectBytes } from "../knowledge/project-path.js";
 import { languageOf } from "./languages.js";
+import { isLayoutFile } from "./module-world.js";
 
 export interface ScannedFile {
   path: string;
@@ -17,8 +18,8 @@ export interface ScannedFile {
 export interface Scan {
   /** Files of an indexed language, sorted by path. */
   files: ScannedFile[];
-  /** go.mod files, which say what a Go import path means inside the repository. */
-  goModules: ScannedFile[];
+  /** go.mod files and Python build configurations, which say what an import means inside the repository. */
+  layoutFiles: ScannedFile[];
   source: "git" | "walk";
 }
 
@@ -27,8 +28,7 @@ export function gitBlobSha(bytes: Uint8Array): string {
   return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
-const wanted = (path: string) => languageOf(path) !== undefined || isGoModule(path);
-const isGoModule = (path: string) => path === "go.mod" || path.endsWith("/go.mod");
+const wanted = (path: string) => languageOf(path) !== undefined || isLayoutFile(path);
 
 /**
  * The sha of a file read from disk; undefined when it is gone, a link, not a regular file, unreadable, or
@@ -75,11 +75,13 @@ export function scanSourceFiles(root: string): Scan {
     for (const path of listProjectFiles(root).files) if (wanted(path)) shas.set(path, undefined);
   }
   const files: ScannedFile[] = [];
-  const goModules: ScannedFile[] = [];
+  const layoutFiles: ScannedFile[] = [];
   for (const [path, known] of [...shas].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const sha = known ?? hashOnDisk(root, path);
     if (sha === undefined) continue; // deleted from the work tree
-    (isGoModule(path) ? goModules : files).push({ path, sha });
+    // setup.py is both: source to index, and a layout file naming package roots.
+    if (languageOf(path) !== undefined) files.push({ path, sha });
+    if (isLayoutFile(path)) layoutFiles.push({ path, sha });
   }
-  return { files, goModules, source };
+  return { files, layoutFiles, source };
 }

@@ -3,14 +3,19 @@
 import { posix } from "node:path";
 import type { ImportRow, SymbolFileRow, SymbolKind, SymbolRow } from "../store/symbols.js";
 import type { Language } from "./languages.js";
-import { type GoModule, isRelativeSource, type ResolvedModule, resolveModule } from "./module-paths.js";
+import {
+  namesRepositoryCode,
+  type ProjectLayout,
+  type ResolvedModule,
+  resolveModule,
+} from "./module-paths.js";
 import { moduleWorldOf } from "./module-world.js";
 
 /** What one import makes a local name mean. */
 export interface Binding {
   row: ImportRow;
   module: ResolvedModule | undefined;
-  /** Names a module outside the repository (not a broken relative path). */
+  /** Names a module outside the repository (not a broken path to the project's own code). */
   external: boolean;
 }
 
@@ -46,7 +51,7 @@ export class SymbolWorld {
     files: readonly SymbolFileRow[],
     symbols: readonly SymbolRow[],
     imports: readonly ImportRow[],
-    goModules: readonly GoModule[],
+    layout: ProjectLayout,
   ) {
     for (const f of files) this.#files.set(f.path, f);
     for (const s of symbols) {
@@ -63,13 +68,13 @@ export class SymbolWorld {
       symbols
         .filter((s) => s.language === "php" && !s.qualified_name.includes("."))
         .map((s) => ({ path: s.path, name: s.qualified_name, namespace: this.namespaceOf(s.path) })),
-      goModules,
+      layout,
     );
     for (const row of imports) {
       const language = this.languageOf(row.path);
       const module = resolveModule(language, row.path, row.source, row.imported, world);
       this.resolvedImports.push({ path: row.path, seq: row.seq, resolved_path: module?.path ?? null });
-      const binding = { row, module, external: !module && !isRelativeSource(language, row.source) };
+      const binding = { row, module, external: !module && !namesRepositoryCode(language, row.source, world) };
       if (row.imported === "*") push(this.#wildcards, row.path, binding);
       if (row.local_name === null) continue;
       const local = inner(this.#bindings, row.path);

@@ -37,7 +37,10 @@ export function indexCounts(db: Db): IndexCounts {
   };
 }
 
-/** Symbols whose id, qualified name or name is `query`, best match first: id, then qualified name, then name. */
+/**
+ * Symbols whose id, qualified name (`Class.method`) or name is `query`, best match first. A bare name is
+ * matched by name alone: a function `f` must not hide the methods named `f` (the name covers both).
+ */
 export function findSymbols(
   db: Db,
   query: string,
@@ -45,10 +48,12 @@ export function findSymbols(
 ): { match: "id" | "qualified_name" | "name"; symbols: SymbolRow[] } {
   const byId = db.prepare("SELECT * FROM symbols WHERE symbol_id = ?").all(query) as SymbolRow[];
   if (byId.length > 0) return { match: "id", symbols: byId };
-  const qualified = db
-    .prepare("SELECT * FROM symbols WHERE qualified_name = ? ORDER BY symbol_id LIMIT ?")
-    .all(query, limit) as SymbolRow[];
-  if (qualified.length > 0) return { match: "qualified_name", symbols: qualified };
+  if (query.includes(".")) {
+    const qualified = db
+      .prepare("SELECT * FROM symbols WHERE qualified_name = ? ORDER BY symbol_id LIMIT ?")
+      .all(query, limit) as SymbolRow[];
+    if (qualified.length > 0) return { match: "qualified_name", symbols: qualified };
+  }
   const named = db
     .prepare("SELECT * FROM symbols WHERE name = ? ORDER BY symbol_id LIMIT ?")
     .all(query, limit) as SymbolRow[];

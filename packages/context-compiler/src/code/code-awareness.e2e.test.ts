@@ -136,8 +136,11 @@ describe("code awareness through the CLI and a real MCP client", () => {
       affected: [
         {
           path: "src/ui/cart.test.ts",
-          score: 1,
-          signals: [{ signal: "imports", file: "src/ui/cart.ts", line: 1 }],
+          score: 2,
+          signals: [
+            { signal: "imports", file: "src/ui/cart.ts", line: 1 },
+            { signal: "mirrors", file: "src/ui/cart.ts" },
+          ],
         },
         {
           path: "tests/e2e/checkout.spec.ts",

@@ -1,10 +1,9 @@
 // What a feature touches, read from the symbol index: the files and symbols whose names carry the feature's
 // words, the callers of those symbols, and the tests to run first (the code layer's affected-tests ranking).
-import { posix } from "node:path";
 import type { Db } from "@archon/core";
-import { affectedTests } from "../code/verify/affected-tests.js";
+import { indexedAffectedTests } from "../code/verify/affected-tests-index.js";
 import { isTestFile } from "../code/verify/test-files.js";
-import { edgesTo, importsResolvingTo, indexedFiles, symbolsInFile } from "../store/symbol-queries.js";
+import { edgesTo, indexedFiles, symbolsInFile } from "../store/symbol-queries.js";
 import type { SymbolRow } from "../store/symbols.js";
 import { featureTerms, matchedTerms, splitWords } from "./terms.js";
 
@@ -75,19 +74,15 @@ export function featureTouches(db: Db, root: string, feature: string): FeatureTo
         .map((e) => ({ symbol_id: e.from_symbol_id, path: e.path, line: e.line })),
     }));
   const changed = top.map((f) => f.path);
-  const goTests = new Map<string, string[]>();
-  for (const f of files)
-    if (f.language === "go" && isTestFile(f.path))
-      goTests.set(posix.dirname(f.path), [...(goTests.get(posix.dirname(f.path)) ?? []), f.path]);
   const tests =
     changed.length === 0
       ? []
-      : affectedTests({
+      : indexedAffectedTests(
+          db,
           root,
-          changed,
-          importers: (targets) => importsResolvingTo(db, targets),
-          goTestsIn: (folder) => goTests.get(folder) ?? [],
-        }).tests.map((t) => ({ path: t.path, score: t.score }));
+          changed.map((path) => ({ path, added: null })),
+          [],
+        ).tests.map((t) => ({ path: t.path, score: t.score }));
   return {
     terms,
     files: top.map(({ path, score, matched }) => ({ path, score, matched })),

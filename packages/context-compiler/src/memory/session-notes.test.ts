@@ -76,6 +76,7 @@ describe("verify_done outcomes as automatic notes", () => {
       checked: { files: [{ path: "src/a.ts", status: "modified" as const }], constraints: ["tests-beside"] },
       affected_tests: [],
       affected_tests_truncated: false,
+      affected_tests_packages: [],
       affected_tests_note: "",
       warnings: [],
       knowledge_version: 1,

@@ -60,7 +60,7 @@ async function affectedBy(repo: Repo) {
 const coChange = (file: string) => ({ signal: "co_change", file, together: 4, score: 1 });
 
 describe("affected tests in a TypeScript repository", () => {
-  it("come from a one-hop import and from git co-change, best first; sweeping commits count for nothing", async () => {
+  it("come from a one-hop import, the same name beside, and git co-change, best first; sweeping commits count for nothing", async () => {
     expect(
       await affectedBy({
         files: {
@@ -77,7 +77,14 @@ describe("affected tests in a TypeScript repository", () => {
         comment: "//",
       }),
     ).toEqual([
-      { path: "src/cart.test.ts", score: 1, signals: [{ signal: "imports", file: "src/cart.ts", line: 1 }] },
+      {
+        path: "src/cart.test.ts",
+        score: 2,
+        signals: [
+          { signal: "imports", file: "src/cart.ts", line: 1 },
+          { signal: "mirrors", file: "src/cart.ts" },
+        ],
+      },
       { path: "tests/e2e/flow.spec.ts", score: 1, signals: [coChange("src/cart.ts")] },
     ]);
   });
@@ -101,8 +108,11 @@ describe("affected tests in a JavaScript repository", () => {
     ).toEqual([
       {
         path: "lib/price.test.js",
-        score: 1,
-        signals: [{ signal: "imports", file: "lib/price.js", line: 1 }],
+        score: 2,
+        signals: [
+          { signal: "imports", file: "lib/price.js", line: 1 },
+          { signal: "mirrors", file: "lib/price.js" },
+        ],
       },
       { path: "test/flow.test.js", score: 1, signals: [coChange("lib/price.js")] },
     ]);
@@ -137,7 +147,7 @@ describe("affected tests in a Python repository", () => {
 });
 
 describe("affected tests in a Go repository", () => {
-  it("are the package's own tests, tests importing the package by its go.mod path, and co-changed ones", async () => {
+  it("are the package's own tests, same-name first, tests importing the package by its go.mod path, and co-changed ones", async () => {
     expect(
       await affectedBy({
         files: {
@@ -156,8 +166,23 @@ describe("affected tests in a Go repository", () => {
         comment: "//",
       }),
     ).toEqual([
-      { path: "api/api_test.go", score: 1, signals: [{ signal: "imports", file: "cart/cart.go", line: 5 }] },
-      { path: "cart/cart_test.go", score: 1, signals: [{ signal: "same_package", file: "cart/cart.go" }] },
+      {
+        path: "cart/cart_test.go",
+        score: 3,
+        signals: [
+          { signal: "mirrors", file: "cart/cart.go" },
+          { signal: "calls", file: "cart/cart.go", functions: ["Total"] },
+          { signal: "same_package", file: "cart/cart.go" },
+        ],
+      },
+      {
+        path: "api/api_test.go",
+        score: 2,
+        signals: [
+          { signal: "imports", file: "cart/cart.go", line: 5 },
+          { signal: "calls", file: "cart/cart.go", functions: ["Total"] },
+        ],
+      },
       { path: "e2e/flow_test.go", score: 1, signals: [coChange("cart/cart.go")] },
     ]);
   });
@@ -182,8 +207,11 @@ describe("affected tests in a PHP repository", () => {
     ).toEqual([
       {
         path: "tests/CartTest.php",
-        score: 1,
-        signals: [{ signal: "imports", file: "app/Cart.php", line: 4 }],
+        score: 2,
+        signals: [
+          { signal: "imports", file: "app/Cart.php", line: 4 },
+          { signal: "mirrors", file: "app/Cart.php" },
+        ],
       },
       { path: "tests/FlowTest.php", score: 1, signals: [coChange("app/Cart.php")] },
     ]);

@@ -20,7 +20,7 @@ export interface CachedVerdict extends Verdict {
   cache: { key: string; hit: boolean; verified_at: string };
 }
 
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 
 function contentSha(root: string, path: string): string | null {
   try {
@@ -48,6 +48,8 @@ function cacheKey(sources: VerifySources, input: VerifyInput): string {
     knowledge_version: sources.index.knowledge_version,
     index_state: readIndexState(sources.db)?.state_hash ?? null,
     contents,
+    // composer.json's psr-4 folders decide which tests mirror a PHP file.
+    composer: existsSync(join(root, "composer.json")) ? contentSha(root, "composer.json") : null,
     head: runGit(root, ["rev-parse", "HEAD"])?.trim() ?? null,
   });
 }

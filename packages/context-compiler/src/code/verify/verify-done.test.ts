@@ -111,8 +111,9 @@ describe("a forbidden import in a diff", () => {
         },
       ],
       affected_tests_truncated: false,
+      affected_tests_packages: [],
       affected_tests_note:
-        "Run these first, not only these: they import a changed file, changed themselves, or changed together with it in git history.",
+        "Run these first, not only these: they changed, import a changed file, mirror its name and place, call its Go functions, or changed together with it in git history; affected_tests_packages counts a big Go package's other tests.",
       warnings: [BROKEN],
       knowledge_version: 1,
       index_state: expect.stringMatching(/^[0-9a-f]{64}$/),

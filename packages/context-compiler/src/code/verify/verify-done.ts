@@ -2,23 +2,23 @@
 // block and covers a changed file (by path or layer, as compile_context would reach it), plus the tests to
 // run first. Read-only: it reads the knowledge, the symbol index, the files and git history.
 import { existsSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 import { type Db, UserError } from "@archon/core";
 import { readProjectFile } from "../../knowledge/project-path.js";
 import type { IndexedDoc, KnowledgeIndex } from "../../read/knowledge-index.js";
 import { resolve } from "../../read/resolve.js";
-import { importsResolvingTo, indexedFiles } from "../../store/symbol-queries.js";
 import { readIndexState } from "../../store/symbols.js";
 import { extractFile, TIMED_OUT } from "../extract-symbols.js";
 import { languageOf } from "../languages.js";
 import { MAX_CHANGED_FILES, PARSE_BUDGET_MS, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
 import { storedModuleWorld } from "../module-world.js";
 import type { ExtractedImport } from "../symbol-model.js";
-import { type AffectedTest, affectedTests } from "./affected-tests.js";
+import type { AffectedTest } from "./affected-tests.js";
+import { indexedAffectedTests } from "./affected-tests-index.js";
 import { type ChangedFile, changedFiles } from "./changed-files.js";
 import { missingCompanions } from "./companions.js";
 import { forbiddenImports } from "./forbidden-imports.js";
-import { isTestFile } from "./test-files.js";
+import type { PackageTests } from "./go-package-tests.js";
 import { readVerifyBlock, type VerifyRules } from "./verify-block.js";
 
 export interface VerifyInput {
@@ -52,6 +52,8 @@ export interface Verdict {
   checked: { files: { path: string; status: ChangedFile["status"] }[]; constraints: string[] };
   affected_tests: AffectedTest[];
   affected_tests_truncated: boolean;
+  /** Go packages whose other tests are counted here rather than listed. */
+  affected_tests_packages: PackageTests[];
   affected_tests_note: string;
   warnings: string[];
   knowledge_version: number;
@@ -59,7 +61,7 @@ export interface Verdict {
 }
 
 export const AFFECTED_TESTS_NOTE =
-  "Run these first, not only these: they import a changed file, changed themselves, or changed together with it in git history.";
+  "Run these first, not only these: they changed, import a changed file, mirror its name and place, call its Go functions, or changed together with it in git history; affected_tests_packages counts a big Go package's other tests.";
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -223,16 +225,7 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
     warnings.push(
       "The symbol index is empty, so affected_tests has no import scan (only changed tests and git history): run `archon reindex-symbols`.",
     );
-  const goTests = new Map<string, string[]>();
-  for (const f of indexedFiles(sources.db))
-    if (f.language === "go" && isTestFile(f.path))
-      goTests.set(posix.dirname(f.path), [...(goTests.get(posix.dirname(f.path)) ?? []), f.path]);
-  const affected = affectedTests({
-    root,
-    changed: paths,
-    importers: (targets) => importsResolvingTo(sources.db, targets),
-    goTestsIn: (folder) => goTests.get(folder) ?? [],
-  });
+  const affected = indexedAffectedTests(sources.db, root, files, warnings);
   return {
     verdict: violations.length === 0 ? "pass" : "fail",
     violations,
@@ -242,6 +235,7 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
     },
     affected_tests: affected.tests,
     affected_tests_truncated: affected.truncated,
+    affected_tests_packages: affected.packages,
     affected_tests_note: AFFECTED_TESTS_NOTE,
     warnings,
     knowledge_version: sources.index.knowledge_version,

@@ -52,7 +52,7 @@ function report(outcome: SetupOutcome): string[] {
     for (const old of r.retired) {
       if (old.status === "removed")
         lines.push(
-          `${r.agent}: removed ${old.server} from ${old.where} (an older setup registered it there).`,
+          `${r.agent}: removed ${old.server} from ${old.where} (an older setup registered it there${old.detail ? `; ${old.detail}` : ""}).`,
         );
       if (old.status === "failed")
         lines.push(

@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -172,8 +180,11 @@ describe("a project an older setup registered the admin surface for", () => {
     expect(said).toContain(
       "claude: removed archon-admin from Claude Code's local scope (an older setup registered it there).",
     );
+    const [backup] = readdirSync(dirname(codexHome)).filter((f) =>
+      f.startsWith("config.toml.archon-backup-"),
+    );
     expect(said).toContain(
-      "codex: removed archon-admin from Codex's global config (an older setup registered it there).",
+      `codex: removed archon-admin from Codex's global config (an older setup registered it there; the file as it was is kept at ${join(dirname(codexHome), backup ?? "")}).`,
     );
     expect(codexEntries(codexHome, "~/.codex/config.toml")).toEqual([]);
     const registered = spawnSync(join(fakes.bin, "claude"), ["mcp", "get", "archon-admin"], { env: env() });

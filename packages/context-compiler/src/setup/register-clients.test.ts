@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ARCHON_BIN, forwardSlashes } from "../adapters/launcher.js";
@@ -135,10 +135,18 @@ describe("a project an older setup registered the admin surface for", () => {
         "",
       ].join("\n"),
     );
+    const before = readHome(".codex/config.toml");
     const r = registerClient("codex", options());
     expect(readHome(".codex/config.toml")).toBe(
       'model = "o4"\n\n[mcp_servers.docs]\ncommand = "docs-server"\n',
     );
+    // The person's file as it was, byte for byte, beside it: named in what setup says.
+    const backups = readdirSync(join(fakes.home, ".codex")).filter((f) =>
+      f.startsWith("config.toml.archon-backup-"),
+    );
+    expect(backups.map((f) => readHome(`.codex/${f}`))).toEqual([before]);
+    const kept = `the file as it was is kept at ${join(fakes.home, ".codex", backups[0] ?? "")}`;
+    expect(r.retired.map((x) => x.detail)).toEqual([kept, kept]);
     expect(r.retired.map((x) => [x.server, x.where, x.status])).toEqual([
       ["archon", "Codex's global config", "removed"],
       ["archon-admin", "Codex's global config", "removed"],

@@ -1,6 +1,6 @@
 // Taking out what older setups registered and no longer should: the admin surface in any agent's config,
 // and agent entries in a client's global config that made every other repository start archon.
-import { existsSync } from "node:fs";
+import { constants, copyFileSync, existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { findOnPath, runCli } from "./client-cli.js";
@@ -55,17 +55,39 @@ export function retireClaudeLocal(server: string, options: RetireOptions): Retir
   return [run.ok ? { ...base, status: "removed" } : { ...base, status: "failed", detail: run.output }];
 }
 
-const asRetirement = (server: string, where: string, dryRun?: boolean) => (change: FileChange | undefined) =>
-  change === undefined
-    ? []
-    : [
-        {
-          server,
-          where,
-          status: dryRun ? "planned" : "removed",
-          instructions: `edit ${change.path}`,
-        } as const,
-      ];
+/**
+ * A person's global config is theirs, not archon's: before the first edit, a byte-for-byte copy goes
+ * beside it (`config.toml.archon-backup-<UTC stamp>`), named in every retirement, so nothing is lost.
+ */
+function backUp(path: string): string {
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
+  const backup = `${path}.archon-backup-${stamp}`;
+  if (!existsSync(backup)) copyFileSync(path, backup, constants.COPYFILE_EXCL);
+  return backup;
+}
+
+/** Removes each server from a global config the person owns, backing the file up first. */
+function retireFrom(
+  path: string,
+  where: string,
+  servers: readonly string[],
+  remove: (server: string, dryRun: boolean) => FileChange | undefined,
+  dryRun?: boolean,
+): Retirement[] {
+  const found = servers.filter((server) => remove(server, true) !== undefined);
+  if (found.length === 0) return [];
+  const backup = dryRun ? undefined : backUp(path);
+  return found.map((server) => {
+    if (!dryRun) remove(server, false);
+    return {
+      server,
+      where,
+      status: dryRun ? "planned" : "removed",
+      instructions: `edit ${path}`,
+      ...(backup ? { detail: `the file as it was is kept at ${backup}` } : {}),
+    };
+  });
+}
 
 /**
  * Codex's global config.toml (in CODEX_HOME, ~/.codex by default: developers.openai.com/codex/config-reference)
@@ -77,12 +99,12 @@ export function retireCodexGlobal(servers: readonly string[], options: RetireOpt
   const codexHome = env.CODEX_HOME ?? join(home(env), ".codex");
   const path = join(codexHome, "config.toml");
   if (!existsSync(path)) return [];
-  return servers.flatMap((server) =>
-    asRetirement(
-      server,
-      "Codex's global config",
-      options.dryRun,
-    )(removeCodexTable(codexHome, path, server, options.dryRun)),
+  return retireFrom(
+    path,
+    "Codex's global config",
+    servers,
+    (server, dryRun) => removeCodexTable(codexHome, path, server, dryRun),
+    options.dryRun,
   );
 }
 
@@ -90,11 +112,11 @@ export function retireCodexGlobal(servers: readonly string[], options: RetireOpt
 export function retireCursorGlobal(servers: readonly string[], options: RetireOptions): Retirement[] {
   const path = join(home(options.env ?? process.env), ".cursor", "mcp.json");
   if (!existsSync(path)) return [];
-  return servers.flatMap((server) =>
-    asRetirement(
-      server,
-      "Cursor's user config (~/.cursor/mcp.json)",
-      options.dryRun,
-    )(removeMcpJsonEntry(dirname(path), path, server, options.dryRun)),
+  return retireFrom(
+    path,
+    "Cursor's user config (~/.cursor/mcp.json)",
+    servers,
+    (server, dryRun) => removeMcpJsonEntry(dirname(path), path, server, dryRun),
+    options.dryRun,
   );
 }

@@ -1,9 +1,8 @@
 // archon doctor --repair: a damaged knowledge database is copied aside untouched, then a fresh one is built
 // from what the project committed, through the same seed and rules-file paths a person's commands take.
-import { createHash } from "node:crypto";
 import { constants, copyFileSync, existsSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { basename, join } from "node:path";
-import { type Clock, openDatabase, systemClock, UserError } from "@archon/core";
+import { type Clock, openDatabase, sha256, systemClock, UserError } from "@archon/core";
 import { writeContext } from "../context/archon-context.js";
 import { projectDatabaseRefusal } from "../context/project-database.js";
 import { applySeed } from "../knowledge/apply-seed.js";
@@ -106,7 +105,7 @@ function copyAside(path: string, clock: Clock): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-const digest = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+const digest = (path: string) => sha256(readFileSync(path));
 
 type Context = ReturnType<typeof openContext>;
 

@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { UserError } from "@archon/core";
+import { openDatabase, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   appendProjectFile,
@@ -183,5 +183,34 @@ describe("appending, replacing, renaming and making folders inside the project",
       /^Refused to write \.archon\/rules\.md: its folder resolves to/,
     );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+});
+
+describe("a database file is never written as a project file", () => {
+  it("refuses SQLite's names and a database this process has open under any name, leaving each as it was", () => {
+    const db = openDatabase(join(root, "state", "knowledge"));
+    db.exec("CREATE TABLE t (a)");
+    const before = readFileSync(join(root, "state", "knowledge"));
+    writeFileSync(join(root, "old.sqlite3"), "not really");
+    const answers = [
+      refusal(() => writeProjectFile({ root }, join(root, "state", "knowledge"), "text")),
+      refusal(() => appendProjectFile({ root }, join(root, "old.sqlite3"), "text")),
+      refusal(() => removeProjectFile({ root }, join(root, "old.sqlite3"))),
+    ];
+    const after = readFileSync(join(root, "state", "knowledge"));
+    db.close();
+    expect({
+      answers,
+      unchanged: after.equals(before),
+      old: readFileSync(join(root, "old.sqlite3"), "utf8"),
+    }).toEqual({
+      answers: [
+        `Refused to write state/knowledge: it is a SQLite database, written only through SQLite. | ${HINT}`,
+        `Refused to write old.sqlite3: it is a SQLite database, written only through SQLite. | ${HINT}`,
+        `Refused to delete old.sqlite3: it is a SQLite database, written only through SQLite. | ${HINT}`,
+      ],
+      unchanged: true,
+      old: "not really",
+    });
   });
 });

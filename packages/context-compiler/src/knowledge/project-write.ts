@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { UserError } from "@archon/core/files";
+import { isDatabaseFile, UserError } from "@archon/core/files";
 
 /** Where writes may land: the project's real root, plus git's own folder when git keeps it elsewhere (worktrees). */
 export interface WriteRoots {
@@ -70,6 +70,9 @@ export function assertWritable(roots: WriteRoots, path: string, verb: "write" | 
   const parent = realTarget(dirname(absolute));
   if (!allowed.some((r) => isInside(r, parent)))
     throw refuse(name, `its folder resolves to ${parent}, outside the project`, verb);
+  // Writing a database file outside SQLite would drop the locks this process's SQLite holds on it.
+  if (isDatabaseFile(absolute))
+    throw refuse(name, "it is a SQLite database, written only through SQLite", verb);
   const stat = lstatSync(absolute, { throwIfNoEntry: false });
   if (stat?.isSymbolicLink()) throw refuse(name, "it is a symbolic link", verb);
   if (stat && !stat.isFile()) throw refuse(name, "it is not a regular file", verb);

@@ -1,6 +1,7 @@
 // A real PostgreSQL server for one test run: the one ARCHON_TEST_DATABASE_URL names, or a private one started
 // from Debian's server binaries in a temp folder and stopped after; none when neither is there.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -133,4 +134,16 @@ async function waitUntilAccepting(url: string, child: ChildProcess): Promise<voi
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/** A new, empty database on the server at `serverUrl` (named `<prefix>_<random>`), as a URL of its own. */
+export async function freshDatabase(serverUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

@@ -6,14 +6,13 @@
 // At the end every acknowledged push must be in the log exactly once, every approval must have made
 // exactly one version, and the versions every client saw must be gapless and strictly increasing.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startPostgresServer } from "./postgres-server.js";
+import { freshDatabase, startPostgresServer } from "./postgres-server.js";
 import { type Summary, summarize } from "./stats.js";
 import { ARCHON_BIN, startTeamServer, type TeamClient, teamClient } from "./team-server-process.js";
 
@@ -37,17 +36,6 @@ function token(databaseUrl: string, person: string, scope: "agent" | "admin"): s
   );
   if (r.status !== 0) throw new Error(`token create failed: ${r.stderr}`);
   return (JSON.parse(r.stdout) as { secret: string }).secret;
-}
-
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const name = `archon_load_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function timed<T>(samples: number[], fn: () => Promise<T>): Promise<T> {
@@ -153,7 +141,7 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
   const server = process.env.ARCHON_DATABASE_URL ? undefined : await startPostgresServer();
   const serverUrl = process.env.ARCHON_DATABASE_URL ?? server?.url;
   if (!serverUrl) return undefined;
-  const databaseUrl = await freshDatabase(serverUrl);
+  const databaseUrl = await freshDatabase(serverUrl, "archon_load");
   const checkouts = ["a", "b"].map((name) => mkdtempSync(join(tmpdir(), `archon-load-${name}-`)));
   const instances = await Promise.all(
     checkouts.map((root) => startTeamServer(["--project-root", root], ["--database-url", databaseUrl])),

@@ -1,9 +1,12 @@
 // A slow verify_done on a team server over a shared PostgreSQL store: the instance answers other users'
 // reads while it parses (a request that may write still runs alone, behind it).
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type PostgresServer, postgresAvailability, startPostgresServer } from "../bench/postgres-server.js";
+import {
+  freshDatabase,
+  type PostgresServer,
+  postgresAvailability,
+  startPostgresServer,
+} from "../bench/postgres-server.js";
 import {
   archonCliAsync,
   startTeamServer,
@@ -36,17 +39,6 @@ afterEach(async () => {
   project?.cleanup();
 });
 
-async function sharedStore(): Promise<string> {
-  const name = `archon_slow_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: postgres?.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgres?.url as string);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function person(databaseUrl: string, name: string, scope: "agent" | "admin"): Promise<TeamClient> {
   const r = await archonCliAsync([], ["token", "create", "--person", name, "--scope", scope, "--json"], {
     ARCHON_DATABASE_URL: databaseUrl,
@@ -65,7 +57,7 @@ describe(`a verify_done whose files parse slowly, on a shared store${skipReason}
   it.skipIf(!availability.available)(
     "holds up no other user's reads: their compiles are answered while it runs",
     async () => {
-      const databaseUrl = await sharedStore();
+      const databaseUrl = await freshDatabase(postgres?.url as string, "archon_slow");
       project = tempProject("archon-team-checkout-");
       project.write("src/app.ts", "export function main() {}\n");
       for (const path of SLOW_FILES) project.write(path, `export const a = ${"()".repeat(100_000)};\n`);

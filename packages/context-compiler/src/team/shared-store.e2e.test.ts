@@ -2,14 +2,18 @@
 // clients over Streamable HTTP, tokens in the shared store. Writes made on either instance are seen by
 // both, approvals need an admin token and record who made them, and an instance killed and started
 // again rebuilds the same knowledge from the log.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { canonicalJson, openDatabase } from "@archon/core";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type PostgresServer, postgresAvailability, startPostgresServer } from "../bench/postgres-server.js";
+import {
+  freshDatabase,
+  type PostgresServer,
+  postgresAvailability,
+  startPostgresServer,
+} from "../bench/postgres-server.js";
 import {
   archonCliAsync,
   startTeamServer,
@@ -44,14 +48,7 @@ afterAll(async () => {
 /** A database of its own for each test, on the one server. */
 beforeEach(async () => {
   if (!postgres) return;
-  const name = `archon_e2e_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgres.url);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  databaseUrl = await freshDatabase(postgres.url, "archon_e2e");
 });
 afterEach(async () => {
   for (const dir of configs.splice(0)) rmSync(dir, { recursive: true, force: true });

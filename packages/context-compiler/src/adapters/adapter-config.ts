@@ -2,6 +2,7 @@
 import { relative, resolve } from "node:path";
 import { UserError } from "@archon/core";
 import { isInside } from "../knowledge/project-write.js";
+import { ARCHON_DB } from "../vocabulary/project-files.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import { ARCHON_BIN, forwardSlashes, projectHasArchon } from "./launcher.js";
 
@@ -58,8 +59,6 @@ export const OPTIONAL_HOOKS_AVAILABLE: OptionalHooks = { reindexSymbols: true, v
 /** Replaces the whole base command (e.g. `archon --project-root /repo` once archon is installed globally). */
 export const HOOK_COMMAND_ENV = "ARCHON_HOOK_COMMAND";
 
-const DEFAULT_DB = ".archon/archon.db";
-
 /**
  * The project folder as each hook learns it at run time, so a clone, a copy or a worktree uses its own
  * database. Claude Code sets CLAUDE_PROJECT_DIR to the project root for hook commands (its hooks
@@ -98,7 +97,7 @@ function dbWords(root: string, dbPath: string | undefined): { words: string[]; i
   if (!dbPath || dbPath === ":memory:") return { words: [], inside: true };
   const db = resolve(root, dbPath);
   const rel = forwardSlashes(relative(root, db));
-  if (rel === DEFAULT_DB) return { words: [], inside: true };
+  if (rel === ARCHON_DB) return { words: [], inside: true };
   const inside = isInside(root, db);
   return { words: ["--db", shellArg(inside ? rel : forwardSlashes(db))], inside };
 }

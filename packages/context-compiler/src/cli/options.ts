@@ -4,8 +4,9 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { UserError } from "@archon/core";
 import { runGit } from "../knowledge/git.js";
 import type { Surface } from "../knowledge/surface.js";
+import { ARCHON_DB } from "../vocabulary/project-files.js";
 
-export const DEFAULT_DB = ".archon/archon.db";
+export const DEFAULT_DB = ARCHON_DB;
 
 export interface GlobalOptions {
   surface: Surface;

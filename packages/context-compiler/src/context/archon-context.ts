@@ -11,6 +11,7 @@ import type { WriteContext } from "../knowledge/write-context.js";
 import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
+import { ARCHON_DIR } from "../vocabulary/project-files.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import { writeArchonGitignore } from "./archon-gitignore.js";
 import { isDefaultDatabase, projectDatabaseRefusal } from "./project-database.js";
@@ -73,7 +74,7 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
   // Opening the default database of a folder with no .archon/ makes it a project: its state stays out of git.
   const makesProject =
     isDefaultDatabase(options.dbPath, options.projectRoot) &&
-    !existsSync(join(options.projectRoot, ".archon"));
+    !existsSync(join(options.projectRoot, ARCHON_DIR));
   const kdb = new KnowledgeDb(options.dbPath);
   if (makesProject) writeArchonGitignore(options.projectRoot);
   const clock = options.clock ?? systemClock;

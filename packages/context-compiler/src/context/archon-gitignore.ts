@@ -4,8 +4,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeProjectFile } from "../knowledge/project-write.js";
+import { ARCHON_DIR } from "../vocabulary/project-files.js";
 
-export const ARCHON_GITIGNORE = ".archon/.gitignore";
+export const ARCHON_GITIGNORE = `${ARCHON_DIR}/.gitignore`;
 
 /** The line that says archon owns the file; once a person removes it, the file is theirs. */
 const OWNER_LINE = "# Written by archon setup, which rewrites it; remove this line to make the file yours.";

@@ -4,6 +4,7 @@ import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { UserError } from "@archon/core";
 import { isInside, realTarget } from "../knowledge/project-write.js";
+import { ARCHON_DB, ARCHON_DIR } from "../vocabulary/project-files.js";
 
 /** Why a project's database was not opened at all; a server still starts and answers tools with it. */
 export class UnopenedProjectError extends UserError {}
@@ -11,12 +12,9 @@ export class UnopenedProjectError extends UserError {}
 /** The folder has no .archon/ yet: only what makes a project may open (and so create) its database. */
 export class NotAProjectError extends UnopenedProjectError {}
 
-const ARCHON_DIR = ".archon";
-const DEFAULT_DB = join(ARCHON_DIR, "archon.db");
-
 /** Whether `dbPath` is the project's own database, `.archon/archon.db` under its root. */
 export const isDefaultDatabase = (dbPath: string, projectRoot: string): boolean =>
-  dbPath !== ":memory:" && resolve(dbPath) === resolve(projectRoot, DEFAULT_DB);
+  dbPath !== ":memory:" && resolve(dbPath) === resolve(projectRoot, ARCHON_DB);
 
 /**
  * The refusal to open `dbPath` for `projectRoot`, or undefined when it may be opened. Only the default
@@ -39,7 +37,7 @@ export function projectDatabaseRefusal(
     );
   }
   const root = realpathSync(projectRoot);
-  for (const path of [folder, join(projectRoot, DEFAULT_DB)]) {
+  for (const path of [folder, join(projectRoot, ARCHON_DB)]) {
     const target = linkedOutside(root, path);
     if (target !== undefined)
       return new UnopenedProjectError(

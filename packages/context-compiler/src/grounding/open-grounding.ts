@@ -12,6 +12,7 @@ import {
   indexedFiles,
 } from "../store/symbol-queries.js";
 import { readRevisions } from "../store/version.js";
+import { ARCHON_DB } from "../vocabulary/project-files.js";
 import { combinedRecall, episodicRecall } from "./episodic-recall.js";
 import { type FeatureTouches, featureTouches } from "./feature-touches.js";
 import { knownTables } from "./known-tables.js";
@@ -19,7 +20,7 @@ import { type RulesForFiles, rulesForFiles } from "./project-rules.js";
 import { knowledgeRecall, type RecallSource } from "./recall-source.js";
 
 /** Where `archon` keeps a project's database unless told otherwise. */
-export const ARCHON_DB = ".archon/archon.db";
+export { ARCHON_DB };
 
 export interface GroundingStatus {
   knowledge_version: number;

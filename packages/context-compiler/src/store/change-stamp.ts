@@ -5,11 +5,13 @@
 // never open the database file itself, since closing any descriptor of a file drops every POSIX lock the
 // process holds on it, SQLite's included.
 import type { Db } from "@archon/core";
+import { statement } from "./statements.js";
 
 /** Equal for two reads on one connection only when nobody committed a change between them. */
 export function readChangeStamp(db: Db): string {
-  const row = db
-    .prepare("SELECT (SELECT data_version FROM pragma_data_version) AS other, total_changes() AS own")
-    .get() as { other: number; own: number };
+  const row = statement(
+    db,
+    "SELECT (SELECT data_version FROM pragma_data_version) AS other, total_changes() AS own",
+  ).get() as { other: number; own: number };
   return `${row.other}:${row.own}`;
 }

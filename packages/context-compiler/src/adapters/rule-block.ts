@@ -1,10 +1,11 @@
 // The process rules every editor adapter carries: MUST/NEVER instructions, the only enforcement there is.
 
+import { RULE_FILES_DIR } from "../knowledge/rule-files/rule-file-text.js";
 import { MANAGED_FILE_MARKER, MARKDOWN_BLOCK } from "../vocabulary/markers.js";
 import type { AdapterConfig } from "./adapter-config.js";
 
-/** Where archon migrate keeps each rule as a file: what an agent without archon's tools reads instead. */
-const RULE_FILES = ".archon/rules/";
+/** Where each rule is a committed file: what an agent without archon's tools reads instead. */
+const RULE_FILES = `${RULE_FILES_DIR}/`;
 
 /** The instructions themselves, as markdown, with tool names carrying the configured prefix; kept under 1 KB. */
 export function ruleText(config: AdapterConfig): string {

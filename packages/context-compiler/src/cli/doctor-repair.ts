@@ -6,6 +6,7 @@ import { type Clock, openDatabase, sha256, systemClock, UserError } from "@archo
 import { writeContext } from "../context/archon-context.js";
 import { projectDatabaseRefusal } from "../context/project-database.js";
 import { applySeed } from "../knowledge/apply-seed.js";
+import { RULE_FILES_DIR } from "../knowledge/rule-files/rule-file-text.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
 import {
   committedRulesText,
@@ -16,6 +17,7 @@ import {
 import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
 import { syncRulesFile } from "../knowledge/standing-rules/sync-rules-file.js";
 import { sqliteDamage, truncation } from "../store/database-damage.js";
+import { countApprovedDocuments } from "../store/documents.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -52,7 +54,12 @@ export function repairDatabase(options: GlobalOptions, clock: Clock = systemCloc
   report.damaged_copy = copyAside(path, clock);
   const ctx = openContext(options, { creates: true });
   try {
-    restoreSeed(ctx, report);
+    // Opening the fresh database absorbed the committed rule files: they are the source, and newer
+    // than a seed file, which only fills a project that has none.
+    const fromFiles = countApprovedDocuments(ctx.kdb.db);
+    if (fromFiles > 0)
+      report.restored.push(`${RULE_FILES_DIR}/: ${plural(fromFiles, "rule")} from the committed rule files`);
+    else restoreSeed(ctx, report);
     restoreRules(ctx, report);
   } finally {
     ctx.close();

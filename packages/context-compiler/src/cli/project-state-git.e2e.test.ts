@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the first command that makes a folder a project", () => {
-  it("keeps the database out of git add -A, and the seed file and archon's ignore file in", () => {
+  it("keeps the database out of git add -A, and the seed file, the rule files and archon's ignore file in", () => {
     const seeded = runCli(root, ["seed", "archon.seed.yaml"]);
     const compiled = runCli(root, ["compile", "src/api/users.ts"]);
     git(root, "add", "-A");
@@ -27,7 +27,7 @@ describe("the first command that makes a folder a project", () => {
     expect({ seeded: seeded.code, compiled: compiled.code, staged }).toEqual({
       seeded: 0,
       compiled: 0,
-      staged: [".archon/.gitignore", "archon.seed.yaml"],
+      staged: [".archon/.gitignore", ".archon/rules/api-errors.md", "archon.seed.yaml"],
     });
   });
 

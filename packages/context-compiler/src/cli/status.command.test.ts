@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adapterConfig } from "../adapters/adapter-config.js";
 import { deployAdapters } from "../adapters/deploy-adapters.js";
 import { writeContext } from "../context/archon-context.js";
 import { createProposal } from "../store/proposals.js";
+import { commitAll } from "../test-support/git.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { VERSION } from "../version.js";
 import type { GlobalOptions } from "./options.js";
@@ -58,6 +60,7 @@ describe("archon status on a project without knowledge", () => {
       observations: { new: 0, analyzed: 0 },
       adapters: { deployed: 0, stale: [] },
       instruction_files: ["CLAUDE.md"],
+      rule_files: { uncommitted: null, recent_changes: [] },
       next: {
         command: "archon import-rules",
         reason: "the knowledge base is empty and 1 instruction file(s) can be imported",
@@ -90,6 +93,7 @@ describe("archon status with work waiting", () => {
         "pending            4 proposal(s); bundles bnd_x (2), bnd_y (1); 1 outside a bundle",
         "observations       0 new (not analyzed), 0 analyzed",
         "adapters           none deployed",
+        "rule files         not in git: absorbed from the working folder when a process opens the project",
         "",
         "Next: archon approve bnd_x  (bundle bnd_x holds 2 pending proposal(s); review them first with archon proposals --bundle bnd_x)",
         "",
@@ -123,5 +127,35 @@ describe("archon status with work waiting", () => {
   it("says nothing is waiting when nothing is", () => {
     seed(open(), { documents: [doc("a")] });
     expect(run().endsWith("\nNothing is waiting.\n")).toBe(true);
+  });
+});
+
+describe("archon status in a git repository", () => {
+  it("names rule files approvals changed that no commit holds yet, and what commits brought", () => {
+    seed(open(), { documents: [doc("a", { patterns: ["src/**"] })] });
+    commitAll(project.root, "Rule a", true);
+    seed(open(), { documents: [doc("b", { patterns: ["lib/**"] })] });
+    const s = status();
+    expect(s.rule_files).toEqual({
+      uncommitted: [".archon/rules/b.md"],
+      recent_changes: [],
+    });
+    expect(s.next).toEqual({
+      command: "git add .archon/rules && git commit",
+      reason: "1 rule file(s) changed by approvals are not committed; a teammate gets them with the commit",
+    });
+    writeFileSync(
+      join(project.root, ".archon/rules/a.md"),
+      readFileSync(join(project.root, ".archon/rules/a.md"), "utf8").replace(
+        "Content of a.",
+        "New text of a.",
+      ),
+    );
+    commitAll(project.root, "Reword a");
+    expect(status().rule_files.recent_changes).toEqual([
+      expect.stringMatching(
+        /^commit [0-9a-f]{7,} Test: Reword a added or changed a \(knowledge_version 3\)\./,
+      ),
+    ]);
   });
 });

@@ -1,13 +1,18 @@
-// archon status: where the project stands and the one command to run next. Read-only: it writes nothing.
+// archon status: where the project stands and the one command to run next. It changes nothing but what
+// every opening does (absorbing committed rule files), and never creates a database.
 import { existsSync } from "node:fs";
 import { staleAdapters } from "../adapters/adapter-meta.js";
 import { bundleCounts } from "../knowledge/approval/proposal-views.js";
 import { discoverRuleFiles } from "../knowledge/imports/discover-rule-files.js";
 import { parseFormats } from "../knowledge/imports/import-rules.js";
 import { type Channel, step } from "../knowledge/next-step.js";
+import { uncommittedRuleFiles } from "../knowledge/rule-files/committed-tree.js";
+import { describeRuleFileChange } from "../knowledge/rule-files/describe-changes.js";
+import { RULE_FILES_DIR } from "../knowledge/rule-files/rule-file-text.js";
 import { listAdapterMeta } from "../store/adapter-meta.js";
 import { listProposals } from "../store/proposals.js";
 import { rowCounts } from "../store/row-counts.js";
+import { recentRuleFileChanges } from "../store/rule-files.js";
 import { readVersion } from "../store/version.js";
 import { VERSION } from "../version.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
@@ -23,6 +28,12 @@ export interface ProjectStatus {
   observations: { new: number; analyzed: number };
   adapters: { deployed: number; stale: { path: string; archon_version: string }[]; check_error?: string };
   instruction_files: string[];
+  rule_files: {
+    /** Rule files changed in the working tree and not committed (approvals write them); null outside git. */
+    uncommitted: string[] | null;
+    /** The last absorptions of committed rule files, newest first. */
+    recent_changes: string[];
+  };
   next: { command: string; reason: string } | null;
 }
 
@@ -51,6 +62,11 @@ function nextStep(cli: Channel, s: Facts): ProjectStatus["next"] {
     return {
       command: step(cli, "list_proposals"),
       reason: `${s.pending.proposals} proposal(s) wait for a decision: ${step(cli, "approve_proposal")} or ${step(cli, "reject_proposal")}, one by one`,
+    };
+  if (s.rule_files.uncommitted && s.rule_files.uncommitted.length > 0)
+    return {
+      command: `git add ${RULE_FILES_DIR} && git commit`,
+      reason: `${s.rule_files.uncommitted.length} rule file(s) changed by approvals are not committed; a teammate gets them with the commit`,
     };
   if (s.adapters.stale.length > 0)
     return {
@@ -82,6 +98,7 @@ function facts(options: GlobalOptions): Facts {
       observations: { new: 0, analyzed: 0 },
       adapters: empty,
       instruction_files,
+      rule_files: { uncommitted: uncommittedRuleFiles(options.projectRoot) ?? null, recent_changes: [] },
     };
   }
   const ctx = openContext(options);
@@ -110,6 +127,10 @@ function facts(options: GlobalOptions): Facts {
         ...(adapters.error !== undefined ? { check_error: adapters.error } : {}),
       },
       instruction_files,
+      rule_files: {
+        uncommitted: uncommittedRuleFiles(options.projectRoot) ?? null,
+        recent_changes: recentRuleFileChanges(db, 5).flatMap(describeRuleFileChange),
+      },
     };
   } finally {
     ctx.close();
@@ -131,6 +152,9 @@ function describe(s: ProjectStatus): string {
     `adapters           ${s.adapters.deployed === 0 ? "none deployed" : `${s.adapters.deployed} piece(s) deployed, ${s.adapters.stale.length} stale file(s)`}`,
     ...s.adapters.stale.map((a) => `  stale: ${a.path} (deployed by archon ${a.archon_version})`),
     ...(s.adapters.check_error ? [`  the staleness check could not run: ${s.adapters.check_error}`] : []),
+    `rule files         ${s.rule_files.uncommitted === null ? "not in git: absorbed from the working folder when a process opens the project" : `${s.rule_files.uncommitted.length} not committed`}`,
+    ...(s.rule_files.uncommitted ?? []).map((path) => `  not committed: ${path}`),
+    ...s.rule_files.recent_changes.map((line) => `  absorbed: ${line}`),
     "",
     s.next ? `Next: ${s.next.command}  (${s.next.reason})` : "Nothing is waiting.",
   ];

@@ -6,11 +6,13 @@ import { embeddingConfig } from "../embeddings/ollama-client.js";
 import { Suggester } from "../embeddings/suggestions.js";
 import { InitSessions } from "../init/init-sessions.js";
 import type { Channel } from "../knowledge/next-step.js";
+import { RuleFilesWatch } from "../knowledge/rule-files/rule-files-watch.js";
 import type { Surface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
+import { replicaServer } from "../store/replica.js";
 import { ARCHON_DIR } from "../vocabulary/project-files.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import { writeArchonGitignore } from "./archon-gitignore.js";
@@ -28,6 +30,8 @@ export interface ArchonContext {
   actor?: string;
   /** Template previews this server produced (init_detect), so init_confirm can refuse stale hashes. */
   init: InitSessions;
+  /** Whether the committed rule files are this database's source (see ruleFilesWatch). */
+  ruleFiles: boolean;
   /** Flushes queued audit rows and closes the database. */
   close(): void;
 }
@@ -39,7 +43,34 @@ export const writeContext = (ctx: ArchonContext): WriteContext => ({
   projectRoot: ctx.projectRoot,
   clock: ctx.clock,
   ...(ctx.actor ? { actor: ctx.actor } : {}),
+  ...(ctx.ruleFiles ? { ruleFiles: true } : {}),
 });
+
+/**
+ * The project's own database follows the committed rule files: absorbed at open (a fresh clone, a pull
+ * while no process ran) and checked before each compile. Another database file (a team server's, a
+ * fixture's at its own path) and a replica, whose knowledge comes from its server, do not.
+ */
+function ruleFilesWatch(
+  options: ArchonServerOptions,
+  kdb: KnowledgeDb,
+  clock: Clock,
+  channel: Channel,
+): RuleFilesWatch | undefined {
+  if (!isDefaultDatabase(options.dbPath, options.projectRoot) || kdb.writeRefusal()) return undefined;
+  if (replicaServer(kdb.db) !== undefined) return undefined;
+  const watch = new RuleFilesWatch({
+    surface: options.surface,
+    channel,
+    db: kdb.db,
+    projectRoot: options.projectRoot,
+    clock,
+    ruleFiles: true,
+  });
+  const warning = watch.writeFirstFiles() ?? watch.check();
+  if (warning) process.stderr.write(`archon: ${warning}\n`);
+  return watch;
+}
 
 export interface ArchonServerOptions {
   surface: Surface;
@@ -89,10 +120,12 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     ? new RunRecorder(clock, options.surface, sessionIdFrom(options.projectRoot, env))
     : undefined;
   const suggester = new Suggester(() => kdb.db, embeddingConfig(env), env, serving);
+  const ruleFiles = ruleFilesWatch(options, kdb, clock, channel);
   const compiler = new CompileService(kdb, options.projectRoot, clock, ids, init.templatesDir, channel, {
     backgroundAudit: options.backgroundAudit ?? false,
     ...(run ? { run } : {}),
     suggester,
+    ...(ruleFiles ? { ruleFiles } : {}),
   });
   if (options.warmUp) compiler.warmWhenIdle();
   return {
@@ -104,6 +137,7 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     ids,
     compiler,
     init,
+    ruleFiles: ruleFiles !== undefined,
     close() {
       suggester.close();
       if (!kdb.db.open) return;

@@ -2,27 +2,18 @@
 // each shipping an archon.seed.yaml. Syncing seeds them like the project's own seed file; checking
 // asks the registry, once per package and fail-open, whether a newer version exists.
 import { execFile } from "node:child_process";
-import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { UserError } from "@archon/core";
 import { applySeed, type SeedSummary } from "../knowledge/apply-seed.js";
-import { readProjectFile } from "../knowledge/project-path.js";
+import { CONFIG_FILE, readProjectConfig } from "../knowledge/project-config.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 
-export const CONFIG_FILE = join(".archon", "config.json");
-
 /** Read through the project's path guard: a committed link to a file outside is refused, never parsed. */
 export function configuredPackages(projectRoot: string): string[] {
-  if (lstatSync(join(projectRoot, CONFIG_FILE), { throwIfNoEntry: false }) === undefined) return [];
-  const text = readProjectFile(projectRoot, CONFIG_FILE, "config").text;
-  let config: { rulesPackages?: unknown };
-  try {
-    config = JSON.parse(text) as { rulesPackages?: unknown };
-  } catch (error) {
-    throw new UserError(`${CONFIG_FILE} is not valid JSON (${(error as Error).message}).`);
-  }
+  const config = readProjectConfig(projectRoot);
   const list = config.rulesPackages ?? [];
   if (!Array.isArray(list) || list.some((p) => typeof p !== "string" || !/^(@[\w.-]+\/)?[\w.-]+$/.test(p))) {
     throw new UserError(`${CONFIG_FILE}: rulesPackages must be a list of npm package names.`);

@@ -4,10 +4,12 @@
 // inject the standing rules their request is about. Returns the text for the agent's context (empty when
 // there is nothing to say).
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
+import { describeRuleFileChange } from "../knowledge/rule-files/describe-changes.js";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { matchStandingRules } from "../knowledge/standing-rules/match-rules.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { claimCapture } from "../store/hook-sessions.js";
+import { takeUntoldRuleFileChanges } from "../store/rule-files.js";
 import { hookClientPid, hookSessionId, recordClientSession } from "./client-session.js";
 import { confirmDecisions } from "./confirm-decisions.js";
 import type { HookInput } from "./hook-input.js";
@@ -72,12 +74,25 @@ export function runSyncRulesHook(ctx: HookContext, input: HookInput): string {
  */
 function absorbed(ctx: HookContext, remind: boolean): string[] {
   try {
-    return rulesFileNotices(absorbCommittedRules(ctx), remind);
+    return [...ruleFileChanges(ctx), ...rulesFileNotices(absorbCommittedRules(ctx), remind)];
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     process.stderr.write(`archon sync-rules: ${error.describe()}\n`);
     return [];
   }
+}
+
+/**
+ * What commits changed in the rule files since the person was last told: a commit (an agent's too)
+ * changes knowledge, so it is never absorbed unseen. Said once.
+ */
+function ruleFileChanges(ctx: HookContext): string[] {
+  if (!ctx.ruleFiles) return [];
+  const lines = takeUntoldRuleFileChanges(ctx.db).flatMap(describeRuleFileChange);
+  if (lines.length === 0) return [];
+  return [
+    `archon absorbed committed rule files. Tell the user, who decides whether each change stands: ${lines.join(" ")}`,
+  ];
 }
 
 /** Best effort: the servers of this hook's client learn their session from it (client-session.ts). */

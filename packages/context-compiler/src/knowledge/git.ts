@@ -44,3 +44,32 @@ export function recentCommitFiles(cwd: string, limit: number): string[][] | unde
     )
     .filter((files) => files.length > 0);
 }
+
+/** The blobs `oids` name, read in one `git cat-file --batch`; a missing one is left out. */
+export function readGitBlobs(cwd: string, oids: readonly string[]): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  if (oids.length === 0) return out;
+  const result = spawnSync("git", ["cat-file", "--batch"], {
+    cwd,
+    input: `${oids.join("\n")}\n`,
+    timeout: GIT_TIMEOUT_MS,
+    maxBuffer: 1024 * 1024 * 1024,
+    env: { ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
+  });
+  if (result.error || result.status !== 0) return out;
+  const data = result.stdout;
+  let at = 0;
+  while (at < data.length) {
+    const eol = data.indexOf(10, at);
+    if (eol < 0) break;
+    const [oid, type, size] = data.subarray(at, eol).toString("utf8").split(" ");
+    if (type === "missing" || size === undefined) {
+      at = eol + 1;
+      continue;
+    }
+    const length = Number(size);
+    out.set(oid as string, data.subarray(eol + 1, eol + 1 + length));
+    at = eol + 1 + length + 1;
+  }
+  return out;
+}

@@ -119,13 +119,7 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
     const { file: _file, content: _content, description, ...rest } = doc;
     documents.push({ ...rest, content, source_path, description: description ?? null });
   }
-  for (const doc of documents) {
-    for (const dep of doc.depends_on) {
-      const known = seen.has(dep) || documentExists(db, dep);
-      if (!known) problems.push(`documents[${doc.doc_id}]: depends_on names unknown document "${dep}"`);
-    }
-  }
-  problems.push(...dependencyCycles(db, documents));
+  problems.push(...dependencyProblems(db, documents));
   for (const rule of parsed.data.layer_rules) {
     const problem = patternProblem(rule.pattern);
     if (problem) problems.push(`layer_rules[${rule.layer}]: pattern "${rule.pattern}" ${problem}`);
@@ -138,8 +132,23 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
   return { documents, layer_rules: parsed.data.layer_rules };
 }
 
-/** Cycles in the dependency graph the seed would produce: the file's edges replace those of its documents. */
-function dependencyCycles(db: Db, documents: readonly SeedDocument[]): string[] {
+type Dependent = Pick<SeedDocument, "doc_id" | "depends_on">;
+
+/**
+ * What is wrong with the dependencies of `documents` as one change: a target that is neither among them
+ * nor in the knowledge base, and cycles (their edges replace those the documents have now).
+ */
+export function dependencyProblems(db: Db, documents: readonly Dependent[]): string[] {
+  const listed = new Set(documents.map((d) => d.doc_id));
+  const problems = documents.flatMap((doc) =>
+    doc.depends_on
+      .filter((dep) => !listed.has(dep) && !documentExists(db, dep))
+      .map((dep) => `documents[${doc.doc_id}]: depends_on names unknown document "${dep}"`),
+  );
+  return [...problems, ...dependencyCycles(db, documents)];
+}
+
+function dependencyCycles(db: Db, documents: readonly Dependent[]): string[] {
   const graph = new Map<string, string[]>();
   const seeded = new Set(documents.map((d) => d.doc_id));
   const targets = (node: string) => {

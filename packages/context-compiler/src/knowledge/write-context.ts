@@ -12,4 +12,10 @@ export interface WriteContext {
   clock: Clock;
   /** The person making the change, when the server knows one (a team server's token holder). */
   actor?: string;
+  /**
+   * The project's committed rule files (.archon/rules/) are its knowledge's source: a change writes them,
+   * a commit is absorbed from them. Set for the project's own database; off for another database file
+   * (a team server's, a test's) and for a replica, whose knowledge comes from its server.
+   */
+  ruleFiles?: boolean;
 }

@@ -6,11 +6,12 @@ import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { landRuleImport } from "../knowledge/imports/import-rules.js";
 import { readProjectBytes } from "../knowledge/project-path.js";
 import { assertWritable, removeProjectFile, writeProjectFile } from "../knowledge/project-write.js";
+import { RULE_FILES_DIR, ruleFileBody } from "../knowledge/rule-files/rule-file-text.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { createProposal } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
-import { type MigrationPlan, RULES_DIR } from "./migration-plan.js";
+import type { MigrationPlan } from "./migration-plan.js";
 
 export const BACKUP_DIR = ".archon/migrate";
 
@@ -31,7 +32,7 @@ export function assertUnblocked(plan: MigrationPlan): void {
   const blocking = plan.blockers.filter((b) => !(b.forceable && plan.force));
   if (blocking.length === 0) return;
   const forceable = blocking.every((b) => b.forceable);
-  const inRules = blocking.some((b) => !b.forceable && b.path.startsWith(`${RULES_DIR}/`));
+  const inRules = blocking.some((b) => !b.forceable && b.path.startsWith(`${RULE_FILES_DIR}/`));
   throw new UserError(
     `archon migrate changed nothing:\n${blocking.map((b) => `  ${b.path} ${b.reason}`).join("\n")}`,
     forceable
@@ -105,7 +106,9 @@ export function applyMigration(
   const written: string[] = [];
   for (const rule of plan.rule_files) {
     const absolute = join(root, rule.path);
-    if (existsSync(absolute) && readFileSync(absolute, "utf8") === rule.content) continue;
+    const existing = existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined;
+    if (existing === rule.content || (existing !== undefined && ruleFileBody(existing) === rule.content))
+      continue;
     writeProjectFile(roots, absolute, rule.content);
     written.push(rule.path);
   }

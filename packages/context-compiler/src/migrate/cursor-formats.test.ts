@@ -48,8 +48,20 @@ describe("migrating Cursor rules written as plain .md files in nested folders", 
     ]);
     applyMigration({ ...writeContext(ctx), ids: ctx.ids }, plan);
     expect(existsSync(join(project.root, ".cursor/rules/frontend/components.md"))).toBe(false);
+    // The rule file carries the Cursor rule's scope in its front matter, so a clone compiles it alike.
     expect(readFileSync(join(project.root, ".archon/rules/frontend-components.md"), "utf8")).toBe(
-      "Keep one component per file.",
+      [
+        "---",
+        "doc_id: frontend-components",
+        "title: React components",
+        "kind: guideline",
+        "priority: 100",
+        "globs:",
+        "  - src/components/**",
+        "source: .archon/rules/frontend-components.md",
+        "---",
+        "Keep one component per file.",
+      ].join("\n"),
     );
     expect(readFileSync(join(project.root, ".cursor/rules/notes.txt"), "utf8")).toBe(
       "Ideas for rules we may write one day.\n",

@@ -7,6 +7,7 @@ import { fileReferences, resolveImport } from "../knowledge/imports/formats/at-i
 import type { ImportFlag, ImportItem } from "../knowledge/imports/import-item.js";
 import type { RuleFileReport, RuleImportPlan } from "../knowledge/imports/import-rules.js";
 import { readProjectFile } from "../knowledge/project-path.js";
+import { RULE_FILES_DIR, ruleFilePath } from "../knowledge/rule-files/rule-file-text.js";
 import { approvedDocumentTexts, getDocument } from "../store/documents.js";
 import type {
   MigratedDocument,
@@ -16,7 +17,6 @@ import type {
   RuleFile,
   SourceAction,
 } from "./migration-plan.js";
-import { RULES_DIR, ruleFileOf } from "./migration-plan.js";
 import { sourceAction, throughLink } from "./source-action.js";
 import { archonBlocks, isArchonFile, sourceKind } from "./source-files.js";
 
@@ -45,8 +45,8 @@ function accountUnits(ctx: MigrationContext, file: RuleFileReport, known: Known)
     if (holder && holder.status !== "approved") units.pending.push(holder.doc_id);
     else if (holder) {
       const doc = getDocument(ctx.db, holder.doc_id);
-      if (doc?.source_path && !doc.source_path.startsWith(`${RULES_DIR}/`)) {
-        const rule_file = ruleFileOf(doc.doc_id);
+      if (doc?.source_path && !doc.source_path.startsWith(`${RULE_FILES_DIR}/`)) {
+        const rule_file = ruleFilePath(doc.doc_id);
         units.relocated.push({
           doc: { doc_id: doc.doc_id, from: doc.source_path, rule_file, base_content_hash: doc.content_hash },
           rule: { path: rule_file, content: doc.content },
@@ -56,7 +56,7 @@ function accountUnits(ctx: MigrationContext, file: RuleFileReport, known: Known)
       const item = known.items.get(id) as ImportItem;
       // A rule the knowledge base already holds word for word.
       if (known.approvedHashes.has(sha256(item.content))) continue;
-      const rule_file = ruleFileOf(item.doc_id);
+      const rule_file = ruleFilePath(item.doc_id);
       units.fresh.push({
         item: { ...item, source_path: rule_file },
         document: {

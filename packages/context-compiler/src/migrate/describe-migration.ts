@@ -1,5 +1,7 @@
 // A migration plan for people (summary lines) and for programs (the same facts as JSON, file texts left out).
+
 import { reachText } from "../knowledge/imports/import-item.js";
+import { importFlagLegend } from "../vocabulary/import-flag-words.js";
 import type { MigrationResult } from "./apply-migration.js";
 import type { MigrationPlan, SourceAction } from "./migration-plan.js";
 import type { NativeContext } from "./native-context.js";
@@ -75,12 +77,14 @@ export function describeMigration(plan: MigrationPlan): string[] {
     const flags = [...new Set(d.flags.map((f) => f.flag))];
     if (flags.length > 0) lines.push(`      ! ${flags.join(", ")}`);
   }
+  const legend = importFlagLegend(plan.documents.flatMap((d) => d.flags));
+  if (legend.length > 0) lines.push("  What the marks mean:", ...legend.map((line) => `    ${line}`));
   for (const r of plan.relocated)
     lines.push(`  ${r.doc_id}  already approved; its source moves from ${r.from} to ${r.rule_file}`);
   lines.push("Instruction files:");
   for (const s of summary.sources)
     lines.push(`  ${s.path}  ${SOURCE_WORDS[s.action]}${s.reason ? ` (${s.reason})` : ""}`);
-  lines.push("Bytes every prompt carries, before → after:");
+  lines.push("Bytes every prompt carries, before → after (archon's own block counted in both):");
   for (const a of summary.always_loaded) lines.push(`  ${a.agent.padEnd(8)} ${a.before} → ${a.after}`);
   for (const line of strandedAgents(summary)) lines.push(`  ${line}`);
   for (const w of plan.warnings) lines.push(`! ${w}`);

@@ -9,7 +9,9 @@ import { writeContext } from "../context/archon-context.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { checkSource } from "../knowledge/curation/source-check.js";
 import { landRuleImport, planRuleImport } from "../knowledge/imports/import-rules.js";
+import { ruleFileBody } from "../knowledge/rule-files/rule-file-text.js";
 import { anchoredDocuments, approvedDocumentTexts, getDocument } from "../store/documents.js";
+import { readVersion } from "../store/version.js";
 import { treeHashes } from "../test-support/file-tree.js";
 import { commitAll } from "../test-support/git.js";
 import {
@@ -183,7 +185,11 @@ describe("applying a migration", () => {
     const db = project.context().kdb.db;
     for (const id of ids) {
       const doc = getDocument(db, id);
-      expect({ id, source_path: doc?.source_path, file: read(`.archon/rules/${id}.md`) }).toEqual({
+      expect({
+        id,
+        source_path: doc?.source_path,
+        file: ruleFileBody(read(`.archon/rules/${id}.md`)),
+      }).toEqual({
         id,
         source_path: `.archon/rules/${id}.md`,
         file: doc?.content,
@@ -200,9 +206,9 @@ describe("applying a migration", () => {
   it("loses nothing: every rule body comes back from .archon/rules and the database, every original file from the backup", () => {
     const result = migrate();
     const db = project.context().kdb.db;
-    const ruleFiles = readdirSync(join(project.root, ".archon/rules")).map((name) =>
-      read(`.archon/rules/${name}`),
-    );
+    const ruleFiles = readdirSync(join(project.root, ".archon/rules"))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => ruleFileBody(read(`.archon/rules/${name}`)));
     const contents = approvedDocumentTexts(db).map((d) => d.content);
     for (const body of [...AGENTS_SECTIONS, ...NESTED_SECTIONS, ...Object.values(RULE_BODIES)]) {
       expect({ body, in_rule_files: ruleFiles.includes(body), in_database: contents.includes(body) }).toEqual(
@@ -252,7 +258,7 @@ describe("applying a migration", () => {
     expect(result.documents_relocated).toEqual(["x"]);
     expect(result.documents_added).not.toContain("x-2");
     expect(getDocument(ctx.kdb.db, "x")?.source_path).toBe(".archon/rules/x.md");
-    expect(read(".archon/rules/x.md")).toBe(RULE_BODIES[".claude/rules/x.md"]);
+    expect(ruleFileBody(read(".archon/rules/x.md"))).toBe(RULE_BODIES[".claude/rules/x.md"]);
   });
 });
 
@@ -341,9 +347,16 @@ describe("archon's own files and blocks", () => {
     expect(again.documents).toEqual([]);
     expect(again.sources.filter((s) => s.action === "rewrite")).toEqual([]);
     expect(migrate()).toMatchObject({ backup_folder: null, sources_rewritten: [], sources_removed: [] });
-    expect(treeHashes(project.root)).toEqual(exported);
+    // The database records which commit its rule files were absorbed from; the knowledge does not move.
+    const files = (tree: Record<string, string>) => {
+      const { ".archon/archon.db": _db, ...rest } = tree;
+      return rest;
+    };
+    const version = readVersion(project.context().kdb.db);
+    expect(files(treeHashes(project.root))).toEqual(files(exported));
     expect(exportAgentFiles().drift).toEqual([]);
-    expect(treeHashes(project.root)).toEqual(exported);
+    expect(files(treeHashes(project.root))).toEqual(files(exported));
+    expect(readVersion(project.context().kdb.db)).toBe(version);
   });
 
   it("leaves a file with broken markers as it is, saying why, and migrates the rest", () => {

@@ -5,9 +5,6 @@ import type { ImportFlag } from "../knowledge/imports/import-item.js";
 import type { RuleImportPlan } from "../knowledge/imports/import-rules.js";
 import type { NativeAgent, NativeContext } from "./native-context.js";
 
-export const RULES_DIR = ".archon/rules";
-export const ruleFileOf = (docId: string) => `${RULES_DIR}/${docId}.md`;
-
 export interface MigrationOptions {
   /** Leave every source file as it is; the rules still move into the knowledge base and .archon/rules/. */
   keep_sources?: boolean;

@@ -6,6 +6,7 @@ import { adapterConfig } from "../adapters/adapter-config.js";
 import { RULE_FORMATS } from "../knowledge/imports/formats/rule-file.js";
 import { planRuleImport } from "../knowledge/imports/import-rules.js";
 import { assertWritable } from "../knowledge/project-write.js";
+import { RULE_FILES_DIR, ruleFileBody } from "../knowledge/rule-files/rule-file-text.js";
 import { VERSION } from "../version.js";
 import { decideSources, knownOf, referencedRemovals } from "./decide-sources.js";
 import { isIgnored, uncommittedFiles } from "./git-state.js";
@@ -18,7 +19,6 @@ import type {
   RuleFile,
   SourceAction,
 } from "./migration-plan.js";
-import { RULES_DIR } from "./migration-plan.js";
 import { changedTree, diskTree, nativeContext } from "./native-context.js";
 import { guardedFiles, withKeptImports } from "./source-action.js";
 
@@ -31,7 +31,8 @@ function ruleFileBlockers(root: string, rules: readonly RuleFile[]): Blocker[] {
     } catch {
       return [];
     }
-    return existing === rule.content
+    // The rule's own file as archon renders it (front matter, then the same text) is the same rule.
+    return existing === rule.content || ruleFileBody(existing) === rule.content
       ? []
       : [
           {
@@ -102,7 +103,7 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
   const warnings =
     rule_files.length > 0 && isIgnored(ctx.projectRoot, rule_files[0]?.path as string)
       ? [
-          `git ignores ${RULES_DIR}/, so the rule files would not travel with the repository: in .gitignore write ".archon/*" (not ".archon/") and "!${RULES_DIR}/", then commit them.`,
+          `git ignores ${RULE_FILES_DIR}/, so the rule files would not travel with the repository: in .gitignore write ".archon/*" (not ".archon/") and "!${RULE_FILES_DIR}/", then commit them.`,
         ]
       : [];
   const changes = new Map<string, string | null>(

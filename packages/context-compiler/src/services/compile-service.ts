@@ -88,6 +88,8 @@ export class CompileService {
       /** Episodic memory's record of this run; absent where compiles are not part of a run (replays, tools). */
       run?: RunRecorder;
       suggester?: Suggester;
+      /** The committed rule files' cheap check (knowledge/rule-files/rule-files-watch.ts); absent for another database. */
+      ruleFiles?: { check(): string | undefined };
     } = {},
   ) {
     this.#text = cachedDocText((hash) => readContent(this.kdb.db, hash) ?? "");
@@ -193,6 +195,9 @@ export class CompileService {
         `${unwritable.message} The audit row of this compile is kept in memory until the database can be written again. ${unwritable.hint}`,
       );
     }
+    // A pull or a checkout since the last compile: the committed rule files are absorbed before it reads.
+    const absorbed = unwritable ? undefined : this.extras.ruleFiles?.check();
+    if (absorbed) lateWarnings.push(absorbed);
     const cached = this.#index !== undefined && this.#stamp.unchanged() ? this.#index : undefined;
     if (!cached) {
       // Taken before the reads: a commit landing during them makes the next compile read again.

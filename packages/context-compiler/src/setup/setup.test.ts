@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { PassThrough } from "node:stream";
@@ -118,9 +118,23 @@ describe("archon setup --yes (no terminal)", () => {
     expect(readFileSync(join(project.root, ".codex/config.toml"), "utf8")).toContain('command = "npx"');
     expect(JSON.parse(readFileSync(join(project.root, ".claude/settings.json"), "utf8")).hooks).toBeDefined();
     expect(run.screen()).toContain(
-      "codex: Codex loads the project's .codex/config.toml only once you trust this project",
+      `codex: Codex loads the project's .codex/config.toml only in a trusted project, and this one is not trusted yet: start codex in ${project.root} and answer yes when it asks to trust the folder, or add to ~/.codex/config.toml: [projects."${project.root}"] trust_level = "trusted".`,
     );
     expect(run.screen()).not.toContain("personal scope instead");
+  });
+
+  it("in a project Codex already trusts, says nothing about trusting it", async () => {
+    project.write("node_modules/.bin/archon", "#!/bin/sh\n");
+    const codexHome = join(NO_CLIENT_CLIS.HOME, ".codex");
+    mkdirSync(codexHome, { recursive: true });
+    writeFileSync(join(codexHome, "config.toml"), `[projects."${project.root}"]\ntrust_level = "trusted"\n`);
+    try {
+      const run = await setup({ yes: true, agents: "codex" });
+      await run.done;
+      expect(run.screen()).not.toContain("trust");
+    } finally {
+      rmSync(codexHome, { recursive: true, force: true });
+    }
   });
 
   it("registers the agents the project already uses when --agents is left out", async () => {
@@ -206,12 +220,16 @@ describe("archon's local state and git", () => {
   it("keeps the databases and this machine's state out of git add -A, and lets the team's rules in", async () => {
     await (await setup({ yes: true, agents: "claude" })).done;
     useArchon();
-    expect(stagedArchonFiles()).toEqual([
+    // The template's rules are committed text now: one file each, and the layer rules beside them.
+    const staged = stagedArchonFiles();
+    expect(staged.filter((path) => !/^\.archon\/rules\/[\w.-]+\.md$/.test(path))).toEqual([
       ".archon/.gitignore",
       ".archon/config.json",
       ".archon/rules.md",
-      ".archon/rules/no-any.md",
+      ".archon/rules/layers.yaml",
     ]);
+    expect(staged).toContain(".archon/rules/no-any.md");
+    expect(staged).toContain(".archon/rules/nextjs-server-actions.md");
   });
 
   it("leaves a .archon/.gitignore a person wrote alone, and says what it should hold", async () => {

@@ -139,6 +139,10 @@ export const isApproved = (state: Pick<DocumentState, "status"> | undefined): bo
 export const allDocIds = (db: Db): string[] =>
   db.prepare("SELECT doc_id FROM documents ORDER BY doc_id").pluck().all() as string[];
 
+/** The approved documents' ids, sorted. */
+export const approvedDocIds = (db: Db): string[] =>
+  db.prepare(`SELECT doc_id FROM documents WHERE ${APPROVED} ORDER BY doc_id`).pluck().all() as string[];
+
 /** How many documents are approved. */
 export const countApprovedDocuments = (db: Db): number =>
   db.prepare(`SELECT COUNT(*) FROM documents WHERE ${APPROVED}`).pluck().get() as number;

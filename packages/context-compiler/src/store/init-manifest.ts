@@ -1,5 +1,6 @@
 // The init manifest (migration 4): what bootstrapped the knowledge, and each template document's baseline hash.
 import { canonicalJson, type Db } from "@archon/core";
+import { statement } from "./statements.js";
 
 export interface InitManifest {
   /** null: the project deliberately started without a template. */
@@ -67,4 +68,22 @@ export function templateDocIds(db: Db): string[] {
   return (
     db.prepare("SELECT doc_id FROM init_manifest_documents ORDER BY doc_id").all() as { doc_id: string }[]
   ).map((r) => r.doc_id);
+}
+
+/** Whether `docId` came from the applied template. */
+export const isTemplateDocument = (db: Db, docId: string): boolean =>
+  statement(db, "SELECT 1 FROM init_manifest_documents WHERE doc_id = ?").get(docId) !== undefined;
+
+/**
+ * Counts `docId` as a template's (a committed rule file says so) or as the project's own; keeps the
+ * baseline hash of one already counted. Returns whether its membership changed.
+ */
+export function setTemplateDocument(db: Db, docId: string, contentHash: string | null): boolean {
+  if (contentHash === null)
+    return db.prepare("DELETE FROM init_manifest_documents WHERE doc_id = ?").run(docId).changes > 0;
+  return (
+    db
+      .prepare("INSERT OR IGNORE INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)")
+      .run(docId, contentHash).changes > 0
+  );
 }

@@ -8,7 +8,19 @@ import {
   type Landed,
   rehearseCanonical,
 } from "../../store/canonical-commit.js";
+import { approvedDocIds } from "../../store/documents.js";
 import { replicaServer } from "../../store/replica.js";
+import { readRevisions } from "../../store/version.js";
+import {
+  assertRuleFilesReplaceable,
+  needsFirstWriting,
+  type PlannedFile,
+  planRuleFiles,
+  touchedDocuments,
+  writeAllRuleFiles,
+  writeRuleFiles,
+} from "../rule-files/render-rule-files.js";
+import { RULE_FILES_DIR } from "../rule-files/rule-file-text.js";
 import { RULES_FILE } from "../standing-rules/rules-file.js";
 import {
   diffRules,
@@ -36,6 +48,13 @@ export interface Committed<T> {
 export interface CommitOptions {
   /** The rules-file sync itself: the file is the input, so its differences are the point, not a hazard. */
   absorbingRulesFile?: boolean;
+  /** The rule files' absorption: the committed files are the input, never written back. */
+  absorbingRuleFiles?: boolean;
+}
+
+/** The rule files a change will write once it has landed, planned (and checked) inside its transaction. */
+interface Pending {
+  files?: PlannedFile[];
 }
 
 type Done<T> = { change: KnowledgeChange; value: T };
@@ -45,10 +64,23 @@ function guarded<T>(
   ctx: WriteContext,
   work: KnowledgeWork<T>,
   options: CommitOptions,
+  pending: Pending = {},
 ): CanonicalWork<Done<T>> {
   return (version) => {
     const rulesBefore = standingRules(ctx.db);
+    const tagsBefore = readRevisions(ctx.db).tag_catalog_rev;
     const done = work(version);
+    if (ctx.ruleFiles && !options.absorbingRuleFiles) {
+      // A tag write names no document in the change, so every file is compared (rare: tags are few writes).
+      const retagged = readRevisions(ctx.db).tag_catalog_rev !== tagsBefore;
+      const ids = retagged ? approvedDocIds(ctx.db) : touchedDocuments(ctx.db, done.change);
+      pending.files = planRuleFiles(
+        ctx.db,
+        [...new Set([...ids, ...done.change.documents_removed])].sort(),
+        done.change.layer_rules_added > 0,
+      );
+      assertRuleFilesReplaceable(ctx, pending.files);
+    }
     if (done.change.standing_changed && !options.absorbingRulesFile) {
       const edits = diffRules(readRulesFile(ctx.projectRoot), rulesBefore);
       if (!isEmptyDiff(edits)) {
@@ -96,8 +128,10 @@ export function commitKnowledge<T>(
   options: CommitOptions = {},
 ): CommitResult<T> {
   refuseOnReplica(ctx);
-  const result = committed(commitCanonical(ctx.db, ctx.clock, guarded(ctx, work, options)));
+  const pending: Pending = {};
+  const result = committed(commitCanonical(ctx.db, ctx.clock, guarded(ctx, work, options, pending)));
   const warnings: string[] = [];
+  if (pending.files) warnings.push(...writeRuleFilesAfter(ctx, pending.files));
   let rules_file_written = false;
   if (result.change.standing_changed) {
     try {
@@ -111,6 +145,21 @@ export function commitKnowledge<T>(
     }
   }
   return { ...result, rules_file_written, warnings };
+}
+
+/** The rule files of a landed change (and every file, the first time): a failure only warns, as for rules.md. */
+function writeRuleFilesAfter(ctx: WriteContext, files: readonly PlannedFile[]): string[] {
+  try {
+    const done = needsFirstWriting(ctx.db) ? writeAllRuleFiles(ctx) : writeRuleFiles(ctx, files);
+    if (done.kept.length === 0) return [];
+    return [
+      `Rule files with edits nobody committed were left as they are: ${done.kept.join(", ")}. Commit them (or restore them with \`git restore\`); the knowledge base holds the approved text.`,
+    ];
+  } catch (error) {
+    return [
+      `The change is committed, but its rule files under ${RULE_FILES_DIR}/ could not be written (${(error as Error).message}); they are written again at the next change.`,
+    ];
+  }
 }
 
 /** Runs `work` exactly as commitKnowledge would, then rolls it back: a dry run that cannot disagree with the real one. */

@@ -4,6 +4,7 @@ import { extractAnchored, parseSourceRef } from "../../read/source-anchor.js";
 import type { AnchoredDoc } from "../../store/documents.js";
 import { normalizeNewlines } from "../imports/split-units.js";
 import { readProjectFile } from "../project-path.js";
+import { RULE_FILES_DIR, ruleFileBody } from "../rule-files/rule-file-text.js";
 
 export type SourceStatus = "unchanged" | "drifted" | "missing_file" | "missing_anchor";
 
@@ -33,6 +34,8 @@ export function checkSource(projectRoot: string, doc: AnchoredDoc): SourceCheck 
   let text: string;
   try {
     text = readProjectFile(projectRoot, ref.path, "source_path").text;
+    // A document whose source is its own rule file: the text is what follows the front matter.
+    if (ref.path.startsWith(`${RULE_FILES_DIR}/`)) text = ruleFileBody(text);
   } catch (error) {
     // The sandbox's refusals (gone, outside the root, not a file) all mean: the source cannot be read.
     const reason = error instanceof UserError ? error.message : (error as Error).message;

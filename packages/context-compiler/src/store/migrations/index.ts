@@ -20,6 +20,7 @@ import { shippedAudit } from "./018-shipped-audit.js";
 import { hookSessions } from "./019-hook-sessions.js";
 import { parseTimeouts } from "./020-parse-timeouts.js";
 import { knowledgeHash } from "./021-knowledge-hash.js";
+import { ruleFiles } from "./022-rule-files.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   hookSessions,
   parseTimeouts,
   knowledgeHash,
+  ruleFiles,
 ];

@@ -1,0 +1,265 @@
+// Absorbing the committed rule files: what a commit changed under .archon/rules/ since the last commit
+// absorbed lands in the knowledge base through the one commit path, and is recorded for the person to be
+// told of it. Only the files a commit changed are read, so a rule approved here and not committed yet
+// stands until a commit changes that very file. A file that does not parse is reported with its line,
+// and the knowledge it held stays as it was.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { sha256 } from "@archon/core";
+import { anchoredDocuments, documentState, isApproved } from "../../store/documents.js";
+import { setTemplateDocument } from "../../store/init-manifest.js";
+import { replaceLayerRules } from "../../store/layer-rules.js";
+import {
+  absorbedStamp,
+  type RuleFileBase,
+  recordAbsorbedStamp,
+  recordRuleFileChange,
+  ruleFileBases,
+  setCommittedOid,
+} from "../../store/rule-files.js";
+import { seedWork } from "../apply-seed.js";
+import { deprecateDocument } from "../approval/apply-document.js";
+import { commitKnowledge } from "../approval/commit-knowledge.js";
+import { combineChanges, isChanged, type KnowledgeChange, noChange } from "../approval/knowledge-change.js";
+import { absorbRulesFrom } from "../project-config.js";
+import { sourcePathOutside } from "../project-path.js";
+import { dependencyProblems, type SeedDocument } from "../seed-file.js";
+import type { WriteContext } from "../write-context.js";
+import {
+  commitsTouchingRules,
+  readBlobTexts,
+  resolveCommit,
+  treeAtCommit,
+  treeInWorkingFolder,
+  worktreeStamp,
+} from "./committed-tree.js";
+import { LAYERS_FILE, type LayerRuleText, parseLayersFile } from "./layers-file.js";
+import { parseRuleFile, type RuleFileDoc } from "./rule-file-text.js";
+
+export interface AbsorbResult {
+  /** The commit (or "worktree") read; null when nothing was read because nothing moved. */
+  read: string | null;
+  changed: string[];
+  removed: string[];
+  problems: string[];
+  knowledge_version: number | null;
+}
+
+const nothing: AbsorbResult = { read: null, changed: [], removed: [], problems: [], knowledge_version: null };
+
+const toSeedDocument = (doc: RuleFileDoc): SeedDocument => ({
+  doc_id: doc.doc_id,
+  title: doc.title,
+  kind: doc.kind,
+  priority: doc.priority,
+  content: doc.content,
+  source_path: doc.source,
+  patterns: doc.globs,
+  layers: doc.layers,
+  commands: doc.commands,
+  depends_on: doc.depends_on,
+  tags: doc.tags,
+  description: doc.description,
+});
+
+interface Reading {
+  docs: { path: string; oid: string; doc: RuleFileDoc }[];
+  layers: { oid: string | null; rules: LayerRuleText[] } | undefined;
+  removed: { path: string; doc_id: string | null }[];
+  problems: string[];
+}
+
+const oldFormat = (ctx: WriteContext, path: string, text: string): boolean =>
+  !text.startsWith("---") &&
+  anchoredDocuments(ctx.db).some((d) => d.source_path === path && d.content === text);
+
+/** Parses what changed between the bases and the tree; files with problems are left out of `docs`. */
+function readChanges(
+  ctx: WriteContext,
+  bases: Map<string, RuleFileBase>,
+  files: Map<string, string>,
+  textOf: (oids: string[]) => Map<string, string>,
+  removable: (path: string) => boolean,
+): Reading {
+  const changed = [...files].filter(([path, oid]) => bases.get(path)?.committed_oid !== oid).sort();
+  const texts = textOf(changed.map(([, oid]) => oid));
+  const reading: Reading = { docs: [], layers: undefined, removed: [], problems: [] };
+  for (const [path, oid] of changed) {
+    const text = texts.get(oid);
+    if (text === undefined) {
+      reading.problems.push(`${path}: git could not read its blob ${oid}`);
+      continue;
+    }
+    if (path === LAYERS_FILE) {
+      const layers = parseLayersFile(text);
+      if (layers.ok) reading.layers = { oid, rules: layers.rules };
+      else reading.problems.push(...layers.problems);
+      continue;
+    }
+    const parsed = parseRuleFile(path, text);
+    // A rule file an older archon wrote (the text alone): its rule is in the database, which writes the
+    // file anew with its front matter at the next change; nothing to absorb, nothing to report.
+    if (!parsed.ok && oldFormat(ctx, path, text)) continue;
+    if (!parsed.ok) {
+      reading.problems.push(...parsed.problems);
+      continue;
+    }
+    const outside =
+      parsed.doc.source === null ? undefined : sourcePathOutside(ctx.projectRoot, parsed.doc.source);
+    if (outside) {
+      reading.problems.push(`${path}: source ${outside}`);
+      continue;
+    }
+    if (documentState(ctx.db, parsed.doc.doc_id)?.origin === "standing") {
+      reading.problems.push(
+        `${path}: doc_id "${parsed.doc.doc_id}" is a standing rule, kept in .archon/rules.md; give the file another doc_id`,
+      );
+      continue;
+    }
+    reading.docs.push({ path, oid, doc: parsed.doc });
+  }
+  for (const [path, base] of bases)
+    if (base.committed_oid !== null && !files.has(path) && removable(path)) {
+      if (path === LAYERS_FILE) reading.layers = { oid: null, rules: [] };
+      else reading.removed.push({ path, doc_id: base.doc_id });
+    }
+  return reading;
+}
+
+/** A doc_id claimed by two files, or a dependency that breaks the graph, keeps every file involved out. */
+function refuseClashes(ctx: WriteContext, bases: Map<string, RuleFileBase>, reading: Reading): void {
+  const owner = new Map<string, string>();
+  for (const [path, base] of bases)
+    if (base.committed_oid !== null && base.doc_id !== null) owner.set(base.doc_id, path);
+  for (const { path } of reading.removed) for (const [id, p] of owner) if (p === path) owner.delete(id);
+  const clashing = new Set<string>();
+  for (const { path, doc } of reading.docs) {
+    const other = owner.get(doc.doc_id);
+    if (other !== undefined && other !== path) {
+      reading.problems.push(`${path}: doc_id "${doc.doc_id}" is already the rule of ${other}`);
+      clashing.add(path);
+    } else owner.set(doc.doc_id, path);
+  }
+  reading.docs = reading.docs.filter((d) => !clashing.has(d.path));
+  const deps = dependencyProblems(
+    ctx.db,
+    reading.docs.map((d) => d.doc),
+  );
+  if (deps.length > 0) {
+    reading.problems.push(...deps.map((p) => `${RULE_FILES_NOTE}${p}`));
+    reading.docs = [];
+  }
+}
+
+const RULE_FILES_NOTE = ".archon/rules: ";
+
+interface Absorption {
+  stamp: string;
+  /** The stamp absorbed when the files were compared; another by the time of the write means another process absorbed. */
+  previous: string | null;
+  commit: string | null;
+  commits: string[];
+  /** The files were read from the working folder (outside git), not from a commit. */
+  worktree: boolean;
+}
+
+/**
+ * The knowledge work of a reading: documents written as their files say, removed files retired, and the
+ * absorption recorded in the same transaction. Another process that absorbed first leaves nothing to do
+ * (`skipped`).
+ */
+function absorbWork(ctx: WriteContext, reading: Reading, absorption: Absorption) {
+  return (version: number) => {
+    // Another process absorbed since this one compared: its result stands, and a newer commit is
+    // absorbed at the next check.
+    if ((absorbedStamp(ctx.db) ?? null) !== absorption.previous)
+      return { change: noChange(), value: { skipped: true } };
+    const plan = { documents: reading.docs.map((d) => toSeedDocument(d.doc)), layer_rules: [] };
+    const seeded = seedWork(ctx.db, plan)(version).change;
+    const changes: KnowledgeChange[] = [seeded];
+    for (const { doc } of reading.docs) {
+      const hash = doc.template === null ? null : sha256(doc.content);
+      if (setTemplateDocument(ctx.db, doc.doc_id, hash) && !seeded.documents_updated.includes(doc.doc_id))
+        changes.push({ ...noChange(), documents_updated: [doc.doc_id] });
+    }
+    const kept = new Set(reading.docs.map((d) => d.doc.doc_id));
+    // Outside git the folder is read while other processes write it, and a listing can miss a file
+    // being written: only a file still absent now retires its rule.
+    const removed = reading.removed.filter(
+      ({ path }) => !absorption.worktree || !existsSync(join(ctx.projectRoot, path)),
+    );
+    reading.removed = removed;
+    for (const { doc_id } of removed)
+      if (doc_id !== null && !kept.has(doc_id) && isApproved(documentState(ctx.db, doc_id)))
+        changes.push(deprecateDocument(ctx.db, doc_id, version));
+    if (reading.layers) {
+      const moved = replaceLayerRules(ctx.db, reading.layers.rules);
+      if (moved > 0) changes.push({ ...noChange(), layer_rules_added: moved });
+    }
+    for (const { path, oid, doc } of reading.docs) setCommittedOid(ctx.db, path, doc.doc_id, oid);
+    for (const { path } of reading.removed) setCommittedOid(ctx.db, path, null, null);
+    if (reading.layers) setCommittedOid(ctx.db, LAYERS_FILE, null, reading.layers.oid);
+    const change = combineChanges(changes);
+    const changed = [...change.documents_added, ...change.documents_updated].sort();
+    recordAbsorbedStamp(ctx.db, absorption.stamp);
+    if (changed.length + change.documents_removed.length + reading.problems.length > 0)
+      recordRuleFileChange(ctx.db, {
+        absorbed_at: ctx.clock.now().toISOString(),
+        commit_oid: absorption.commit,
+        commits: absorption.commits,
+        changed,
+        removed: change.documents_removed,
+        problems: reading.problems,
+        knowledge_version: isChanged(change) ? version : version - 1,
+      });
+    return { change, value: { skipped: false } };
+  };
+}
+
+/**
+ * Absorbs what the committed rule files changed since the last absorption. Outside git, the working
+ * folder's files are read instead. Never throws for a file's content: problems are returned and recorded.
+ */
+export function absorbRuleFiles(ctx: WriteContext): AbsorbResult {
+  const ref = absorbRulesFrom(ctx.projectRoot);
+  // The database's side is read before the files: whatever it names was on disk or in git first, so a
+  // file another process writes meanwhile is never taken for one a commit removed.
+  const previous = absorbedStamp(ctx.db);
+  const bases = ruleFileBases(ctx.db);
+  const commit = resolveCommit(ctx.projectRoot, ref);
+  const worktree = commit === undefined ? treeInWorkingFolder(ctx.projectRoot) : undefined;
+  const tree = worktree ?? treeAtCommit(ctx.projectRoot, commit ?? null);
+  const stamp = worktree === undefined ? `commit:${commit ?? "none"}` : worktreeStamp(worktree.files);
+  if (previous === stamp) return nothing;
+  const reading = readChanges(
+    ctx,
+    bases,
+    tree.files,
+    (oids) =>
+      worktree
+        ? new Map([...worktree.texts].map(([path, text]) => [tree.files.get(path) as string, text]))
+        : readBlobTexts(ctx.projectRoot, oids),
+    // What was last absorbed from elsewhere (the working folder before `git init`) says nothing of what
+    // this commit removed: a file it lacks retires its rule only if the working folder lacks it too.
+    (path) => previous?.split(":")[0] === stamp.split(":")[0] || !existsSync(join(ctx.projectRoot, path)),
+  );
+  reading.problems.push(...tree.skipped);
+  refuseClashes(ctx, bases, reading);
+  const from = previous?.startsWith("commit:") && previous !== "commit:none" ? previous.slice(7) : null;
+  const absorption = {
+    stamp,
+    previous: previous ?? null,
+    commit: commit ?? null,
+    commits: commit ? commitsTouchingRules(ctx.projectRoot, from, commit) : [],
+    worktree: worktree !== undefined,
+  };
+  const committed = commitKnowledge(ctx, absorbWork(ctx, reading, absorption), { absorbingRuleFiles: true });
+  if (committed.value.skipped) return nothing;
+  return {
+    read: stamp,
+    changed: [...committed.change.documents_added, ...committed.change.documents_updated].sort(),
+    removed: committed.change.documents_removed,
+    problems: reading.problems,
+    knowledge_version: committed.knowledge_version,
+  };
+}

@@ -61,6 +61,9 @@ for (const { dist, entries } of COMMANDS) {
   const bundle = await rolldown({
     input: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, `${dist}${file}`])),
     platform: "node",
+    // archon's package exports only its package.json: the grounding modules archon-prd calls are found
+    // by path and bundled into archon-prd.
+    resolve: { alias: { "archon/grounding": `${packages}context-compiler/dist/grounding/index.js` } },
     external: (id) => isBare(id) && (id.startsWith("node:") || !BUNDLED.has(packageOf(id))),
     logLevel: "warn",
   });

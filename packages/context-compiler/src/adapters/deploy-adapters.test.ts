@@ -53,6 +53,10 @@ const ALL_PATHS = [
   ["codex", "skill:archon-bulk-import", ".agents/skills/archon-bulk-import/SKILL.md"],
   ["codex", "skill:archon-triage", ".agents/skills/archon-triage/SKILL.md"],
   ["codex", "codex-hooks", ".codex/hooks.json"],
+  ["gemini", "gemini-md", "GEMINI.md"],
+  ["gemini", "skill:archon-setup", ".gemini/skills/archon-setup/SKILL.md"],
+  ["gemini", "skill:archon-bulk-import", ".gemini/skills/archon-bulk-import/SKILL.md"],
+  ["gemini", "skill:archon-triage", ".gemini/skills/archon-triage/SKILL.md"],
 ] as const;
 
 const outcomes = (action: string) =>
@@ -65,7 +69,7 @@ describe("deploying into a fresh git repository", () => {
     expect(result).toEqual({
       dry_run: false,
       archon_version: "1.2.3",
-      targets: ["claude", "cursor", "codex"],
+      targets: ["claude", "cursor", "codex", "gemini"],
       files: outcomes("created"),
       conflicts: 0,
       written: ALL_PATHS.length,
@@ -78,6 +82,7 @@ describe("deploying into a fresh git repository", () => {
     expect(read("CLAUDE.md")).toMatch(/^<!-- archon:start -->\n## Archon: compile/);
     expect(read("CLAUDE.md")).toContain("You MUST call `archon_compile_context` with `target_files`");
     expect(read("AGENTS.md")).toBe(read("CLAUDE.md"));
+    expect(read("GEMINI.md")).toBe(read("CLAUDE.md"));
     expect(read(".cursor/rules/archon-process.mdc")).toMatch(
       /^---\ndescription: .+\nalwaysApply: true\n---\n<!-- archon:managed -->\n/,
     );

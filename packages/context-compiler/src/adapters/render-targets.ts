@@ -9,14 +9,16 @@ import {
   renderCodexHooks,
   renderCursorHooks,
 } from "./agent-hook-files.js";
+import { AGENT_CLIENTS, type AgentClient } from "./agents-in-use.js";
 import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
 import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
 import { cursorProcessRule, ruleBlock } from "./rule-block.js";
 import { renderSkill, SKILL_NAMES, type SkillSources, skillPath } from "./skills.js";
 import { loadSubagentSources, renderSubagent, SUBAGENT_NAMES, subagentPath } from "./subagents.js";
 
-export const TARGETS = ["claude", "cursor", "codex"] as const;
-export type Target = (typeof TARGETS)[number];
+/** One adapter target per agent client setup connects (adapters/agents-in-use.ts), in the same order. */
+export const TARGETS = AGENT_CLIENTS;
+export type Target = AgentClient;
 
 interface PieceBase {
   target: Target;
@@ -49,8 +51,14 @@ export type Piece =
 /**
  * Where each target's skills go. Codex reads repository skills from .agents/skills/<name>/SKILL.md, from
  * the working folder up to the repository root (developers.openai.com/codex/skills), not from .codex/.
+ * Gemini CLI reads workspace skills from .gemini/skills/ (geminicli.com/docs/cli/using-agent-skills).
  */
-const SKILLS_DIR: Record<Target, string> = { claude: ".claude", cursor: ".cursor", codex: ".agents" };
+const SKILLS_DIR: Record<Target, string> = {
+  claude: ".claude",
+  cursor: ".cursor",
+  codex: ".agents",
+  gemini: ".gemini",
+};
 
 /**
  * The ignore block that keeps files holding this machine's paths out of git, in the project's own clone
@@ -171,12 +179,19 @@ export function renderTarget(target: Target, config: AdapterConfig, sources: Ski
         },
         ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
       ];
+    // Gemini CLI's hooks would need the read and sync hooks to understand its own event JSON (BeforeAgent,
+    // AfterTool with read_file and run_shell_command), which they do not yet: it gets the block and skills.
+    case "gemini":
+      return [
+        { target, piece: "gemini-md", path: "GEMINI.md", kind: "block", content: ruleBlock(config) },
+        ...skills(target, config, sources),
+      ];
   }
 }
 
 export const pieceHash = (piece: Piece) => sha256(piece.content);
 
-/** `claude,cursor` → targets in the fixed order; absent means all three. */
+/** `claude,cursor` → targets in the fixed order; absent means all of them. */
 export function parseTargets(list: string | readonly string[] | undefined): Target[] {
   if (list === undefined) return [...TARGETS];
   const names = (typeof list === "string" ? list.split(",") : [...list]).map((s) => s.trim()).filter(Boolean);

@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { handWritten } from "../adapters/export/shared-files.js";
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => project.cleanup());
 
-function run(opts: { targets: string; check?: boolean; json?: boolean }) {
+function run(opts: { targets?: string; check?: boolean; json?: boolean }) {
   let out = "";
   const code = exportRulesCommand(resolveGlobalOptions({ projectRoot: project.root }), opts, (t) => {
     out += t;
@@ -35,6 +35,8 @@ describe("archon export-rules", () => {
         "created  .kiro/steering/api.md",
         "skipped by-command: reached only through a command; editors have no equivalent",
         "The exported rules are out of date: run archon export-rules without --check and commit the result.",
+        "cursor: 0 bytes loaded on every prompt (0 file(s)).",
+        "kiro: 0 bytes loaded on every prompt (0 file(s)).",
         "",
       ].join("\n"),
     });
@@ -46,6 +48,8 @@ describe("archon export-rules", () => {
         "unchanged  .kiro/steering/api.md",
         "skipped by-command: reached only through a command; editors have no equivalent",
         "The exported rules match the knowledge base.",
+        "cursor: 0 bytes loaded on every prompt (0 file(s)).",
+        "kiro: 0 bytes loaded on every prompt (0 file(s)).",
         "",
       ].join("\n"),
     });
@@ -69,6 +73,8 @@ describe("archon export-rules --check with hand-written files in the way", () =>
         "skipped by-command: reached only through a command; editors have no equivalent",
         `warning: left AGENTS.md alone: ${handWritten("AGENTS.md")}`,
         "The exported rules match the knowledge base.",
+        "cursor: 0 bytes loaded on every prompt (0 file(s)).",
+        "agents: 0 bytes loaded on every prompt (0 file(s)).",
         "",
       ].join("\n"),
     });
@@ -96,5 +102,42 @@ describe("archon export-rules output names what it moved", () => {
       "warning: moved the text of big-40 to .archon/rules/agents/big-40.md: AGENTS.md would pass Codex's 32 KiB default for AGENTS.md files read together (project_doc_max_bytes)",
     );
     expect(out).toContain("created  .archon/rules/agents/big-40.md\n");
+  });
+});
+
+describe("archon export-rules without --targets", () => {
+  it("writes only for the agents the project uses, detected as setup detects them", () => {
+    mkdirSync(join(project.root, ".cursor"), { recursive: true });
+    mkdirSync(join(project.root, ".gemini"), { recursive: true });
+    const { code, out } = run({});
+    expect(code).toBe(0);
+    expect(out.split("\n").filter((l) => l.startsWith("created"))).toEqual([
+      "created  .cursor/rules/api.mdc",
+      "created  GEMINI.md",
+    ]);
+    expect(out).toContain("Exported 1 rule(s) for cursor, gemini.");
+    expect(existsSync(join(project.root, "AGENTS.md"))).toBe(false);
+    expect(existsSync(join(project.root, ".claude"))).toBe(false);
+  });
+
+  it("refuses to guess in a project that shows no agent, and names the flag", () => {
+    expect(() => run({})).toThrow(
+      "No agent's files were found in this project (CLAUDE.md, AGENTS.md, GEMINI.md, .cursor/, .github/copilot-instructions.md and the like), so export-rules does not know whom to write for.",
+    );
+    expect(readdirSync(project.root).filter((f) => f !== ".archon")).toEqual([]);
+  });
+});
+
+describe("archon export-rules says what each target costs on every prompt", () => {
+  it("counts the bytes of the files each agent loads whatever the request, and not the path-scoped ones", () => {
+    const ctx = project.context("admin");
+    seed(ctx, { documents: [doc("style", { patterns: ["**"] }), doc("api", { patterns: ["src/api/**"] })] });
+    ctx.close();
+    const { out } = run({ targets: "cursor,gemini" });
+    const bytes = (rel: string) => statSync(join(project.root, rel)).size;
+    expect(out.split("\n").filter((l) => l.includes("loaded on every prompt"))).toEqual([
+      `cursor: ${bytes(".cursor/rules/style.mdc").toLocaleString("en")} bytes loaded on every prompt (1 file(s): .cursor/rules/style.mdc).`,
+      `gemini: ${bytes("GEMINI.md").toLocaleString("en")} bytes loaded on every prompt (1 file(s): GEMINI.md).`,
+    ]);
   });
 });

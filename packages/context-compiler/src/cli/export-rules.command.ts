@@ -1,11 +1,19 @@
-// archon export-rules: the approved knowledge as every editor's native rule files; --check gates CI.
+// archon export-rules: the approved knowledge as the native rule files of the editors a project uses;
+// --check gates CI.
+import { UserError } from "@archon/core";
 import { type ExportResult, exportRules } from "../adapters/export/export-rules.js";
-import { parseExportTargets } from "../adapters/export/export-targets.js";
+import {
+  EXPORT_TARGETS,
+  type ExportTarget,
+  exportTargetsInUse,
+  parseExportTargets,
+} from "../adapters/export/export-targets.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
 export interface ExportRulesOptions {
-  targets: string;
+  /** Absent: the targets of the agents the project uses. */
+  targets?: string;
   check?: boolean;
   json?: boolean;
 }
@@ -25,7 +33,25 @@ export function formatExport(result: ExportResult): string {
         : "The exported rules match the knowledge base.",
     );
   else lines.push(`Exported ${result.rules} rule(s) for ${result.targets.join(", ")}.`);
+  // Every exported byte an agent loads on each prompt is paid again on every prompt: say how many.
+  for (const c of result.costs)
+    lines.push(
+      `${c.target}: ${c.always_loaded_bytes.toLocaleString("en")} bytes loaded on every prompt (${c.always_loaded.length} file(s)${c.always_loaded.length > 0 ? `: ${c.always_loaded.join(", ")}` : ""}).`,
+    );
   return `${lines.join("\n")}\n`;
+}
+
+/** The targets named, or those of the agents the project uses; none found is an error, never every target. */
+function chooseTargets(projectRoot: string, named: string | undefined): ExportTarget[] {
+  if (named !== undefined) return parseExportTargets(named);
+  const used = exportTargetsInUse(projectRoot);
+  if (used.length === 0)
+    throw new UserError(
+      "No agent's files were found in this project (CLAUDE.md, AGENTS.md, GEMINI.md, .cursor/, .github/copilot-instructions.md and the like), so export-rules does not know whom to write for.",
+      `Name the agents: --targets ${EXPORT_TARGETS.join(",")} (any of them).`,
+      "targets",
+    );
+  return used;
 }
 
 /**
@@ -37,9 +63,9 @@ export function exportRulesCommand(
   opts: ExportRulesOptions,
   write: (text: string) => void = (text) => process.stdout.write(text),
 ): number {
-  const targets = parseExportTargets(opts.targets);
   const ctx = openContext(options);
   try {
+    const targets = chooseTargets(ctx.projectRoot, opts.targets);
     const result = exportRules(
       { db: ctx.kdb.db, projectRoot: ctx.projectRoot },
       { targets, check: opts.check },

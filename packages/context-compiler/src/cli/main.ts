@@ -41,7 +41,7 @@ program
   .option("-y, --yes", "accept the defaults and apply without asking (no terminal needed)")
   .option(
     "--agents <list>",
-    "claude,cursor,codex (default: the ones the project already uses: .claude/, CLAUDE.md or .mcp.json for claude, .cursor/ for cursor, AGENTS.md, .codex/ or .agents/ for codex; claude when it shows none)",
+    "claude,cursor,codex,gemini (default: the ones the project already uses: CLAUDE.md, .claude/ or .mcp.json for claude; .cursor/ for cursor; AGENTS.md, .codex/ or .agents/ for codex; GEMINI.md or .gemini/ for gemini; claude when it shows none)",
   )
   .option("--template <name>", "auto, none, laravel, nextjs, python or go (default: auto)")
   .option("--no-embeddings", "skip the local embeddings step (Ollama detection and embed-docs)")
@@ -195,7 +195,7 @@ program
 program
   .command("deploy-adapters")
   .description("write the editor adapter files, skills and hooks (CLAUDE.md, AGENTS.md, Cursor rules)")
-  .option("--targets <list>", "claude,cursor,codex (default: all)")
+  .option("--targets <list>", "claude,cursor,codex,gemini (default: all)")
   .option("--dry-run", "show what would change; write nothing")
   .option("--json", "print JSON")
   .action(async (opts, cmd: Command) =>
@@ -205,7 +205,10 @@ program
 program
   .command("export-rules")
   .description("render approved rules into each editor's native rule files, for agents without MCP")
-  .requiredOption("--targets <list>", "cursor,claude,copilot,windsurf,cline,continue,kiro,gemini,agents")
+  .option(
+    "--targets <list>",
+    "cursor,claude,copilot,windsurf,cline,continue,kiro,gemini,agents (default: the agents the project uses, detected as setup detects them)",
+  )
   .option("--check", "exit 1 when the files would change; write nothing (for CI)")
   .option("--json", "print JSON")
   .action(async (opts, cmd: Command) => {

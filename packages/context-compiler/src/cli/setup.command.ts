@@ -39,6 +39,11 @@ function parseAgents(list: string | undefined): AgentClient[] | undefined {
 function report(outcome: SetupOutcome): string[] {
   const lines: string[] = [];
   for (const r of outcome.registrations) {
+    for (const f of r.files)
+      if (f.backup)
+        lines.push(
+          `${r.agent}: ${f.path} as it was is kept at ${f.backup}; delete the copy once the new file works for you.`,
+        );
     for (const step of r.personal) {
       const what = `${step.servers.join(" and ")} (${r.agent === "claude" ? "personal scope" : "this project"})`;
       if (step.status === "registered") lines.push(`${r.agent}: registered ${what}.`);

@@ -42,7 +42,7 @@ describe("init_confirm", () => {
       snapshot_id: "snap_v1",
       adapters: {
         deployed: true,
-        detail: "Editor adapters deployed for claude, cursor, codex: 27 file(s) written.",
+        detail: "Editor adapters deployed for claude: 17 file(s) written.",
       },
       warnings: [],
       next_step:

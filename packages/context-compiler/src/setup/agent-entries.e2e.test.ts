@@ -24,6 +24,10 @@ import {
 import { type FakeClients, installFakeClients } from "../test-support/fake-clients.js";
 import { commitAll, fixedGitEnv } from "../test-support/git.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
+
+/** archon-prd's entry point in this checkout, linked into a project the way npm links an installed bin. */
+const PRD_BIN = join(dirname(dirname(ARCHON_BIN)), "..", "prd-pipeline", "bin", "archon-prd.js");
+
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 
 // Spawns the built CLI and server: run `npm run build` first.
@@ -47,23 +51,31 @@ const env = () => ({
   PATH: `${fakes.bin}:${process.env.PATH}`,
 });
 
-function setup() {
-  const r = spawnSync(
-    process.execPath,
-    [
-      ARCHON_BIN,
-      "setup",
-      "--yes",
-      "--agents",
-      "claude,cursor,codex",
-      "--template",
-      "none",
-      "--no-embeddings",
-    ],
-    { cwd: repo, env: env(), encoding: "utf8" },
-  );
-  expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+const ALL_AGENTS = "claude,cursor,codex,gemini";
+
+/** archon run as a person runs it, in the project. */
+function archon(...args: string[]) {
+  const r = spawnSync(process.execPath, [ARCHON_BIN, ...args], { cwd: repo, env: env(), encoding: "utf8" });
+  expect({ args, code: r.status, stderr: r.stderr }).toEqual({ args, code: 0, stderr: "" });
   return r.stdout;
+}
+
+/** Setup for every agent client, then one rule of the project's own, which each server must deliver. */
+function setup() {
+  const said = archon("setup", "--yes", "--agents", ALL_AGENTS, "--template", "none", "--no-embeddings");
+  writeFileSync(
+    join(repo, "archon.seed.yaml"),
+    [
+      "documents:",
+      "  - doc_id: orders-money-in-cents",
+      "    title: Money is integer cents",
+      '    content: "Keep every amount in src/ as integer cents; never a float."',
+      '    patterns: ["src/**"]',
+      "",
+    ].join("\n"),
+  );
+  archon("seed", "archon.seed.yaml");
+  return said;
 }
 
 /** Every server entry setup wrote or registered, each with the variables its client expands. */
@@ -78,6 +90,8 @@ function writtenEntries(): { entry: ClientEntry; vars: Record<string, string> }[
       vars: { workspaceFolder: repo },
     })),
     ...codexEntries(files.codex, ".codex/config.toml").map((entry) => ({ entry, vars: {} })),
+    // Gemini CLI expands $VAR and ${VAR} from its environment in settings.json; the entry names none.
+    ...jsonEntries(files.gemini, ".gemini/settings.json").map((entry) => ({ entry, vars: {} })),
   ];
 }
 
@@ -92,6 +106,12 @@ async function attack(entry: ClientEntry, vars: Record<string, string>) {
   const client = await startFromEntry(entry, { cwd: repo, vars, env: { ...env(), ...vars } });
   try {
     const tools = await client.tools();
+    const compiled = await client.call(`${prefix}compile_context`, {
+      target_files: ["src/orders.ts"],
+      plan: "add a refund total",
+    });
+    const delivered = (compiled.structuredContent as { base?: { documents?: { doc_id: string }[] } }).base
+      ?.documents;
     const captured = await client.call(`${prefix}observe`, {
       event_type: "manual_note",
       payload: { note: "From now on, squash every commit before pushing." },
@@ -114,6 +134,7 @@ async function attack(entry: ClientEntry, vars: Record<string, string>) {
       const pending = listProposals(ctx.kdb.db, "pending").map((p) => p.proposal_id);
       return {
         source: entry.source,
+        delivered: delivered?.map((d) => d.doc_id),
         changingTools: tools.filter((t) => CHANGING_TOOL.test(t)),
         refused,
         stillPending: pending.includes(proposalId),
@@ -128,42 +149,76 @@ async function attack(entry: ClientEntry, vars: Record<string, string>) {
 
 const SAFE = (source: string) => ({
   source,
+  delivered: ["orders-money-in-cents"],
   changingTools: [],
   refused: { approve: true, reject: true, import: true },
   stillPending: true,
 });
 
+/** archon-prd started from its entry: it answers, and lists no tool that changes knowledge. */
+async function startPrd(entry: ClientEntry, vars: Record<string, string>) {
+  const client = await startFromEntry(entry, { cwd: repo, vars, env: { ...env(), ...vars } });
+  try {
+    const tools = await client.tools();
+    const config = await client.call("prd_get_config", {});
+    return {
+      source: entry.source,
+      answers: !config.isError,
+      changingTools: tools.filter((t) => CHANGING_TOOL.test(t)),
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Each written entry started as its client would: archon's attacked, archon-prd's asked for its config. */
+async function startAll() {
+  const entries = writtenEntries();
+  const seen = [];
+  for (const { entry, vars } of entries)
+    seen.push(entry.server === "archon-prd" ? await startPrd(entry, vars) : await attack(entry, vars));
+  const expected = entries.map(({ entry }) =>
+    entry.server === "archon-prd"
+      ? { source: entry.source, answers: true, changingTools: [] }
+      : SAFE(entry.source),
+  );
+  return { entries, seen, expected };
+}
+
 describe("an agent started from an entry setup wrote, in a project that runs archon from a checkout", () => {
-  it("is given no tool that changes knowledge, and approves, rejects or imports nothing", async () => {
+  it("gets the project's rules from every entry, is given no tool that changes knowledge, and approves, rejects or imports nothing", async () => {
     setup();
-    const entries = writtenEntries();
-    const seen = [];
-    for (const { entry, vars } of entries) seen.push(await attack(entry, vars));
-    expect(seen).toEqual(entries.map(({ entry }) => SAFE(entry.source)));
-    expect(entries.map(({ entry }) => [entry.source, entry.server])).toEqual([
-      ["claude mcp add-json --scope local", "archon"],
-      [".cursor/mcp.json", "archon"],
-      [".codex/config.toml", "archon"],
+    const { entries, seen, expected } = await startAll();
+    expect(seen).toEqual(expected);
+    expect(entries.map(({ entry }) => [entry.source, entry.server, entry.command])).toEqual([
+      ["claude mcp add-json --scope local", "archon", "node"],
+      ["claude mcp add-json --scope local", "archon-prd", "node"],
+      [".cursor/mcp.json", "archon", "node"],
+      [".codex/config.toml", "archon", "node"],
+      [".gemini/settings.json", "archon", "node"],
     ]);
-  }, 180_000);
+  }, 240_000);
 });
 
 describe("an agent started from an entry setup wrote, in a project that installed archon", () => {
-  it("is given no tool that changes knowledge, and approves, rejects or imports nothing", async () => {
+  it("gets the project's rules from every committed entry, is given no tool that changes knowledge, and approves, rejects or imports nothing", async () => {
     // npm links a dependency's bin into node_modules/.bin.
     mkdirSync(join(repo, "node_modules", ".bin"), { recursive: true });
     symlinkSync(ARCHON_BIN, join(repo, "node_modules", ".bin", "archon"));
+    symlinkSync(PRD_BIN, join(repo, "node_modules", ".bin", "archon-prd"));
     setup();
-    const entries = writtenEntries();
-    const seen = [];
-    for (const { entry, vars } of entries) seen.push(await attack(entry, vars));
-    expect(seen).toEqual(entries.map(({ entry }) => SAFE(entry.source)));
+    const { entries, seen, expected } = await startAll();
+    expect(seen).toEqual(expected);
     expect(entries.map(({ entry }) => [entry.source, entry.server, entry.command])).toEqual([
       [".mcp.json", "archon", "npx"],
+      [".mcp.json", "archon-prd", "npx"],
       [".cursor/mcp.json", "archon", "npx"],
       [".codex/config.toml", "archon", "npx"],
+      [".gemini/settings.json", "archon", "npx"],
     ]);
-  }, 180_000);
+    // Committed entries name no folder of this machine: a teammate's clone starts its own install.
+    for (const { entry } of entries) expect(JSON.stringify(entry)).not.toContain(base);
+  }, 240_000);
 });
 
 describe("a project an older setup registered the admin surface for", () => {

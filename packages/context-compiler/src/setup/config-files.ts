@@ -1,5 +1,6 @@
 // Writing client config files: merge our entry, keep everything else, and write only when bytes change.
 import { existsSync, readFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { UserError } from "@archon/core";
 import { writeProjectFile } from "../knowledge/project-write.js";
 import { type CodexServer, codexServer, removeCodexServer, setCodexServer } from "./codex-config.js";
@@ -11,6 +12,8 @@ export type FileAction = "created" | "updated" | "unchanged";
 export interface FileChange {
   path: string;
   action: FileAction;
+  /** A byte-for-byte copy of the file as it was, taken before archon changed a file of the person's. */
+  backup?: string;
 }
 
 /** Writes `content` unless the file already holds exactly that; only inside `root`, never through a link. */
@@ -51,6 +54,26 @@ export function mergeMcpJson(
   const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
   const next = { ...config, mcpServers: { ...servers, [name]: entry } };
   return writeIfChanged(root, path, `${JSON.stringify(next, null, 2)}\n`, dryRun);
+}
+
+/**
+ * Sets `mcpServers[name]` in a settings file that holds the person's whole client configuration (Gemini
+ * CLI's .gemini/settings.json): before archon rewrites one that exists, a byte-for-byte copy goes beside
+ * it (`settings.json.archon-backup-<UTC stamp>`), so formatting or keys a JSON round trip loses stay kept.
+ */
+export function mergeMcpJsonKeepingCopy(
+  root: string,
+  path: string,
+  name: string,
+  entry: unknown,
+  dryRun = false,
+): FileChange {
+  const planned = mergeMcpJson(root, path, name, entry, true);
+  if (planned.action !== "updated" || dryRun) return dryRun ? planned : mergeMcpJson(root, path, name, entry);
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
+  const backup = join(dirname(path), `${basename(path)}.archon-backup-${stamp}`);
+  if (!existsSync(backup)) writeProjectFile({ root }, backup, readFileSync(path));
+  return { ...mergeMcpJson(root, path, name, entry), backup };
 }
 
 /** An entry an earlier archon setup wrote: it starts archon. A server of the user's is never taken out. */

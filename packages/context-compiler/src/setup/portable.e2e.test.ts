@@ -89,7 +89,7 @@ describe("a project set up once, then cloned into a worktree and copied", () => 
         .calls("claude")
         .filter((a) => a[1] === "add-json")
         .map((a) => a[2]),
-    ).toEqual(["archon"]);
+    ).toEqual(["archon", "archon-prd"]);
 
     for (const file of committable(repo)) {
       const text = readFileSync(join(repo, file)).toString("latin1");

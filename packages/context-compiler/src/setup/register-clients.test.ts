@@ -18,8 +18,15 @@ afterEach(() => project.cleanup());
 
 const env = () => fakes.env();
 const calls = (cli: "claude" | "codex") => fakes.calls(cli);
-/** The project installed archon as a dependency, the way npm lays out its bin. */
-const installArchon = () => project.write("node_modules/.bin/archon", "#!/bin/sh\n");
+/** The project installed archon (and archon-prd) as dependencies, the way npm lays out their bins. */
+const installArchon = () => {
+  project.write("node_modules/.bin/archon", "#!/bin/sh\n");
+  project.write("node_modules/.bin/archon-prd", "#!/bin/sh\n");
+};
+/** This checkout's archon-prd, which the running archon finds beside itself. */
+const PRD_BIN = forwardSlashes(
+  join(dirname(dirname(ARCHON_BIN)), "..", "prd-pipeline", "bin", "archon-prd.js"),
+);
 const readJson = (rel: string) => JSON.parse(readFileSync(join(project.root, rel), "utf8"));
 const options = (extra: { dryRun?: boolean; env?: NodeJS.ProcessEnv } = {}) => ({
   projectRoot: project.root,
@@ -45,11 +52,15 @@ const readHome = (rel: string) => readFileSync(join(fakes.home, rel), "utf8");
 describe("Claude Code in a project that installed archon", () => {
   beforeEach(installArchon);
 
-  it("puts the agent surface in the committed .mcp.json, rooted by Claude Code's variable, and keeps the user's servers", () => {
+  it("puts the agent surface and archon-prd in the committed .mcp.json, rooted by Claude Code's variable, and keeps the user's servers", () => {
     project.write(".mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" } } }));
     const r = registerClient("claude", options());
     const config = readJson(".mcp.json");
-    expect(Object.keys(config.mcpServers)).toEqual(["other", "archon"]);
+    expect(Object.keys(config.mcpServers)).toEqual(["other", "archon", "archon-prd"]);
+    expect(config.mcpServers["archon-prd"]).toEqual({
+      command: "npx",
+      args: ["--no-install", "--prefix", CLAUDE_ROOT, "archon-prd", "--project-root", CLAUDE_ROOT],
+    });
     expect(config.mcpServers.archon).toEqual({
       command: "npx",
       args: [
@@ -67,7 +78,10 @@ describe("Claude Code in a project that installed archon", () => {
     expect(r).toEqual({
       agent: "claude",
       shared: true,
-      files: [{ path: join(project.root, ".mcp.json"), action: "updated" }],
+      files: [
+        { path: join(project.root, ".mcp.json"), action: "updated" },
+        { path: join(project.root, ".mcp.json"), action: "updated" },
+      ],
       machineFiles: [],
       personal: [],
       retired: [],
@@ -81,7 +95,7 @@ describe("Claude Code in a project that installed archon", () => {
       ["mcp", "get", "archon-admin"],
       ["mcp", "get", "archon-admin"],
     ]);
-    expect(Object.keys(readJson(".mcp.json").mcpServers)).toEqual(["archon"]);
+    expect(Object.keys(readJson(".mcp.json").mcpServers)).toEqual(["archon", "archon-prd"]);
   });
 });
 
@@ -192,7 +206,10 @@ describe("Claude Code in a project that did not install archon", () => {
     expect(readJson(".mcp.json")).toEqual({ mcpServers: { other: { command: "x" } } });
     expect(r.shared).toBe(false);
     expect(r.files).toEqual([{ path: join(project.root, ".mcp.json"), action: "updated" }]);
-    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([[["archon"], "registered"]]);
+    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([
+      [["archon"], "registered"],
+      [["archon-prd"], "registered"],
+    ]);
     const added = calls("claude").filter((a) => a[1] === "add-json");
     expect(added.map((a) => [a[2], JSON.parse(a[3] ?? "{}"), a[5]])).toEqual([
       [
@@ -200,6 +217,7 @@ describe("Claude Code in a project that did not install archon", () => {
         { command: "node", args: [ARCHON_BIN, "--surface", "agent", "--project-root", project.root] },
         "local",
       ],
+      ["archon-prd", { command: "node", args: [PRD_BIN, "--project-root", project.root] }, "local"],
     ]);
   });
 
@@ -207,7 +225,10 @@ describe("Claude Code in a project that did not install archon", () => {
     const r = registerClient("claude", options({ env: { ...env(), PATH: "" } }));
     expect(existsSync(join(project.root, ".mcp.json"))).toBe(false);
     expect(r.files).toEqual([]);
-    expect(r.personal.map((p) => p.status)).toEqual(["manual"]);
+    expect(r.personal.map((p) => [p.servers, p.status])).toEqual([
+      [["archon"], "manual"],
+      [["archon-prd"], "manual"],
+    ]);
     expect(r.personal[0]?.instructions).toMatch(
       /^claude mcp add-json archon '\{"command":"node","args":\[.*"agent".*\]\}' --scope local$/,
     );
@@ -321,6 +342,85 @@ describe("Codex", () => {
     expect(r.files[0]?.action).toBe("created");
     expect(existsSync(join(project.root, ".codex"))).toBe(false);
     expect(calls("codex")).toEqual([]);
+  });
+});
+
+describe("Gemini CLI", () => {
+  const SETTINGS =
+    '{\n    "theme": "Dracula",\n    "mcpServers": { "mine": { "command": "uvx", "args": ["mine"] } }\n}\n';
+
+  it("with archon installed, merges a portable entry into .gemini/settings.json, keeps the person's settings and a byte-for-byte copy", () => {
+    installArchon();
+    project.write(".gemini/settings.json", SETTINGS);
+    const r = registerClient("gemini", options());
+    expect(readJson(".gemini/settings.json")).toEqual({
+      theme: "Dracula",
+      mcpServers: {
+        mine: { command: "uvx", args: ["mine"] },
+        archon: { command: "npx", args: ["--no-install", "archon", "--surface", "agent"] },
+      },
+    });
+    const [copy] = readdirSync(join(project.root, ".gemini")).filter((f) => f.includes(".archon-backup-"));
+    expect(readFileSync(join(project.root, ".gemini", copy ?? ""), "utf8")).toBe(SETTINGS);
+    expect(r).toEqual({
+      agent: "gemini",
+      shared: true,
+      files: [
+        {
+          path: join(project.root, ".gemini/settings.json"),
+          action: "updated",
+          backup: join(project.root, ".gemini", copy ?? ""),
+        },
+      ],
+      machineFiles: [],
+      personal: [],
+      retired: [],
+      untrusted: `start gemini in ${project.root} and choose "Trust folder" in its trust dialog (later: /permissions in a session)`,
+    });
+    const again = registerClient("gemini", options());
+    expect(again.files).toEqual([{ path: join(project.root, ".gemini/settings.json"), action: "unchanged" }]);
+  });
+
+  it("without archon installed, writes this machine's entry and keeps the file out of git", () => {
+    const r = registerClient("gemini", options());
+    expect(readJson(".gemini/settings.json")).toEqual({
+      mcpServers: { archon: { command: "node", args: [ARCHON_BIN, "--surface", "agent"] } },
+    });
+    expect([r.shared, r.machineFiles, r.personal]).toEqual([false, [".gemini/settings.json"], []]);
+  });
+
+  it("leaves a settings file it cannot read as JSON as it is, and shows the entry to add", () => {
+    installArchon();
+    const commented = '{\n  // my theme\n  "theme": "Dracula"\n}\n';
+    project.write(".gemini/settings.json", commented);
+    const r = registerClient("gemini", options());
+    expect(readFileSync(join(project.root, ".gemini/settings.json"), "utf8")).toBe(commented);
+    expect(r.files).toEqual([]);
+    expect(r.personal.map((p) => [p.status, p.instructions])).toEqual([
+      [
+        "manual",
+        'Add to .gemini/settings.json: {"mcpServers":{"archon":{"command":"npx","args":["--no-install","archon","--surface","agent"]}}}',
+      ],
+    ]);
+  });
+
+  it("says nothing about trust once Gemini CLI lists the folder, or its parent, as trusted", () => {
+    writeHome(".gemini/trustedFolders.json", JSON.stringify({ [project.root]: "TRUST_FOLDER" }));
+    expect(registerClient("gemini", options()).untrusted).toBeUndefined();
+    writeHome(".gemini/trustedFolders.json", JSON.stringify({ [join(project.root, "x")]: "TRUST_PARENT" }));
+    expect(registerClient("gemini", options()).untrusted).toBeUndefined();
+    writeHome(".gemini/trustedFolders.json", JSON.stringify({ [project.root]: "DO_NOT_TRUST" }));
+    expect(registerClient("gemini", options()).untrusted).toMatch(/^start gemini in /);
+  });
+});
+
+describe("Codex's trusted projects", () => {
+  it("says how to trust the project until Codex's config marks it trusted", () => {
+    expect(registerClient("codex", options()).untrusted).toBe(
+      `start codex in ${project.root} and answer yes when it asks to trust the folder, or add to ~/.codex/config.toml: [projects."${project.root}"] trust_level = "trusted"`,
+    );
+    writeHome(".codex/config.toml", `[projects."${project.root}"]\ntrust_level = "trusted"\n`);
+    expect(registerClient("codex", options()).untrusted).toBeUndefined();
   });
 });
 

@@ -2,19 +2,23 @@
 // approve rules, so no config archon writes or prints hands it to a coding agent; older registrations of it,
 // and agent entries in a client's global config, are taken out again.
 import { join } from "node:path";
+import { UserError } from "@archon/core";
+import { AGENT_CLIENTS, type AgentClient } from "../adapters/agents-in-use.js";
 import { projectHasArchon } from "../adapters/launcher.js";
 import { SERVER_NAMES } from "../knowledge/surface.js";
-import { findOnPath, runCli } from "./client-cli.js";
+import { codexTrustStep, codexTrusts, geminiTrustStep, geminiTrusts } from "./client-trust.js";
 import {
   codexTable,
   type FileChange,
   mergeCodexToml,
   mergeMcpJson,
+  mergeMcpJsonKeepingCopy,
   removeCodexTable,
   removeMcpJsonEntry,
 } from "./config-files.js";
 import { isTracked } from "./machine-files.js";
-import { CLIENT_ROOT, commandLine, type McpEntry, mcpEntry } from "./mcp-entry.js";
+import { CLIENT_ROOT, type McpEntry, mcpEntry } from "./mcp-entry.js";
+import { claudeLocalEntry, registerPrd } from "./prd-registration.js";
 import {
   type Retirement,
   retireClaudeLocal,
@@ -22,8 +26,8 @@ import {
   retireCursorGlobal,
 } from "./retire-registrations.js";
 
-export const AGENTS = ["claude", "cursor", "codex"] as const;
-export type AgentClient = (typeof AGENTS)[number];
+export const AGENTS = AGENT_CLIENTS;
+export type { AgentClient };
 
 export interface PersonalRegistration {
   /** The server names this step registers. */
@@ -46,6 +50,8 @@ export interface Registration {
   personal: PersonalRegistration[];
   /** Registrations an older setup made that this run takes out (or would, on a dry run). */
   retired: Retirement[];
+  /** The client reads the project config only in a trusted folder, and this one is not: the step that trusts it. */
+  untrusted?: string;
 }
 
 export interface RegisterOptions {
@@ -61,18 +67,7 @@ const present = (change: FileChange | undefined): FileChange[] => (change ? [cha
 /** Claude Code's local scope is this person in this project folder: the absolute root is right there. */
 function claudeLocal(options: RegisterOptions): PersonalRegistration {
   const entry = mcpEntry("agent", { local: false, root: options.projectRoot.replace(/\\/g, "/") });
-  const add = ["mcp", "add-json", AGENT, JSON.stringify(entry), "--scope", "local"];
-  const base = { servers: [AGENT], instructions: commandLine(["claude", ...add]) };
-  const executable = findOnPath("claude", options.env);
-  if (!executable) return { ...base, status: "manual", detail: "claude is not on PATH; run this yourself." };
-  if (options.dryRun) return { ...base, status: "planned" };
-  const env = options.env ?? process.env;
-  if (runCli(executable, ["mcp", "get", AGENT], options.projectRoot, env).ok)
-    return { ...base, status: "present" };
-  const run = runCli(executable, add, options.projectRoot, env);
-  return run.ok
-    ? { ...base, status: "registered" }
-    : { ...base, status: "failed", detail: `claude said: ${run.output}` };
+  return claudeLocalEntry(AGENT, entry, options);
 }
 
 interface ProjectFile {
@@ -122,12 +117,25 @@ export function registerClient(agent: AgentClient, options: RegisterOptions): Re
       const retired = retireClaudeLocal(ADMIN, options);
       if (local) {
         const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.claude });
-        const files = [mergeMcpJson(root, path, AGENT, entry, dryRun), ...admin];
-        return { agent, shared: true, files, machineFiles: [], personal: [], retired };
+        const written = mergeMcpJson(root, path, AGENT, entry, dryRun);
+        // archon-prd goes beside archon here: Claude Code is the client that gets the subagents it spawns.
+        const prd = registerPrd(options);
+        const files = [written, ...prd.files, ...admin];
+        return { agent, shared: true, files, machineFiles: [], personal: prd.personal, retired };
       }
       // .mcp.json is committed: an entry with this machine's paths goes to the local scope instead.
-      const files = [...present(removeMcpJsonEntry(root, path, AGENT, dryRun)), ...admin];
-      return { agent, shared: false, files, machineFiles: [], personal: [claudeLocal(options)], retired };
+      const cleared = present(removeMcpJsonEntry(root, path, AGENT, dryRun));
+      const personal = [claudeLocal(options)];
+      const prd = registerPrd(options);
+      const files = [...cleared, ...prd.files, ...admin];
+      return {
+        agent,
+        shared: false,
+        files,
+        machineFiles: [],
+        personal: [...personal, ...prd.personal],
+        retired,
+      };
     }
     case "cursor": {
       const path = join(root, ".cursor", "mcp.json");
@@ -156,7 +164,49 @@ export function registerClient(agent: AgentClient, options: RegisterOptions): Re
       };
       const placed = projectEntry(options, local, file, mcpEntry("agent", { local }));
       const retired = retireCodexGlobal([AGENT, ADMIN], options);
-      return { agent, ...placed, files: [...placed.files, ...admin], retired };
+      const untrusted = codexTrusts(root, options.env) ? {} : { untrusted: codexTrustStep(root) };
+      return { agent, ...placed, files: [...placed.files, ...admin], retired, ...untrusted };
     }
+    case "gemini":
+      return registerGemini(options, local);
+  }
+}
+
+/**
+ * Gemini CLI reads `mcpServers` from the project's .gemini/settings.json in a trusted folder, and starts a
+ * server in the folder it was started in (no `cwd` given), the project folder whose settings it read; it
+ * documents no project variable for server entries, so the entry names no root, as Codex's does. The file
+ * is the person's whole Gemini configuration: a copy is kept before it changes, and one that does not
+ * parse as JSON (Gemini allows comments) is left alone with the entry shown instead.
+ */
+function registerGemini(options: RegisterOptions, local: boolean): Registration {
+  const root = options.projectRoot;
+  const path = join(root, ".gemini", "settings.json");
+  const entry = mcpEntry("agent", { local });
+  const shown = JSON.stringify({ mcpServers: { [AGENT]: entry } });
+  const untrusted = geminiTrusts(root, options.env) ? {} : { untrusted: geminiTrustStep(root) };
+  const file: ProjectFile = {
+    rel: ".gemini/settings.json",
+    write: (e) => mergeMcpJsonKeepingCopy(root, path, AGENT, e, options.dryRun),
+    shown: () => shown,
+  };
+  try {
+    const placed = projectEntry(options, local, file, entry);
+    return { agent: "gemini", ...placed, retired: [], ...untrusted };
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    const detail = `${error.message} Setup left the file as it is.`;
+    const personal: PersonalRegistration[] = [
+      { servers: [AGENT], status: "manual", instructions: `Add to ${file.rel}: ${shown}`, detail },
+    ];
+    return {
+      agent: "gemini",
+      shared: false,
+      files: [],
+      machineFiles: [],
+      personal,
+      retired: [],
+      ...untrusted,
+    };
   }
 }

@@ -2,6 +2,7 @@
 // archon (the same plan and apply as `archon migrate`), before the adapters are deployed.
 import * as p from "@clack/prompts";
 import { type ArchonContext, writeContext } from "../context/archon-context.js";
+import { SERVER_NAMES } from "../knowledge/surface.js";
 import { applyMigration, type MigrationResult } from "../migrate/apply-migration.js";
 import {
   describeMigration,
@@ -11,6 +12,7 @@ import {
   strandedAgents,
 } from "../migrate/describe-migration.js";
 import type { UnreachedAgent } from "../migrate/migration-plan.js";
+import { NATIVE_AGENTS, type NativeAgent } from "../migrate/native-context.js";
 import { planMigration } from "../migrate/plan-migration.js";
 import type { Registration } from "./register-clients.js";
 import type { WizardIo } from "./wizard.js";
@@ -26,12 +28,17 @@ export interface MigrationOffer {
 
 /**
  * The agents whose registration setup could only print (or failed to make): until a person connects them,
- * their own instruction files are all the rules they get.
+ * their own instruction files are all the rules they get. Only archon's own entry counts (archon-prd
+ * missing leaves the rules reachable), and only agents migration moves files of (GEMINI.md always stays).
  */
 function unreachedAgents(registrations: readonly Registration[]): UnreachedAgent[] {
+  const migrated = (agent: string): agent is NativeAgent =>
+    (NATIVE_AGENTS as readonly string[]).includes(agent);
   return registrations.flatMap((r) => {
-    const missing = r.personal.find((p) => p.status === "manual" || p.status === "failed");
-    if (!missing) return [];
+    const missing = r.personal.find(
+      (p) => p.servers.includes(SERVER_NAMES.agent) && (p.status === "manual" || p.status === "failed"),
+    );
+    if (!missing || !migrated(r.agent)) return [];
     const why = missing.status === "failed" ? "setup could not register it" : "setup only printed its entry";
     return [{ agent: r.agent, reason: `${why}: ${missing.detail ?? missing.instructions}` }];
   });

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { UserError } from "@archon/core";
 import { CLAUDE_SETTINGS } from "../adapters/adapter-config.js";
+import { defaultAgents } from "../adapters/agents-in-use.js";
 import { deployAdapters, type FileOutcome } from "../adapters/deploy-adapters.js";
 import { TARGETS, type Target } from "../adapters/render-targets.js";
 import { type ArchonContext, writeContext } from "../context/archon-context.js";
@@ -47,14 +48,7 @@ export interface SetupPlan {
 }
 
 /** Agents the project already shows signs of, for the default selection; claude when it shows none. */
-export function detectAgents(projectRoot: string): AgentClient[] {
-  const has = (p: string) => existsSync(join(projectRoot, p));
-  const found: AgentClient[] = [];
-  if (has("CLAUDE.md") || has(".claude") || has(".mcp.json")) found.push("claude");
-  if (has(".cursor")) found.push("cursor");
-  if (has("AGENTS.md") || has(".codex") || has(".agents")) found.push("codex");
-  return found.length > 0 ? found : ["claude"];
-}
+export const detectAgents = defaultAgents;
 
 export const isUpdate = (projectRoot: string, dbPath: string) =>
   existsSync(dbPath) || existsSync(join(projectRoot, ".archon", "rules.md"));
@@ -176,9 +170,14 @@ function registrationNotes(
       notes.push(
         `${r.agent}: archon is not installed in this project (no node_modules/.bin/archon), so its agent entry names this machine's archon and is kept out of git (.git/info/exclude).`,
       );
-    if (r.agent === "codex")
+    // Said only while the folder is not trusted: the entry written is not loaded until the person trusts it.
+    if (r.untrusted !== undefined && r.agent === "codex")
       notes.push(
-        "codex: Codex loads the project's .codex/config.toml only once you trust this project (Codex asks when it starts here).",
+        `codex: Codex loads the project's .codex/config.toml only in a trusted project, and this one is not trusted yet: ${r.untrusted}.`,
+      );
+    if (r.untrusted !== undefined && r.agent === "gemini")
+      notes.push(
+        `gemini: Gemini CLI loads the project's .gemini/settings.json only in a trusted folder, and this one is not trusted yet: ${r.untrusted}.`,
       );
   }
   if (adapters.some((f) => f.path === CLAUDE_SETTINGS.personal && f.action !== "conflict"))
@@ -205,8 +204,9 @@ export function describePlan(plan: SetupPlan): string[] {
   const lines: string[] = [];
   const rel = (p: string) => relative(plan.projectRoot, p).split(sep).join("/");
   for (const r of plan.registrations) {
-    for (const f of r.files) {
-      if (f.action === "unchanged") continue;
+    // archon and archon-prd share .mcp.json: one line per file.
+    const changed = r.files.filter((f) => f.action !== "unchanged");
+    for (const f of changed.filter((f, i) => changed.findIndex((g) => g.path === f.path) === i)) {
       lines.push(
         `${f.action === "created" ? "create" : "update"} ${rel(f.path)} (archon entries for ${r.agent})`,
       );

@@ -19,7 +19,12 @@ export interface ChoiceFlags {
   template?: string;
 }
 
-const AGENT_LABELS: Record<AgentClient, string> = { claude: "Claude Code", cursor: "Cursor", codex: "Codex" };
+const AGENT_LABELS: Record<AgentClient, string> = {
+  claude: "Claude Code",
+  cursor: "Cursor",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};
 
 /** Asks for whatever the flags left open. Returns undefined when the person cancels. */
 export async function askChoices(

@@ -120,4 +120,5 @@ export const projectConfigs = (root: string) => ({
   claude: join(root, ".mcp.json"),
   cursor: join(root, ".cursor", "mcp.json"),
   codex: join(root, ".codex", "config.toml"),
+  gemini: join(root, ".gemini", "settings.json"),
 });

@@ -9,6 +9,7 @@ import { hasBlock } from "../markers.js";
 import type { ExportTarget, ExportWarning, Rendered, TargetSkip } from "./export-targets.js";
 import { type Disk, renderAgents, renderGemini } from "./instruction-files.js";
 import { type ExportRule, exportableRules, type SkippedDoc } from "./knowledge-rules.js";
+import { promptCosts, type TargetCost } from "./prompt-cost.js";
 import { renderFolder } from "./rule-formats.js";
 import { handWritten, holdsOnlyArchonBlocks, withExportBlock, withoutExportBlock } from "./shared-files.js";
 
@@ -34,6 +35,8 @@ export interface ExportResult {
   conflicts: { target: ExportTarget; path: string; reason: string }[];
   /** Rule texts moved out of a file to keep it within an agent's limit, and limits still passed. */
   warnings: ExportWarning[];
+  /** What each target's agent loads on every prompt from the exported files, once they are written. */
+  costs: TargetCost[];
 }
 
 interface Step {
@@ -134,6 +137,15 @@ export function exportRules(
   // Every target is planned before anything is written, so malformed markers stop the run whole.
   const steps = rendered.flatMap((r) => plan(ctx.projectRoot, r));
   const check = options.check === true;
+  // The files as they stand after the export: written, kept, or (removed, left alone) not archon's to count.
+  const after = steps.map((s) => ({
+    target: s.outcome.target,
+    path: s.outcome.path,
+    text:
+      s.remove || s.outcome.action === "conflict"
+        ? undefined
+        : (s.write ?? readIfFile(join(ctx.projectRoot, s.outcome.path))),
+  }));
   if (!check) {
     const roots = { root: ctx.projectRoot };
     // Every target is checked before the first write, so a link out stops the run with nothing written.
@@ -157,5 +169,6 @@ export function exportRules(
       f.action === "conflict" ? [{ target: f.target, path: f.path, reason: f.reason ?? "" }] : [],
     ),
     warnings: rendered.flatMap((r) => r.warnings),
+    costs: promptCosts(options.targets, after),
   };
 }

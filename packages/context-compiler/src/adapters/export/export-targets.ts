@@ -1,5 +1,8 @@
-// The agents export-rules writes for, and what rendering the knowledge for one of them produces.
+// The agents export-rules writes for, which of them a project uses, and what rendering for one produces.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { UserError } from "@archon/core";
+import { type AgentClient, agentsInUse } from "../agents-in-use.js";
 
 export const EXPORT_TARGETS = [
   "cursor",
@@ -42,6 +45,35 @@ export interface Rendered {
   sharedCandidates: string[];
   skipped: TargetSkip[];
   warnings: ExportWarning[];
+}
+
+/** The export target that carries each agent setup connects: Codex reads AGENTS.md. */
+const AGENT_TARGET: Record<AgentClient, ExportTarget> = {
+  claude: "claude",
+  cursor: "cursor",
+  codex: "agents",
+  gemini: "gemini",
+};
+
+/** Editors export-rules serves that setup does not connect, and the files that show a project uses them. */
+const EXPORT_ONLY_SIGNS: Partial<Record<ExportTarget, readonly string[]>> = {
+  copilot: [".github/copilot-instructions.md", ".github/instructions"],
+  windsurf: [".windsurf", ".windsurfrules"],
+  cline: [".clinerules"],
+  continue: [".continue"],
+  kiro: [".kiro"],
+};
+
+/**
+ * The targets of the agents the project uses: setup's own detection (adapters/agents-in-use.ts) for the
+ * agents it connects, so the two never disagree, plus the editors only export serves. Never every target:
+ * each one adds files an agent loads, and an export for an unused agent would make setup detect it next.
+ */
+export function exportTargetsInUse(projectRoot: string): ExportTarget[] {
+  const used = new Set<ExportTarget>(agentsInUse(projectRoot).map((a) => AGENT_TARGET[a]));
+  for (const [target, signs] of Object.entries(EXPORT_ONLY_SIGNS))
+    if (signs.some((sign) => existsSync(join(projectRoot, sign)))) used.add(target as ExportTarget);
+  return EXPORT_TARGETS.filter((t) => used.has(t));
 }
 
 /** `cursor,claude` → targets in the fixed order, refusing unknown names. */

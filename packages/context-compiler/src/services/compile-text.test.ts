@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "./compile-service.js";
-import { NO_PLAN_HINT, renderCompileText } from "./compile-text.js";
+import { NO_PLAN_HINT, renderCompileText, renderStructuredPointer } from "./compile-text.js";
 
 const doc = (doc_id: string, fields: Partial<DeliveredDoc>): DeliveredDoc => ({
   doc_id,
@@ -107,6 +107,7 @@ describe("the compile text a model reads", () => {
         "- release (guideline) Title release: .archon/rules/release.md, 400 B",
         "",
         "Omitted: tpl (template_requires_scaffold)",
+        'Why not inline: template_requires_scaffold: a template, sent only with command "scaffold".',
         "",
       ].join("\n"),
     );
@@ -139,21 +140,21 @@ describe("a request without a plan", () => {
 });
 
 describe("why a rule matched, from the grouped resolution path", () => {
-  it("names each document's first edge as compile orders them: lowest edge type, then lowest edge id", () => {
+  it("names each document's reason by the lowest edge type, then its most specific selector, never by edge id", () => {
     const grouped: CompileResponse = {
       ...response,
       base: {
         documents: [doc("api", { content: "Use the client.\n" })],
         templates: [],
         resolution_path: [
-          // The broad glob comes first in the list (another document's specificity put it there) but reached
-          // api through a later edge than the narrow one.
+          // The broad glob comes first in the list and reached api through the lower edge id; the narrow
+          // one names the reason better, on every database.
           {
             via: "path_requires",
             source_value: "src/**",
             matched: ["src/api/a.ts"],
             doc_ids: ["ui", "api"],
-            edge_ids: [1, 9],
+            edge_ids: [1, 3],
           },
           { via: "doc_depends_on", source_value: "ui", matched: ["ui"], doc_ids: ["api"], edge_ids: [2] },
           {
@@ -202,5 +203,51 @@ describe("a template's rules in the text", () => {
       "## flags (guideline) Title flags · the plan matches its description",
       "## go-logging (guideline) Title go-logging · path src/api/** · from a template",
     ]);
+  });
+});
+
+describe("why a rule was deferred or left out", () => {
+  it("is said in plain words once per answer, one clause per reason met, after the rules", () => {
+    const deferred: CompileResponse = {
+      ...response,
+      base: {
+        documents: [
+          doc("big", { delivery: "deferred", defer_reason: "over_auto_inline_limit", source_path: "a.md" }),
+          doc("late", { delivery: "deferred", defer_reason: "over_budget", source_path: "b.md" }),
+          doc("later", { delivery: "deferred", defer_reason: "over_budget", source_path: "c.md" }),
+          doc("last", { delivery: "omitted", omit_reason: "over_budget" }),
+        ],
+        templates: [],
+        resolution_path: [],
+      },
+      expanded: undefined,
+      warnings: [],
+      notices: [],
+    };
+    const text = renderCompileText(deferred).split("\n");
+    expect(text.filter((l) => l.startsWith("Why not inline:"))).toEqual([
+      "Why not inline: over_auto_inline_limit: over 4096 bytes, so never inlined: read it where it says; over_budget: did not fit the inline budget: read it where it says, or ask again with a larger max_inline_bytes.",
+    ]);
+    expect(text.at(-2)?.startsWith("Why not inline:")).toBe(true);
+  });
+
+  it("is not said when every rule is inline, or deferred only as not about the plan", () => {
+    const inline: CompileResponse = {
+      ...response,
+      base: { ...response.base, documents: response.base.documents.slice(0, 1), templates: [] },
+    };
+    expect(renderCompileText(inline)).not.toContain("Why not inline:");
+  });
+});
+
+describe("the text for a client whose model reads only structuredContent", () => {
+  it("is the headline and where the rules are, without a rule's text", () => {
+    expect(renderStructuredPointer(response)).toBe(
+      [
+        "archon cmp_1 · knowledge v3 · 5 rule(s) · 150 of 8192 bytes inline",
+        'The rules are in this answer\'s structuredContent. If you see no rules, call again with response_format "text".',
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -1,6 +1,7 @@
 // The text of a compile_context answer as the model reads it: one header line per document, its content,
 // and for a deferred document where to read it (by section when it has them). The JSON stays the
 // structuredContent; this is what keeps a compile from costing more than the rules it delivers.
+import { AUTO_INLINE_LIMIT } from "../read/allocate-budget.js";
 import type { DeliveredDoc } from "../read/compile.js";
 import type { ResolutionGroup } from "../read/resolve.js";
 import { parseSourceRef } from "../read/source-anchor.js";
@@ -10,20 +11,25 @@ type Reason = Pick<ResolutionGroup, "via" | "source_value">;
 
 const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;
 
-/** Each document's first edge: the lowest edge type, then the lowest edge id, as compile orders them. */
+/** The longer selector (a narrower glob names the reason better), then text order: never an edge id. */
+const moreSpecific = (a: string, b: string) => a.length > b.length || (a.length === b.length && a < b);
+
+/**
+ * Each document's reason: the lowest edge type, then its most specific selector. Never the edge id: two
+ * databases built from the same rule files number their edges apart (P-1).
+ */
 function firstReasons(groups: readonly ResolutionGroup[]): Map<string, Reason> {
-  const first = new Map<string, Reason & { edge_id: number }>();
+  const first = new Map<string, Reason>();
   for (const group of groups) {
-    group.doc_ids.forEach((doc_id, i) => {
-      const edge_id = group.edge_ids[i] ?? 0;
+    for (const doc_id of group.doc_ids) {
       const seen = first.get(doc_id);
       if (
         !seen ||
         VIA_ORDER[group.via] < VIA_ORDER[seen.via] ||
-        (group.via === seen.via && edge_id < seen.edge_id)
+        (group.via === seen.via && moreSpecific(group.source_value, seen.source_value))
       )
-        first.set(doc_id, { via: group.via, source_value: group.source_value, edge_id });
-    });
+        first.set(doc_id, { via: group.via, source_value: group.source_value });
+    }
   }
   return first;
 }
@@ -65,12 +71,59 @@ function renderDoc(doc: DeliveredDoc, reason: string): string[] {
   return [...lines, ""];
 }
 
+// Why a compile deferred or left out a rule, in words: the reason codes are for programs, and an agent
+// told only "over_budget" does not know it still has to read the rule.
+const REASON_WORDS: Record<string, string> = {
+  over_auto_inline_limit: `over ${AUTO_INLINE_LIMIT} bytes, so never inlined: read it where it says`,
+  over_budget:
+    "did not fit the inline budget: read it where it says, or ask again with a larger max_inline_bytes",
+  content_mode_metadata: "content_mode metadata sends no rule text: read it where it says",
+  template_requires_scaffold: 'a template, sent only with command "scaffold"',
+  below_min_relevance: "below the min_relevance you asked for",
+};
+
+/**
+ * One line naming each reason the listed documents were deferred or left out, in words; undefined when
+ * there is none to explain (a deferral "not about your plan" has its own heading in the text).
+ */
+function reasonsLine(docs: readonly DeliveredDoc[]): string | undefined {
+  const codes = new Set<string>();
+  for (const d of docs) {
+    const code =
+      d.delivery === "omitted" ? d.omit_reason : d.delivery === "deferred" ? d.defer_reason : undefined;
+    if (code && code !== "not_about_plan") codes.add(code);
+  }
+  if (codes.size === 0) return undefined;
+  const said = [...codes].sort().map((code) => `${code}: ${REASON_WORDS[code] ?? "see the rule's entry"}`);
+  return `Why not inline: ${said.join("; ")}.`;
+}
+
 /**
  * Said when a request had no plan and left rules deferred: the agent must read every one of them, and a
  * plan would have the rules and sections it is about take the inline budget first.
  */
 export const NO_PLAN_HINT =
   "No plan was given, so the inline budget went by rule order alone and every deferred rule below counts: pass a one-line `plan` to have the rules and sections it is about inlined first.";
+
+function headline(response: CompileResponse, rules: number): string {
+  const { budget } = response;
+  return `archon ${response.compile_id} · knowledge v${response.knowledge_version} · ${rules} rule(s) · ${budget.inline_bytes} of ${budget.max_inline_bytes} bytes inline`;
+}
+
+/**
+ * The whole text, for a client whose model reads only structuredContent (tool-call.ts in core): the
+ * headline and where the rules are, so the rules cross the pipe once. A model that sees this line and
+ * no rules is on a client that reads the text after all, and is told how to get it.
+ */
+export function renderStructuredPointer(response: CompileResponse): string {
+  const docs = [
+    ...response.base.documents,
+    ...response.base.templates,
+    ...(response.expanded?.documents ?? []),
+  ];
+  const rules = docs.filter((d) => d.delivery !== "omitted").length;
+  return `${headline(response, rules)}\nThe rules are in this answer's structuredContent. If you see no rules, call again with response_format "text".\n`;
+}
 
 /** `request` is what was asked, when the caller has it: a request without a plan gets NO_PLAN_HINT. */
 export function renderCompileText(response: CompileResponse, request?: { plan?: string }): string {
@@ -96,11 +149,10 @@ export function renderCompileText(response: CompileResponse, request?: { plan?: 
   const shown = all.filter(({ d }) => d.delivery !== "omitted" && !listed(d));
   const aside = all.filter(({ d }) => listed(d));
   const omitted = all.filter(({ d }) => d.delivery === "omitted");
-  const { budget } = response;
   const unplanned =
     request !== undefined && request.plan === undefined && shown.some(({ d }) => d.delivery === "deferred");
   const out = [
-    `archon ${response.compile_id} · knowledge v${response.knowledge_version} · ${shown.length + aside.length} rule(s) · ${budget.inline_bytes} of ${budget.max_inline_bytes} bytes inline`,
+    headline(response, shown.length + aside.length),
     ...response.warnings.map((w) => `Warning: ${w}`),
     ...response.notices.map((n) => `Notice: ${n}`),
     ...(unplanned ? [NO_PLAN_HINT] : []),
@@ -119,6 +171,8 @@ export function renderCompileText(response: CompileResponse, request?: { plan?: 
     );
   if (omitted.length > 0)
     out.push(`Omitted: ${omitted.map(({ d }) => `${d.doc_id} (${d.omit_reason ?? "omitted"})`).join(", ")}`);
+  const reasons = reasonsLine(shown.concat(omitted).map(({ d }) => d));
+  if (reasons) out.push(reasons);
   // Suggestions are not rules for these files: named, never inlined, so they cost a line each.
   if (response.suggestions)
     out.push(

@@ -1,8 +1,12 @@
 // A server factory: an explicit tool list in, { server, cleanup } out; nothing happens at import.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ListToolsRequestSchema, type ListToolsResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
 import type { ToolDefinition } from "./define-tool.js";
 import { errorResult, jsonResult } from "./results.js";
 import { BoundedStdioTransport } from "./stdio-transport.js";
+import { readsStructuredOnly, unknownArguments } from "./tool-call.js";
+import { listedTool } from "./tool-list.js";
 
 export interface ServerSpec<Ctx> {
   name: string;
@@ -13,7 +17,7 @@ export interface ServerSpec<Ctx> {
   context: Ctx;
   /** Prepended to every tool name (e.g. `archon_`). */
   prefix?: string;
-  /** Extra registrations (prompts, resources) on the same server. */
+  /** Extra registrations (prompts, resources; never tools: the list is built once from `tools`). */
   extend?: (server: McpServer) => void;
   cleanup?: () => void | Promise<void>;
 }
@@ -29,30 +33,45 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
     spec.instructions ? { instructions: spec.instructions } : undefined,
   );
   const prefix = spec.prefix ?? "";
+  const listed: ListToolsResult["tools"] = [];
   for (const tool of spec.tools) {
     const name = `${prefix}${tool.name}`;
+    const description =
+      typeof tool.description === "function"
+        ? tool.description((other) => `${prefix}${other}`)
+        : tool.description;
+    listed.push(listedTool(tool, name, description));
     server.registerTool(
       name,
       {
         title: tool.title,
-        description:
-          typeof tool.description === "function"
-            ? tool.description((other) => `${prefix}${other}`)
-            : tool.description,
-        inputSchema: tool.input,
+        description,
+        // Loose, so an argument the tool does not take reaches the handler, which names it in its refusal
+        // (the SDK would drop it without a word, and the call would run as if it had not been sent).
+        inputSchema: z.looseObject(tool.input),
         ...(tool.output ? { outputSchema: tool.output } : {}),
-        annotations: { title: tool.title, ...tool.annotations },
+        annotations: tool.annotations,
       },
-      async (args: unknown) => {
+      async (args: Record<string, unknown>) => {
         try {
+          const refusal = unknownArguments(name, tool.input, args);
+          if (refusal) throw refusal;
           const result = await tool.run(args as never, spec.context);
-          return jsonResult(result, tool.text?.(result, args as never));
+          const reader = { structuredOnly: readsStructuredOnly(server.server.getClientVersion()?.name) };
+          const text =
+            tool.text?.(result, args as never, reader) ??
+            (reader.structuredOnly ? `The result of ${name} is this answer's structuredContent.` : undefined);
+          return jsonResult(result, text);
         } catch (error) {
           return errorResult(error);
         }
       },
     );
   }
+  // The tool set of a server never changes, so its list is one object for the server's life, in place of
+  // the SDK's, which converts every schema again on each tools/list.
+  const toolList: ListToolsResult = { tools: listed };
+  server.server.setRequestHandler(ListToolsRequestSchema, () => toolList);
   spec.extend?.(server);
   return {
     server,

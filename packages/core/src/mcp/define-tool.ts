@@ -45,9 +45,15 @@ export interface ToolDefinition<
   run(args: z.infer<z.ZodObject<Shape>>, ctx: Ctx): unknown | Promise<unknown>;
   /**
    * The text content a model reads, when it should be other than the result as JSON (which stays the
-   * structuredContent either way); undefined falls back to the JSON.
+   * structuredContent either way); undefined falls back to the JSON, or to a line saying where the result
+   * is when `reader.structuredOnly` (the client hands its model structuredContent alone: tool-call.ts).
    */
-  text?(result: unknown, args: z.infer<z.ZodObject<Shape>>): string | undefined;
+  text?(result: unknown, args: z.infer<z.ZodObject<Shape>>, reader: ClientReader): string | undefined;
+}
+
+/** What the server knows of how the connected client reads an answer. */
+export interface ClientReader {
+  structuredOnly: boolean;
 }
 
 /** Identity function that keeps the handler's argument type tied to its schema. */

@@ -9,7 +9,7 @@ export const getCompileAuditTool = defineTool({
   name: "get_compile_audit",
   title: "Read a compile's audit record",
   description:
-    "The full audit record of a past compile by compile_id: request, resolved documents, delivery stats, budget utilization, drops, near-miss edges, layer classification, duration, the tag_catalog_hash and knowledge_hash it used, and `replay`: the same request compiled again against its snapshot and tag catalog, with same_result saying whether the bytes matched and the knowledge_hash of what it compiled against. Failed compiles are recorded too.",
+    "A past compile's audit record by compile_id, and `replay`: its request compiled again against its snapshot (same_result: whether it matched).",
   input: { compile_id: text(LIMITS.id).min(1).describe("the compile_id a compile answered with") },
   output: compileAuditSchema,
   annotations: readOnly,

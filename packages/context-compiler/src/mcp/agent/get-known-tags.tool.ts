@@ -8,7 +8,7 @@ export const getKnownTagsTool = defineTool({
   name: "get_known_tags",
   title: "Known intent tags",
   description:
-    "The approved intent-tag catalog (each tag with the documents it reaches) and a tag_catalog_hash that changes only when the catalog does, so it is safe to cache on.",
+    "The approved intent-tag catalog (each tag with its documents) and a tag_catalog_hash that changes only with the catalog.",
   input: {},
   output: {
     tags: z.array(z.object({ tag: z.string(), doc_count: z.number().int(), doc_ids: z.array(z.string()) })),

@@ -10,7 +10,7 @@ export const impactTool = defineTool({
   name: "impact",
   title: "Rules touched by changing files",
   description:
-    "Lists every approved document that path_requires or layer_requires edges map these files to, plus documents they depend on, each with evidence (edge type, edge id, pattern, and what fired it: matched_file, layer or parent_doc_id) and via_dependency_chain (empty for a direct match). Answers which rules apply; it does not check whether one was broken.",
+    "Every approved rule that path or layer edges map these files to, plus the rules they depend on, with the edges as evidence. Says which rules apply, not whether one was broken.",
   input: { files: list(text(LIMITS.path).min(1), LIMITS.files).min(1).describe("Repo-relative paths") },
   output: {
     knowledge_version: z.number().int(),

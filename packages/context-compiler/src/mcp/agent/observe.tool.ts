@@ -19,20 +19,16 @@ export const observeTool = defineTool({
   name: "observe",
   title: "Report an observation",
   description: [
-    "Records what you noticed for a person to triage later; it never changes canonical knowledge.",
-    "Payload by event_type: compile_miss {target_files[], review_comment, missing_doc?, target_doc_id?, compile_id?} when a rule you know exists was not delivered (the answer carries a triage_hint naming near-miss patterns);",
-    "review_correction {target_doc_id, proposed_content, review_comment, compile_id?} when a rule's content is wrong;",
-    "pr_merged {changed_files[], pr_title?}; manual_note {note, hints?[], abstract?} for something the user wants remembered;",
-    "document_import and doc_gap_detected take a free-form object; session_note too, read as {text, outcome? (succeeded, failed, reverted, abandoned), files?[], doc_ids?[]}: a failed or reverted outcome is flagged on later compiles of those files.",
-    'When the user states a standing decision ("from now on, don\'t ..."), send it as a manual_note: the answer carries proposal_id, conflict_candidates and next_step. Do what next_step says: ask the user to confirm, and if there are conflict candidates offer keep both / replace / cancel.',
-    "Likely secrets (tokens, keys, passwords) in any field, agent_id included, are redacted before the observation is stored, and each one comes back as a warning.",
+    "Records what you noticed for a person to triage; never changes knowledge. payload by event_type:",
+    "compile_miss {target_files[], review_comment, missing_doc?, target_doc_id?, compile_id?} (a known rule not delivered);",
+    "review_correction {target_doc_id, proposed_content, review_comment, compile_id?}; pr_merged {changed_files[], pr_title?};",
+    "manual_note {note, hints?[], abstract?}; session_note {text, outcome?, files?[], doc_ids?[]}; others free-form.",
+    'A standing decision from the user ("from now on ...") is a manual_note: then do what next_step says.',
   ].join(" "),
   input: {
     event_type: z.enum(OBSERVATION_EVENTS),
-    payload: jsonObject(z.unknown(), LIMITS.payload).describe(
-      "Fields required by event_type (see description)",
-    ),
-    agent_id: text(LIMITS.id).min(1).optional().describe("Who is reporting; recorded with the observation"),
+    payload: jsonObject(z.unknown(), LIMITS.payload).describe("Fields by event_type (see description)"),
+    agent_id: text(LIMITS.id).min(1).optional().describe("Who is reporting"),
   },
   output: {
     observation_id: z.string(),

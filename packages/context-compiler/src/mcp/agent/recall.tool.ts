@@ -11,21 +11,21 @@ export const recallTool = defineTool({
   name: "recall",
   title: "Recall past runs, compiles and session notes",
   description: (t) =>
-    `Didn't we try this before? Returns an index of past work: recent runs (files compiled, plans), and hits (compile ids, note ids) ranked by a blend of text match (1/2), recency (1/4) and closeness to files (1/4), halved when the knowledge a hit cited has been superseded; every hit carries its component scores. Pointers, not content: follow a compile id with ${t("get_compile_audit")}. Filters: files, run_id, recent_runs (default 10, max 50), search (free text); gaps: true adds near-miss counts per edge. truncated: true when the answer was cut to its size budget. Never part of ${t("compile_context")}.`,
+    `Didn't we try this before? Ranked pointers to past runs, compiles and session notes; follow a compile id with ${t("get_compile_audit")}. Never part of ${t("compile_context")}.`,
   input: {
     files: list(text(LIMITS.path).min(1), LIMITS.files)
       .optional()
-      .describe("Repo-relative paths: only hits on these files or near them"),
-    run_id: text(LIMITS.id).min(1).optional().describe("One run only (ids come from an earlier recall)"),
+      .describe("Only hits on or near these paths"),
+    run_id: text(LIMITS.id).min(1).optional().describe("One run (ids from an earlier recall)"),
     recent_runs: z
       .number()
       .int()
       .min(1)
       .max(RECENT_RUNS.max)
       .optional()
-      .describe(`How many recent runs to look at (default ${RECENT_RUNS.default})`),
-    search: text(LIMITS.plan).optional().describe("Free text matched against plans, files and notes"),
-    gaps: z.boolean().optional().describe("Add accumulated near-miss counts per edge"),
+      .describe(`Recent runs to look at (default ${RECENT_RUNS.default})`),
+    search: text(LIMITS.plan).optional().describe("Free text over plans, files and notes"),
+    gaps: z.boolean().optional().describe("Add near-miss counts per edge"),
   },
   output: recallResultSchema,
   annotations: readOnly,

@@ -17,17 +17,17 @@ export const searchLogicFlowTool = defineTool({
   name: "search_logic_flow",
   title: "Call paths between two symbols",
   description:
-    "Breadth-first search over the call graph of `archon reindex-symbols` (calls only: imports, extends and implements are not steps). from_symbol and to_symbol are a name (`handler`, `UserService.find`) or a symbol_id (`typescript src/api.ts UserService.find`). Returns every path at the shortest distance (paths, as symbol ids), depth null when none is found within max_depth (default and cap 10), and ambiguous_from / ambiguous_to with every candidate, without searching, when a name matches several symbols (a bare name matches functions and methods alike: ask again with one of their symbol_ids or Class.method). unresolved_calls counts calls on the way the index could not bind (an import of the project's own code it could not find counts here): with depth null and unresolved_calls above 0, a path may still exist. external_calls counts calls into code outside the repository. steps_by_resolution says how each step was bound (name = by name alone).",
+    "Shortest call paths between two symbols in the index of `archon reindex-symbols` (calls only). A symbol is a name, Class.method or symbol_id; a name matching several returns them as ambiguous_from / ambiguous_to. depth null: no path within max_depth; with unresolved_calls > 0 one may exist.",
   input: {
-    from_symbol: symbol.describe("Where the path starts: a name, Class.method, or a symbol_id"),
-    to_symbol: symbol.describe("Where the path ends: a name, Class.method, or a symbol_id"),
+    from_symbol: symbol.describe("Start: name, Class.method or symbol_id"),
+    to_symbol: symbol.describe("End: name, Class.method or symbol_id"),
     max_depth: z
       .number()
       .int()
       .min(1)
       .max(MAX_FLOW_DEPTH)
       .optional()
-      .describe(`Most calls a path may take (default and cap ${MAX_FLOW_DEPTH})`),
+      .describe(`Most calls on a path (default and cap ${MAX_FLOW_DEPTH})`),
   },
   output: {
     from: symbolRef.nullable(),

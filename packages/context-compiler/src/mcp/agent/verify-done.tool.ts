@@ -19,14 +19,14 @@ export const verifyDoneTool = defineTool({
   name: "verify_done",
   title: "Check a change against the verifiable constraints",
   description:
-    "Call when a change is done, with its unified diff (as `git diff` prints it) and/or changed_files. Every approved constraint document that carries a ```verify block (forbid_import, require_companion) and covers a changed file by path or layer is checked: violations lists forbidden_import (with the import line as evidence; only lines the diff added, or every import of a file named in changed_files) and missing_companion, each with the trigger file and doc_id. affected_tests lists the tests to run first (one-hop imports from the symbol index, tests named and placed to mirror a changed file, including composer.json's psr-4 folders, Go tests calling the changed functions, git co-change, changed tests), never the only ones; a Go package's tests past its best 3 are counted in affected_tests_packages. Same change, same knowledge: the cached verdict.",
+    "Call when a change is done, with its unified diff and/or changed_files. Checks each approved constraint with a ```verify block (forbid_import, require_companion) covering a changed file: verdict, violations with evidence, and affected_tests to run first (not the only ones).",
   input: {
-    diff: z.string().max(MAX_DIFF_CHARS).optional().describe("Unified diff text of the change"),
+    diff: z.string().max(MAX_DIFF_CHARS).optional().describe("Unified diff of the change"),
     changed_files: z
       .array(z.string().min(1).max(MAX_PATH_CHARS))
       .max(MAX_CHANGED_FILES)
       .optional()
-      .describe("Repo-relative paths of the change (with or instead of diff)"),
+      .describe("Repo-relative changed paths (with or instead of diff)"),
   },
   output: {
     verdict: z.enum(["pass", "fail"]),

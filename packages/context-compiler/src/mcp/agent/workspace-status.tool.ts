@@ -10,7 +10,7 @@ export const workspaceStatusTool = defineTool({
   name: "workspace_status",
   title: "Workspace status",
   description:
-    "Read-only dashboard: knowledge_version, knowledge_hash (the approved rules by content: equal on every machine that holds the same rules, whatever their version number), the latest snapshot, recent compile regions, pending and unresolved counts, and canonical row counts. Changes nothing.",
+    "Read-only dashboard: knowledge_version, knowledge_hash (same rules, same hash on every machine), latest snapshot, recent compile regions, pending and unresolved counts, row counts.",
   input: {},
   output: {
     knowledge_version: z.number().int(),

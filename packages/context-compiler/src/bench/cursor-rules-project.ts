@@ -1,6 +1,8 @@
 // The import benchmark's project: N Cursor rule files (`.cursor/rules/**/*.mdc`) in the shapes teams write
 // them (globs, alwaysApply, description only, no frontmatter; a few several KB long), next to unrelated
-// source files. Deterministic: same count and seed, same bytes.
+// source files; or the same frontmatter over bodies that are all near-duplicates, or all identical, the
+// shapes that make an overlap check compare everything with everything. Deterministic: same count and
+// seed, same bytes.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { between, NOUNS, pick, type Random, seededRandom } from "./project-tree.js";
@@ -49,6 +51,10 @@ function vocabulary(size: number): { words: string[]; draw(rand: Random): string
 }
 
 const VOCABULARY = vocabulary(8000);
+
+/** varied: bodies as teams write them; near-duplicate: one body with a line of its own added; identical: one body. */
+export const RULE_SHAPES = ["varied", "near-duplicate", "identical"] as const;
+export type RuleShape = (typeof RULE_SHAPES)[number];
 
 /** What a rule file says about where it applies, and its size. */
 export interface WrittenRule {
@@ -101,18 +107,23 @@ function globs(rand: Random, area: string): string[] {
   return [...out];
 }
 
+/** A varied body: most written afresh, and some copied to a second folder with a line edited. */
+function variedBody(rand: Random, i: number, earlier: string[]): string {
+  const large = rand() < 0.08;
+  const copied = earlier.length > 0 && rand() < 0.04 ? pick(rand, earlier) : undefined;
+  const text = copied ? `${copied}- ${sentence(rand)}\n` : body(rand, i, large);
+  if (!copied) earlier.push(text);
+  return text;
+}
+
 /** The text of rule `i`: frontmatter in one of the four shapes, then its body. */
 function ruleText(
   rand: Random,
   i: number,
   area: string,
-  earlier: string[],
+  bodyOf: (i: number) => string,
 ): { text: string; globs: string[]; alwaysApply: boolean } {
-  const large = rand() < 0.08;
-  // Teams copy a rule to a second folder and edit a line: some near-duplicates, for the overlap flags.
-  const copied = earlier.length > 0 && rand() < 0.04 ? pick(rand, earlier) : undefined;
-  const text = copied ? `${copied}- ${sentence(rand)}\n` : body(rand, i, large);
-  if (!copied) earlier.push(text);
+  const text = bodyOf(i);
   const description = `${pick(rand, VERBS)} ${pick(rand, NOUNS)} in ${area} code (${i})`;
   const tags = rand() < 0.1 ? `tags: [${pick(rand, ["security", "performance", "logging"])}]\n` : "";
   const r = rand();
@@ -155,18 +166,26 @@ export function writeCursorRulesProject(
   root: string,
   rules: number,
   otherFiles: number,
+  shape: RuleShape = "varied",
   seed = 17,
 ): CursorRulesProject {
   const rand = seededRandom(seed);
   let ruleBytes = 0;
   const bodies: string[] = [];
+  // Drawn from its own generator, so the varied shape's files stay the bytes they were.
+  const shared = body(seededRandom(seed + 1), 0, false);
+  const bodyOf = {
+    varied: (i: number) => variedBody(rand, i, bodies),
+    "near-duplicate": () => `${shared}- ${sentence(rand)}\n`,
+    identical: () => shared,
+  }[shape];
   const written: WrittenRule[] = [];
   const otherPaths: string[] = [];
   for (let i = 0; i < rules; i++) {
     const area = pick(rand, AREAS);
     const name = `${pick(rand, VERBS)}-${pick(rand, NOUNS)}-${String(i).padStart(5, "0")}.mdc`;
     const rel = rand() < 0.33 ? `.cursor/rules/${area}/${name}` : `.cursor/rules/${name}`;
-    const { text, globs: ruleGlobs, alwaysApply } = ruleText(rand, i, area, bodies);
+    const { text, globs: ruleGlobs, alwaysApply } = ruleText(rand, i, area, bodyOf);
     ruleBytes += Buffer.byteLength(text);
     written.push({ globs: ruleGlobs, alwaysApply, bytes: Buffer.byteLength(text) });
     write(root, rel, text);

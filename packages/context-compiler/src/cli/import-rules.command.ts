@@ -12,6 +12,7 @@ import {
   type RuleImportPlan,
 } from "../knowledge/imports/import-rules.js";
 import { WALK_LIMIT } from "../knowledge/project-files.js";
+import { importFlagLegend } from "../vocabulary/import-flag-words.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -32,6 +33,8 @@ function flagText(item: ImportItem): string[] {
         return `overlaps approved ${f.doc_id} (${f.score})`;
       case "item_overlap":
         return `overlaps ${f.doc_id} in this import (${f.score})`;
+      case "overlap_capped":
+        return "like more rules than the overlap check compares: stronger overlaps may be missing above";
       case "already_imported":
         return `already imported as ${f.doc_id} (${f.status}); skipped`;
       case "oversize":
@@ -74,6 +77,8 @@ function report(plan: RuleImportPlan, walkLimit: number): string[] {
       for (const flag of flagText(item)) lines.push(`      ! ${flag}`);
     }
   }
+  const legend = importFlagLegend([...all.values()].flatMap((item) => item.flags));
+  if (legend.length > 0) lines.push("What the marks mean:", ...legend.map((words) => `  ${words}`));
   if (plan.truncated) lines.push(truncatedWarning(walkLimit));
   return lines;
 }

@@ -32,7 +32,7 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
     drafts.map((d) => d.id_base),
     takenDocIds(db),
   );
-  const approvedOverlaps = overlapFinder(approvedTerms(db));
+  const approvedOverlaps = overlapFinder(approvedTerms(db), drafts.length);
   const imported = importedSources(db);
   const termed: Termed[] = drafts.map((d, i) => ({
     id: ids[i] as string,
@@ -52,8 +52,11 @@ export function finishItems(db: Db, drafts: readonly ImportDraft[], compareItems
     }
     if (bytes > AUTO_INLINE_LIMIT) flags.push({ flag: "oversize", bytes, limit: AUTO_INLINE_LIMIT });
     const self = termed[i] as Termed;
-    for (const o of approvedOverlaps(self)) flags.push({ flag: "overlap", ...o });
-    for (const o of itemOverlaps[i] ?? []) flags.push({ flag: "item_overlap", ...o });
+    const approved = approvedOverlaps(self);
+    for (const o of approved.overlaps) flags.push({ flag: "overlap", ...o });
+    for (const o of itemOverlaps[i]?.overlaps ?? []) flags.push({ flag: "item_overlap", ...o });
+    // Said, not hidden: the flags above are real, but a stronger overlap may be missing from them.
+    if (approved.capped || itemOverlaps[i]?.capped) flags.push({ flag: "overlap_capped" });
     for (const warning of scanForSecrets(draft.content)) flags.push({ flag: "secret", warning });
     return {
       doc_id: self.id,

@@ -24,6 +24,8 @@ export interface ImportDraft {
 export type ImportFlag =
   | { flag: "overlap"; doc_id: string; score: number }
   | { flag: "item_overlap"; doc_id: string; score: number }
+  /** More units or documents were like this one than the overlap check compares (near-duplicates). */
+  | { flag: "overlap_capped" }
   | { flag: "already_imported"; doc_id: string; status: string }
   | { flag: "oversize"; bytes: number; limit: number }
   | { flag: "no_edge_hints" }

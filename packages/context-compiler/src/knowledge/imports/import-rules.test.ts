@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { documentTerms } from "../../read/term-sets.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
 import { writeRealisticProject } from "../../test-support/realistic-project.js";
 import type { ImportItem } from "./import-item.js";
 import { parseFormats, planRuleImport } from "./import-rules.js";
+import { OVERLAP_THRESHOLD, similarity } from "./overlap.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -206,5 +208,54 @@ describe("choosing formats", () => {
     expect(() => parseFormats("cursor,zed")).toThrow(
       '--from takes agents, claude, cline, continue, copilot, cursor, gemini, kiro, windsurf; "zed" is not one of them.',
     );
+  });
+});
+
+describe("importing many rules that look alike", () => {
+  it("reports identical rules as duplicates and near-duplicates as overlaps, and says where the check stopped early", () => {
+    const base =
+      "Validate every request body at the route boundary with the shared schema helper, log each rejection with its request id, and return a typed error the client can show.";
+    for (let i = 0; i < 4; i++)
+      project.write(`.cursor/rules/same/copy-${i}.mdc`, `---\nalwaysApply: true\n---\n${base}\n`);
+    for (let i = 0; i < 80; i++)
+      project.write(
+        `.cursor/rules/alike/near-${String(i).padStart(2, "0")}.mdc`,
+        `---\nalwaysApply: true\n---\n${base}\nName the handler ${"qwxyz".slice(i % 5)}${i} in module m${i}.\n`,
+      );
+    const items = plan(["cursor"]).items;
+    const terms = new Map(items.map((i) => [i.doc_id, documentTerms(i.title, i.content)]));
+    /** A comparison with every other item, as the flags would be without a budget. */
+    const everyPair = (item: ImportItem) =>
+      items
+        .filter((o) => o.doc_id !== item.doc_id)
+        .map((o) => ({
+          flag: "item_overlap",
+          doc_id: o.doc_id,
+          score: similarity(terms.get(item.doc_id) as Set<string>, terms.get(o.doc_id) as Set<string>),
+        }))
+        .filter((o) => o.score >= OVERLAP_THRESHOLD)
+        .sort((a, b) => b.score - a.score || (a.doc_id < b.doc_id ? -1 : 1))
+        .slice(0, 3);
+    const copies = items.filter((i) => i.source_path.startsWith(".cursor/rules/same/"));
+    expect(copies.map((i) => i.flags)).toEqual(
+      [0, 1, 2, 3].map((n) =>
+        ["same-copy-0", "same-copy-1", "same-copy-2", "same-copy-3"]
+          .filter((_, m) => m !== n)
+          .map((doc_id) => ({ flag: "item_overlap", doc_id, score: 1 })),
+      ),
+    );
+    const alike = items.filter((i) => i.source_path.startsWith(".cursor/rules/alike/"));
+    const capped = alike.filter((i) => i.flags.some((f) => f.flag === "overlap_capped"));
+    expect(capped.length).toBeGreaterThan(0);
+    for (const item of alike) {
+      const overlaps = item.flags.filter((f) => f.flag === "item_overlap");
+      expect(overlaps).toHaveLength(3);
+      if (capped.includes(item))
+        for (const o of overlaps)
+          expect(o.score).toBe(
+            similarity(terms.get(item.doc_id) as Set<string>, terms.get(o.doc_id) as Set<string>),
+          );
+      else expect(overlaps).toEqual(everyPair(item));
+    }
   });
 });

@@ -1,228 +1,206 @@
 // Lexical overlap between import units and documents: Jaccard similarity over their distinct terms, found
-// through an index so that ten thousand units are not each compared with ten thousand others.
-import type { Db } from "@archon/core";
-import { documentTerms, jaccard, sharedCount } from "../../read/term-sets.js";
+// through an index so that ten thousand units are not each compared with ten thousand others. Identical
+// term sets are grouped first and searched once; a search that meets its budget says so (`capped`).
+import { type Db, sha256 } from "@archon/core";
+import { documentTerms, sharedCount } from "../../read/term-sets.js";
 import { approvedDocumentTexts } from "../../store/documents.js";
+import {
+  DEFAULT_BUDGET,
+  EntryBudget,
+  indexLength,
+  MIN_SHARED,
+  OverlapIndex,
+  probeLength,
+  type SearchBudget,
+  score,
+  type Termed,
+} from "./overlap-index.js";
 
-/** A pair at or above this similarity is worth a reviewer's look. */
-export const OVERLAP_THRESHOLD = 0.35;
-/** Pairs sharing fewer terms than this are coincidence, however short the texts. */
-const MIN_SHARED = 3;
+export { OVERLAP_THRESHOLD, type SearchBudget, type Termed } from "./overlap-index.js";
+
 const MAX_REPORTED = 3;
-/**
- * The similarity the index filters on: below the threshold by more than the rounding to 3 places (a
- * score of 0.3495 reports as 0.35) and any floating point error, so the filter never drops a reported pair.
- */
-const FILTER_AT = OVERLAP_THRESHOLD - 0.001;
-
-export interface Termed {
-  id: string;
-  terms: ReadonlySet<string>;
-}
 
 export interface Overlap {
   doc_id: string;
   score: number;
 }
 
-const score = (shared: number, a: ReadonlySet<string>, b: ReadonlySet<string>) =>
-  shared < MIN_SHARED ? 0 : Math.round(jaccard(a, b, shared) * 1000) / 1000;
+export interface OverlapReport {
+  /** The strongest overlaps, highest score first, then by id; at most three. */
+  overlaps: Overlap[];
+  /** The search stopped at its budget: the overlaps are real, but stronger ones may be missing. */
+  capped: boolean;
+}
 
 /** |a ∩ b| / |a ∪ b| rounded to 3 places, or 0 when too few terms are shared to mean anything. */
 export const similarity = (a: ReadonlySet<string>, b: ReadonlySet<string>): number =>
   score(sharedCount(a, b), a, b);
 
-/** How many of a set's terms, rarest first, any set similar enough to it must share one of (prefix filter). */
-const probeLength = (size: number) => size - Math.ceil(FILTER_AT * size) + 1;
-/** The same for a set only ever compared with sets at least as large: they need more in common (AllPairs). */
-const indexLength = (size: number) => size - Math.ceil(((2 * FILTER_AT) / (1 + FILTER_AT)) * size) + 1;
+const stronger = (a: Overlap, b: Overlap) => b.score - a.score || (a.doc_id < b.doc_id ? -1 : 1);
 
-/** The fewest shared terms two sets of these sizes need to score at FILTER_AT: o / (a + b - o) ≥ t. */
-const neededShared = (a: number, b: number) =>
-  Math.max(MIN_SHARED, Math.ceil((FILTER_AT / (1 + FILTER_AT)) * (a + b)));
+/** Below this many terms only a set's twin scores 1 with it: s / (s + 1) rounds to 1 from s = 1999 on. */
+const TWINS_ALONE_SCORE_ONE = 1999;
 
 /**
- * Terms shared by two ascending id lists, counting on from `shared` terms found before positions `i` and
- * `j`; 0 as soon as fewer than `need` can be reached, which is most pairs after a few steps.
+ * Three exact twins of a set of `size` terms: twins come as a group by smallest id and nothing else
+ * scores 1, so no search however long could change the list.
  */
-function sharedFrom(
-  a: Int32Array,
-  b: Int32Array,
-  i: number,
-  j: number,
-  shared: number,
-  need: number,
-): number {
-  let count = shared;
-  while (i < a.length && j < b.length) {
-    if (count + Math.min(a.length - i, b.length - j) < need) return 0;
-    const x = a[i] as number;
-    const y = b[j] as number;
-    if (x === y) {
-      count += 1;
-      i += 1;
-      j += 1;
-    } else if (x < y) i += 1;
-    else j += 1;
-  }
-  return count < need ? 0 : count;
+const settled = (list: readonly Overlap[], size: number) =>
+  size < TWINS_ALONE_SCORE_ONE && list.length === MAX_REPORTED && list.every((o) => o.score === 1);
+
+/** Keeps `list` the strongest three it has been offered, each id once. */
+function offer(list: Overlap[], o: Overlap): void {
+  for (const x of list) if (x.doc_id === o.doc_id) return;
+  // Called for every pair found, so an insertion into three, not a sort.
+  let at = list.length;
+  while (at > 0 && stronger(o, list[at - 1] as Overlap) < 0) at -= 1;
+  if (at === MAX_REPORTED) return;
+  list.splice(at, 0, o);
+  if (list.length > MAX_REPORTED) list.pop();
 }
 
-const PRUNED = -1;
+/**
+ * Sets with the same terms, as groups of positions in id order, each with one set standing for it. Sets
+ * too small to share MIN_SHARED terms with anything are left out: they overlap nothing.
+ */
+function identicalGroups(sets: readonly Termed[]): { members: number[][]; sets: Termed[] } {
+  const byKey = new Map<string, number[]>();
+  sets.forEach((s, i) => {
+    if (s.terms.size < MIN_SHARED) return;
+    // Hashed, so a hundred thousand sets do not keep a hundred thousand joined term lists alive.
+    const key = sha256([...s.terms].sort().join("\u0000"));
+    const group = byKey.get(key);
+    if (group) group.push(i);
+    else byKey.set(key, [i]);
+  });
+  const members = [...byKey.values()].map((g) =>
+    g.sort((a, b) => ((sets[a] as Termed).id < (sets[b] as Termed).id ? -1 : 1)),
+  );
+  return { members, sets: members.map((g) => sets[g[0] as number] as Termed) };
+}
+
+/** The first members of a group other than `self`: enough to fill any list, as they all score the same. */
+const firstOthers = (sets: readonly Termed[], group: readonly number[], self?: string) =>
+  group
+    .slice(0, MAX_REPORTED + 1)
+    .map((m) => (sets[m] as Termed).id)
+    .filter((id) => id !== self)
+    .slice(0, MAX_REPORTED);
 
 /**
- * Term sets numbered rarest first (over `sets`), each a sorted list, with an inverted index over the first
- * terms of the sets added to it. Two sets at or above FILTER_AT share a term among those first terms
- * (prefix filter). Where they first meet, their earlier terms are shared only with each other's earlier
- * terms, so the count so far plus the shorter remainder bounds the overlap (positional filter): a pair
- * that cannot reach neededShared is dropped there, and only the few left are counted in full.
+ * The strongest overlaps of a subject among `others`: exactly those a comparison with every one of them
+ * finds, unless the report says the search was capped. `searches` is how many subjects will be asked
+ * about, so the budget is shared out among them.
  */
-class OverlapIndex {
-  private readonly idOf: Map<string, number>;
-  private readonly lists: Int32Array[];
-  private readonly sizes: Int32Array;
-  /** term id → (set, position of the term in it) pairs. */
-  private readonly postings = new Map<number, number[]>();
-  // Per set, for the current query only: shared prefix terms so far, or PRUNED. Stamped, never cleared.
-  private readonly shared: Int32Array;
-  private readonly stamp: Int32Array;
-  /** Where the last shared prefix term sits in the subject and in the set, to count on from there. */
-  private readonly lastA: Int32Array;
-  private readonly lastB: Int32Array;
-  /** neededShared of the subject and the set. */
-  private readonly need: Int32Array;
-  private query = 0;
+export function overlapFinder(
+  others: readonly Termed[],
+  searches: number,
+  budget: SearchBudget = DEFAULT_BUDGET,
+): (subject: Termed) => OverlapReport {
+  const groups = identicalGroups(others);
+  const index = new OverlapIndex(groups.sets, new EntryBudget(budget, searches), budget.found);
+  for (let g = 0; g < groups.sets.length; g++) index.add(g, probeLength(index.size(g)));
+  return (subject) => {
+    const overlaps: Overlap[] = [];
+    const { found, capped } = index.matches(subject);
+    for (const { i, score } of found)
+      for (const id of firstOthers(others, groups.members[i] as number[], subject.id))
+        offer(overlaps, { doc_id: id, score });
+    return { overlaps, capped: capped && !settled(overlaps, subject.terms.size) };
+  };
+}
 
-  constructor(private readonly sets: readonly Termed[]) {
-    const frequency = new Map<string, number>();
-    for (const o of sets) for (const t of o.terms) frequency.set(t, (frequency.get(t) ?? 0) + 1);
-    const byRarity = [...frequency.keys()].sort(
-      (a, b) => (frequency.get(a) as number) - (frequency.get(b) as number) || (a < b ? -1 : 1),
+/** Each item's strongest three, filled a pair of groups at a time. */
+class GroupLists {
+  readonly lists: Overlap[][];
+  /** Per group, the ids a pair with it offers, taken once. */
+  private readonly firstIds: (string[] | undefined)[] = [];
+
+  constructor(
+    private readonly items: readonly Termed[],
+    private readonly members: readonly number[][],
+  ) {
+    this.lists = items.map(() => []);
+    for (const group of members)
+      if (group.length > 1)
+        for (const m of group)
+          for (const doc_id of firstOthers(items, group, (items[m] as Termed).id))
+            offer(this.lists[m] as Overlap[], { doc_id, score: 1 });
+  }
+
+  /** Groups `a` and `b` overlap at `score`: the members of each hear of the other's first members. */
+  pair(a: number, b: number, score: number): void {
+    this.tell(a, b, score);
+    this.tell(b, a, score);
+  }
+
+  private tell(to: number, from: number, score: number): void {
+    const receivers = this.members[to] as number[];
+    // Four or more twins fill each other's lists with 1s, which only a score rounded up to 1 can displace.
+    if (receivers.length > MAX_REPORTED && score < 1) return;
+    this.firstIds[from] ??= firstOthers(this.items, this.members[from] as number[]);
+    const ids = this.firstIds[from];
+    for (const m of receivers) for (const doc_id of ids) offer(this.lists[m] as Overlap[], { doc_id, score });
+  }
+}
+
+/**
+ * The second search of overlapsAmong: every group not in `capped` among those that are (`index` holds
+ * them in that order). A group whose second search is cut short joins `capped`.
+ */
+function searchAmongCapped(
+  sets: readonly Termed[],
+  capped: Set<number>,
+  index: OverlapIndex,
+  lists: GroupLists,
+): void {
+  const cappedGroups = [...capped];
+  for (let c = 0; c < cappedGroups.length; c++) index.add(c, probeLength(index.size(c)));
+  for (let g = 0; g < sets.length; g++) {
+    if (capped.has(g)) continue;
+    const search = index.matches(sets[g] as Termed);
+    for (const { i, score } of search.found) lists.pair(g, cappedGroups[i] as number, score);
+    if (search.capped) capped.add(g);
+  }
+}
+
+/**
+ * overlapFinder of every item among the items themselves. Groups are taken from the smallest up and
+ * searched among those before them, so each pair is scored once and the index holds fewer terms of each.
+ * A capped search may have missed pairs with earlier groups, whose lists would then lack it too: each
+ * uncapped group is searched again among the capped ones, so every list not reported capped is exact.
+ */
+export function overlapsAmong(
+  items: readonly Termed[],
+  budget: SearchBudget = DEFAULT_BUDGET,
+): OverlapReport[] {
+  const { members, sets } = identicalGroups(items);
+  // Every group searches once, and again if the first searches were cut short.
+  const entries = new EntryBudget(budget, 2 * sets.length);
+  const lists = new GroupLists(items, members);
+  const capped = new Set<number>();
+  const index = new OverlapIndex(sets, entries, budget.found);
+  const bySize = sets.map((_, g) => g).sort((a, b) => index.size(a) - index.size(b) || a - b);
+  for (const g of bySize) {
+    const search = index.matches(sets[g] as Termed);
+    for (const { i, score } of search.found) lists.pair(g, i, score);
+    if (search.capped) capped.add(g);
+    index.add(g, indexLength(index.size(g)));
+  }
+  // Nothing to do when none or all were cut short: no uncapped list can lack a pair with a capped group.
+  if (capped.size > 0 && capped.size < sets.length) {
+    const cappedIndex = new OverlapIndex(
+      [...capped].map((g) => sets[g] as Termed),
+      entries,
+      budget.found,
     );
-    this.idOf = new Map(byRarity.map((t, i) => [t, i]));
-    this.lists = sets.map((o) => this.numbered(o.terms));
-    this.sizes = Int32Array.from(this.lists, (ids) => ids.length);
-    this.shared = new Int32Array(sets.length);
-    this.stamp = new Int32Array(sets.length);
-    this.lastA = new Int32Array(sets.length);
-    this.lastB = new Int32Array(sets.length);
-    this.need = new Int32Array(sets.length);
+    searchAmongCapped(sets, capped, cappedIndex, lists);
   }
-
-  /** The ids of the terms the sets know, ascending; terms they do not know are left out. */
-  numbered(terms: ReadonlySet<string>): Int32Array {
-    const ids = new Int32Array(terms.size);
-    let n = 0;
-    for (const t of terms) {
-      const id = this.idOf.get(t);
-      if (id !== undefined) ids[n++] = id;
-    }
-    return ids.subarray(0, n).sort();
-  }
-
-  size = (i: number) => this.sizes[i] as number;
-
-  /** Indexes the first `length` terms of set `i`. */
-  add(i: number, length: number): void {
-    const ids = this.lists[i] as Int32Array;
-    for (let j = 0; j < length; j++) {
-      const list = this.postings.get(ids[j] as number);
-      if (list) list.push(i, j);
-      else this.postings.set(ids[j] as number, [i, j]);
-    }
-  }
-
-  /** The indexed sets that overlap `subject` at or above the threshold, with their scores; any order. */
-  matches(subject: Termed, ids: Int32Array, self: number): { i: number; score: number }[] {
-    const { shared, stamp, sizes, postings, lastA, lastB, need } = this;
-    const query = ++this.query;
-    const size = ids.length;
-    const fullSize = subject.terms.size;
-    // Terms no set knows are the rarest of all, so they come first and take prefix places; they match nothing.
-    const probe = probeLength(fullSize) - (fullSize - size);
-    const touched: number[] = [];
-    for (let k = 0; k < probe; k++) {
-      const hits = postings.get(ids[k] as number);
-      if (hits === undefined) continue;
-      for (let h = 0; h < hits.length; h += 2) {
-        const i = hits[h] as number;
-        const otherSize = sizes[i] as number;
-        if (stamp[i] !== query) {
-          stamp[i] = query;
-          const fits = otherSize >= FILTER_AT * fullSize && fullSize >= FILTER_AT * otherSize;
-          shared[i] = fits && i !== self ? 0 : PRUNED;
-          need[i] = neededShared(fullSize, otherSize);
-          if (shared[i] === 0) touched.push(i);
-        }
-        const count = shared[i] as number;
-        if (count === PRUNED) continue;
-        const j = hits[h + 1] as number;
-        if (count + 1 + Math.min(size - k - 1, otherSize - j - 1) < (need[i] as number)) shared[i] = PRUNED;
-        else {
-          shared[i] = count + 1;
-          lastA[i] = k;
-          lastB[i] = j;
-        }
-      }
-    }
-    const found: { i: number; score: number }[] = [];
-    for (const i of touched) {
-      const count = shared[i] as number;
-      if (count === PRUNED) continue;
-      const list = this.lists[i] as Int32Array;
-      const all = sharedFrom(
-        ids,
-        list,
-        (lastA[i] as number) + 1,
-        (lastB[i] as number) + 1,
-        count,
-        need[i] as number,
-      );
-      if (all === 0) continue;
-      const other = this.sets[i] as Termed;
-      const s = score(all, subject.terms, other.terms);
-      if (s >= OVERLAP_THRESHOLD) found.push({ i, score: s });
-    }
-    return found;
-  }
-}
-
-const strongest = (found: Overlap[]) =>
-  found.sort((a, b) => b.score - a.score || (a.doc_id < b.doc_id ? -1 : 1)).slice(0, MAX_REPORTED);
-
-/**
- * The strongest overlaps of a subject among `others` (highest score first, then by id, at most three):
- * exactly those a comparison with every one of them finds.
- */
-export function overlapFinder(others: readonly Termed[]): (subject: Termed) => Overlap[] {
-  const index = new OverlapIndex(others);
-  for (let i = 0; i < others.length; i++) index.add(i, probeLength(index.size(i)));
-  const position = new Map(others.map((o, i) => [o.id, i]));
-  return (subject) =>
-    strongest(
-      index
-        .matches(subject, index.numbered(subject.terms), position.get(subject.id) ?? -1)
-        .map(({ i, score }) => ({ doc_id: (others[i] as Termed).id, score })),
-    );
-}
-
-/**
- * overlapFinder of every item among the items themselves, each pair scored once: items are taken from
- * the smallest up and compared with those before them, which lets the index hold fewer terms of each.
- */
-export function overlapsAmong(items: readonly Termed[]): Overlap[][] {
-  const index = new OverlapIndex(items);
-  const out: Overlap[][] = items.map(() => []);
-  const bySize = items.map((_, i) => i).sort((a, b) => index.size(a) - index.size(b) || a - b);
-  for (const x of bySize) {
-    const item = items[x] as Termed;
-    for (const { i, score } of index.matches(item, index.numbered(item.terms), x)) {
-      (out[x] as Overlap[]).push({ doc_id: (items[i] as Termed).id, score });
-      (out[i] as Overlap[]).push({ doc_id: item.id, score });
-    }
-    index.add(x, indexLength(index.size(x)));
-  }
-  return out.map(strongest);
+  const cappedItems = new Set([...capped].flatMap((g) => members[g] as number[]));
+  return lists.lists.map((overlaps, i) => ({
+    overlaps,
+    capped: cappedItems.has(i) && !settled(overlaps, (items[i] as Termed).terms.size),
+  }));
 }
 
 /** Approved documents with their terms, in doc_id order. */

@@ -60,6 +60,7 @@ export const observationShape = {
 export const importFlagSchema = z.discriminatedUnion("flag", [
   z.object({ flag: z.literal("overlap"), doc_id: z.string(), score: z.number() }),
   z.object({ flag: z.literal("item_overlap"), doc_id: z.string(), score: z.number() }),
+  z.object({ flag: z.literal("overlap_capped") }),
   z.object({ flag: z.literal("already_imported"), doc_id: z.string(), status: z.string() }),
   z.object({ flag: z.literal("oversize"), bytes: z.number().int(), limit: z.number().int() }),
   z.object({ flag: z.literal("no_edge_hints") }),

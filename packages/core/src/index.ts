@@ -13,6 +13,7 @@ export {
   shortestPaths,
 } from "./graph.js";
 export { derivedIds, type IdGenerator, randomIds, sequentialIds } from "./ids.js";
+export { answerBytes } from "./mcp/answer-size.js";
 export {
   additiveWrite,
   defineTool,
@@ -24,7 +25,7 @@ export {
   type ToolOutput,
   type ToolResult,
 } from "./mcp/define-tool.js";
-export { MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
+export { HOST_ANSWER_BYTES, MAX_MESSAGE_BYTES, MAX_RESPONSE_BYTES } from "./mcp/message-limits.js";
 export { errorResult, jsonResult, oversizedAnswer } from "./mcp/results.js";
 export { isDatabaseFile } from "./sqlite/database-files.js";
 export { type Migration, migrate } from "./sqlite/migrate.js";

@@ -5,7 +5,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { toolPrefix } from "../mcp/tool-prefix.js";
-import type { Envelope } from "../run-model/envelope.js";
+import { actionViewSchema } from "../run-model/answer-schemas.js";
+import { type Envelope, envelopeSchema } from "../run-model/envelope.js";
 import type { ActionResult } from "../run-model/protocol.js";
 import type { PipelineCaller } from "./scripted-host.js";
 
@@ -51,7 +52,32 @@ export async function connectPrdServer(
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       throw new ToolError(`${name} failed: ${text}`);
     }
-    return result.structuredContent as unknown as Envelope;
+    return withFullPrompts(envelopeSchema.parse(result.structuredContent));
+  };
+  // As SKILL.md asks of a host: prompts stubbed out of an envelope over the answer bound are fetched with
+  // the state tool, page by page (a prompt too large for one answer comes in parts, in order), and joined.
+  const withFullPrompts = async (envelope: Envelope): Promise<Envelope> => {
+    const action = envelope.action;
+    if (action.kind !== "spawn_subagents" || !action.invocations.some((i) => i.prompt.startsWith("[stub:")))
+      return envelope;
+    const prompts = new Map<string, string>();
+    for (let part: number | null = 0; part !== null; ) {
+      const answer = await call(`${prefix}get_pipeline_state`, {
+        run_id: envelope.run_id,
+        format: "action",
+        part,
+      });
+      const page = actionViewSchema.parse(answer.structuredContent);
+      if (page.action?.kind !== "spawn_subagents") throw new ToolError("the fetched action is not the batch");
+      for (const i of page.action.invocations)
+        prompts.set(i.invocation_id, `${prompts.get(i.invocation_id) ?? ""}${i.prompt}`);
+      part = page.next_part;
+    }
+    const invocations = action.invocations.map((i) => ({
+      ...i,
+      prompt: prompts.get(i.invocation_id) ?? i.prompt,
+    }));
+    return { ...envelope, action: { ...action, invocations } };
   };
   return {
     client,

@@ -2,16 +2,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { answerBytes, HOST_ANSWER_BYTES } from "@archon/core";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { cannedDraft } from "../demo/canned-drafts.js";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import { RESPONSE_BUDGET, sizeOf } from "../run-model/bounding.js";
+import { verificationConclusionSchema, verificationPlanSchema } from "../mcp/result-schemas.js";
+import { actionViewSchema } from "../run-model/answer-schemas.js";
 import type { Envelope } from "../run-model/envelope.js";
 import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_REPLY_CHARS } from "../run-model/limits.js";
 import type { SpawnSubagents } from "../run-model/protocol.js";
-import type { VerificationConclusion, VerificationPlan } from "../verification/verify-service.js";
 
 const roots: string[] = [];
 const open: PrdConnection[] = [];
@@ -53,21 +54,21 @@ describe("validate_prd_document on documents built to stall it", () => {
       unrecognised_headings_omitted: count - MAX_LISTED_HEADINGS,
       truncated: true,
     });
-    expect(sizeOf(result.structuredContent)).toBeLessThan(RESPONSE_BUDGET);
-    expect(text(result).length).toBeLessThan(RESPONSE_BUDGET);
+    expect(answerBytes(result.structuredContent)).toBeLessThan(HOST_ANSWER_BYTES);
   });
 });
 
 describe("judge replies built to stall the parser", () => {
   it("reads 160 KB of nested braces as no verdict, and refuses a reply over the limit by name", async () => {
     const { c } = await connect();
-    const planned = (
+    const plannedAnswer = (
       await c.call("prd_plan_section_verification", {
         section_type: "requirements",
         content: cannedDraft("requirements"),
         choice: "full",
       })
-    ).structuredContent as unknown as VerificationPlan;
+    ).structuredContent;
+    const planned = verificationPlanSchema.parse(plannedAnswer);
     const action = planned.action as SpawnSubagents;
     expect(action.invocations.length).toBeGreaterThan(0);
     const conclude = (raw: string) =>
@@ -78,9 +79,9 @@ describe("judge replies built to stall the parser", () => {
       });
     const braces = await conclude(NESTED_BRACES);
     expect(braces.isError).toBeFalsy();
-    const judged = (braces.structuredContent as unknown as VerificationConclusion).verdicts.filter(
-      (v) => v.judge.name !== "rule-tier",
-    );
+    const judged = verificationConclusionSchema
+      .parse(braces.structuredContent)
+      .verdicts.filter((v) => v.judge.name !== "rule-tier");
     expect(judged.map((v) => [v.verdict, v.caveats])).toEqual(
       action.invocations.map(() => ["INCONCLUSIVE", ["the reply held no JSON object"]]),
     );
@@ -116,7 +117,7 @@ describe("subagent replies to a run", () => {
       `result too large, nothing was applied: responses.0.raw_text: over the limit of ${MAX_REPLY_CHARS} characters`,
     );
     const state = await c.call("prd_get_pipeline_state", { run_id: envelope.run_id, format: "action" });
-    expect((state.structuredContent as { action: unknown }).action).toEqual(pending);
+    expect(actionViewSchema.parse(state.structuredContent).action).toEqual(pending);
     const braces = await c.call("prd_submit_action_result", {
       run_id: envelope.run_id,
       result: reply(NESTED_BRACES),

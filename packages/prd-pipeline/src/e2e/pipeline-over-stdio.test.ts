@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../run-model/envelope.js";
+import { actionViewSchema, fullViewSchema } from "../run-model/answer-schemas.js";
+import { envelopeSchema } from "../run-model/envelope.js";
 import { rawSession } from "./raw-session.js";
 
 interface Reply {
@@ -42,7 +43,9 @@ describe("whole runs of several contexts over stdio", () => {
         "03-api-spec.md",
         "04-security.md",
         "05-testing.md",
+        "06-deployment.md",
         "07-jira-tickets.md",
+        "11-clarifications.md",
         "affected-symbols.json",
       ],
     },
@@ -54,13 +57,14 @@ describe("whole runs of several contexts over stdio", () => {
         "05-testing.md",
         "06-deployment.md",
         "07-jira-tickets.md",
+        "11-clarifications.md",
         "affected-symbols.json",
       ],
     },
     {
       context: "poc",
       feature: "Prototype a search index for the product catalogue",
-      expected: ["01-prd.md", "07-jira-tickets.md", "affected-symbols.json"],
+      expected: ["01-prd.md", "07-jira-tickets.md", "11-clarifications.md", "affected-symbols.json"],
     },
   ];
   for (const c of cases) {
@@ -99,7 +103,7 @@ describe("a run survives a server restart", () => {
 
     const second = await connect(root);
     const state = await second.call("prd_get_pipeline_state", { run_id: envelope.run_id, format: "action" });
-    expect((state.structuredContent as { action: unknown }).action).toEqual(pending);
+    expect(actionViewSchema.parse(state.structuredContent).action).toEqual(pending);
     const { last } = await host.drive(second, await second.submit(envelope.run_id, host.respond(pending)));
     expect(last.action.kind).toBe("done");
     expect(existsSync(join(root, "prd-output", envelope.run_id, "01-prd.md"))).toBe(true);
@@ -118,7 +122,7 @@ describe("submissions that must not be applied", () => {
       const [started] = (await session.batch([
         call("prd_start_pipeline", { feature_description: "Prototype a search index", prd_context: "poc" }),
       ])) as Reply[];
-      const first = started?.result.structuredContent as Envelope;
+      const first = envelopeSchema.parse(started?.result.structuredContent);
       const host = new ScriptedHost({ projectRoot: root });
       const result = host.respond(first.action);
       // Both requests leave in one write, so the second is read while the first is still being handled.
@@ -129,7 +133,7 @@ describe("submissions that must not be applied", () => {
       const errors = replies.filter((r) => r.result.isError);
       expect(errors).toHaveLength(1);
       expect(JSON.stringify(errors[0]?.result.content)).toMatch(/was already answered|is being answered/);
-      const applied = replies.find((r) => !r.result.isError)?.result.structuredContent as Envelope;
+      const applied = envelopeSchema.parse(replies.find((r) => !r.result.isError)?.result.structuredContent);
       expect(applied.action).not.toEqual(first.action);
       expect(applied.messages.some((m) => m.level === "warning")).toBe(false);
     } finally {
@@ -202,10 +206,9 @@ describe("missing ecosystem servers", () => {
     const first = await c.start({ feature_description: "Prototype a search index", prd_context: "poc" });
     const { last } = await host.drive(c, first);
     expect(last.action.kind).toBe("done");
-    const full = (await c.call("prd_get_pipeline_state", { run_id: first.run_id, format: "full" }))
-      .structuredContent as {
-      errors: { kind: string }[];
-    };
+    const full = fullViewSchema.parse(
+      (await c.call("prd_get_pipeline_state", { run_id: first.run_id, format: "full" })).structuredContent,
+    );
     expect(full.errors.map((e) => e.kind)).toEqual(["upstream_failure"]);
   });
 });

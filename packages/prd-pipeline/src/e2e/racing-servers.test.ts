@@ -6,7 +6,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
-import type { Envelope } from "../run-model/envelope.js";
+import { fullViewSchema } from "../run-model/answer-schemas.js";
+import { envelopeSchema } from "../run-model/envelope.js";
 import type { Action, ActionResult } from "../run-model/protocol.js";
 
 const roots: string[] = [];
@@ -63,7 +64,7 @@ describe("two servers answering one run at once", () => {
       const acknowledged = replies.flatMap((r, i) => (r.isError ? [] : [i]));
       expect(acknowledged, `race ${races} on ${action.kind}`).toHaveLength(1);
       const winner = acknowledged[0] as number;
-      envelope = replies[winner]?.structuredContent as unknown as Envelope;
+      envelope = envelopeSchema.parse(replies[winner]?.structuredContent);
       const ended = envelope.action.kind === "done" || envelope.action.kind === "failed";
       expect(text(replies[1 - winner] as CallToolResult)).toMatch(
         ended
@@ -78,9 +79,11 @@ describe("two servers answering one run at once", () => {
     expect(envelope.action.kind).toBe("done");
     expect(races).toBeGreaterThan(20);
     expect(winningAnswers.length).toBeGreaterThanOrEqual(3);
-    const full = (await servers[1]?.call("prd_get_pipeline_state", { run_id: runId, format: "full" }))
-      ?.structuredContent as { clarifications: { answer: string }[]; status: string };
+    const full = fullViewSchema.parse(
+      (await servers[1]?.call("prd_get_pipeline_state", { run_id: runId, format: "full" }))
+        ?.structuredContent,
+    );
     expect(full.status).toBe("done");
-    expect(full.clarifications.map((c) => c.answer)).toEqual(winningAnswers);
+    expect(full.clarifications?.map((c) => c.answer)).toEqual(winningAnswers);
   });
 });

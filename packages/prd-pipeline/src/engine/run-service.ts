@@ -4,13 +4,9 @@ import { relative, resolve } from "node:path";
 import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { EvidenceStore } from "../evidence/evidence-store.js";
 import type { StrategyStat } from "../evidence/select-strategy.js";
-import {
-  boundAction,
-  boundEnvelope,
-  boundFullState,
-  boundGrounding,
-  fitView,
-} from "../run-model/bounding.js";
+import type { PipelineStateView } from "../run-model/answer-schemas.js";
+import { boundFullState, boundGrounding } from "../run-model/bound-state-views.js";
+import { boundAction, boundEnvelope, fitView } from "../run-model/bounding.js";
 import { type Envelope, envelopeOf, summarise } from "../run-model/envelope.js";
 import {
   answerSafely,
@@ -255,7 +251,7 @@ export class PipelineService {
     }
   }
 
-  getState(runId: string, format: StateFormat, part = 0): Record<string, unknown> {
+  getState(runId: string, format: StateFormat, part = 0): PipelineStateView {
     const state = this.load(runId);
     switch (format) {
       case "summary":

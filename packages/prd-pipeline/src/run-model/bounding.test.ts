@@ -1,16 +1,9 @@
+import { answerBytes, HOST_ANSWER_BYTES } from "@archon/core";
 import { describe, expect, it } from "vitest";
 import { MAX_MESSAGE_CHARS, type Violation } from "../validation/types.js";
 import { validateDocument } from "../validation/validate-document.js";
-import {
-  boundAction,
-  boundDocumentResult,
-  boundEnvelope,
-  boundFullState,
-  boundGrounding,
-  fitView,
-  RESPONSE_BUDGET,
-  sizeOf,
-} from "./bounding.js";
+import { boundFullState, boundGrounding } from "./bound-state-views.js";
+import { boundAction, boundDocumentResult, boundEnvelope, fitView } from "./bounding.js";
 import type { Envelope } from "./envelope.js";
 import { MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "./limits.js";
 import { initialState, withError } from "./state.js";
@@ -41,7 +34,7 @@ function bigBatch(count: number, promptSize: number): Envelope {
 describe("stub-and-fetch for large spawn_subagents envelopes", () => {
   it("replaces every prompt by a stub and says so when the envelope is over budget", () => {
     const bounded = boundEnvelope(bigBatch(20, 10_000), "prd_get_pipeline_state");
-    expect(sizeOf(bounded)).toBeLessThanOrEqual(100_000);
+    expect(answerBytes(bounded)).toBeLessThanOrEqual(HOST_ANSWER_BYTES);
     const action = bounded.action as Extract<Envelope["action"], { kind: "spawn_subagents" }>;
     expect(action.invocations.every((i) => i.prompt.startsWith("[stub:"))).toBe(true);
     expect(action.invocations.map((i) => i.invocation_id)).toHaveLength(20);
@@ -56,7 +49,7 @@ describe("stub-and-fetch for large spawn_subagents envelopes", () => {
   it("pages a batch larger than the budget by invocation", () => {
     const action = bigBatch(20, 10_000).action;
     const first = boundAction(action, 0);
-    expect(sizeOf(first)).toBeLessThanOrEqual(100_000);
+    expect(answerBytes(first)).toBeLessThanOrEqual(HOST_ANSWER_BYTES);
     const next = first.next_part as number;
     expect(next).toBeGreaterThan(0);
     const second = boundAction(action, next);
@@ -82,7 +75,7 @@ describe("the full state view", () => {
         type,
         status: "passed" as const,
         attempt: 1,
-        content: "c".repeat(49_500),
+        content: "c".repeat(30_000),
         violations: [],
         score: 1,
         recall: [],
@@ -90,7 +83,7 @@ describe("the full state view", () => {
       })),
     };
     const view = boundFullState(state);
-    expect(sizeOf(view)).toBeLessThanOrEqual(100_000);
+    expect(answerBytes(view)).toBeLessThanOrEqual(HOST_ANSWER_BYTES);
     expect(view.grounding).toBeNull();
     expect(view.errors).toEqual(state.errors);
     const note = view.__bounded as { omitted: string[]; elided: string[] };
@@ -110,7 +103,7 @@ describe("the validate_prd_document answer", () => {
       unrecognised_headings_omitted: count - MAX_LISTED_HEADINGS,
       truncated: true,
     });
-    expect(sizeOf(answer)).toBeLessThan(RESPONSE_BUDGET);
+    expect(answerBytes(answer)).toBeLessThan(HOST_ANSWER_BYTES);
   });
 
   it("lists 50 violations, counts the rest, and cuts the document text they quote", () => {
@@ -129,7 +122,7 @@ describe("the validate_prd_document answer", () => {
     });
     expect(answer.overall.violations).toEqual(result.overall.violations.slice(0, MAX_LISTED_VIOLATIONS));
     expect(answer.overall.violations.every((v) => v.message.length <= MAX_MESSAGE_CHARS)).toBe(true);
-    expect(sizeOf(answer)).toBeLessThan(RESPONSE_BUDGET);
+    expect(answerBytes(answer)).toBeLessThan(HOST_ANSWER_BYTES);
   });
 
   it("answers a document within the limits whole, with nothing omitted", () => {
@@ -157,7 +150,7 @@ describe("a prompt larger than any answer", () => {
     let part: number | null = 0;
     while (part !== null) {
       const page = boundAction(action as Envelope["action"], part);
-      expect(sizeOf(page)).toBeLessThanOrEqual(RESPONSE_BUDGET);
+      expect(answerBytes(page)).toBeLessThanOrEqual(HOST_ANSWER_BYTES);
       const invocations = (page.action as { invocations: (typeof parts)[number][] }).invocations;
       expect(invocations).toHaveLength(1);
       parts.push(invocations[0] as (typeof parts)[number]);
@@ -188,18 +181,18 @@ describe("every format within the budget", () => {
       },
     };
     const view = boundFullState(state);
-    expect(sizeOf(view)).toBeLessThanOrEqual(RESPONSE_BUDGET);
+    expect(answerBytes(view)).toBeLessThanOrEqual(HOST_ANSWER_BYTES);
     expect((view.verification as { graph_validation: unknown }).graph_validation).toBeNull();
-    expect(sizeOf(boundGrounding(state))).toBeLessThanOrEqual(RESPONSE_BUDGET);
+    expect(answerBytes(boundGrounding(state))).toBeLessThanOrEqual(HOST_ANSWER_BYTES);
   });
 
   it("falls back to what identifies a view when nothing else fits", () => {
-    const view = { run_id: "r", status: "done", blob: "x".repeat(RESPONSE_BUDGET) };
+    const view = { run_id: "r", status: "done" as const, blob: "x".repeat(HOST_ANSWER_BYTES) };
     expect(fitView(view, "read the files")).toEqual({
       run_id: "r",
       status: "done",
       __bounded: {
-        omitted: [`the whole view (${sizeOf(view)} characters)`],
+        omitted: [`the whole view (${answerBytes(view)} bytes)`],
         elided: [],
         hint: "read the files",
       },

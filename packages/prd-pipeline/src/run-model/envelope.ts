@@ -1,20 +1,30 @@
-// The response shape of start_pipeline and submit_action_result.
-import type { Action, Message } from "./protocol.js";
+// The response shape of start_pipeline and submit_action_result, as the schema both tools declare.
+import { z } from "zod";
+import { type Action, actionSchema, type Message, messageSchema } from "./protocol.js";
 import type { RunState } from "./state.js";
 
-export interface StateSummary {
-  sections: { type: string; status: string; attempts: number; score: number | null }[];
-  clarification_rounds: number;
-  errors: number;
-}
+export const stateSummarySchema = z.object({
+  sections: z.array(
+    z.object({
+      type: z.string(),
+      status: z.string(),
+      attempts: z.number().int(),
+      score: z.number().nullable(),
+    }),
+  ),
+  clarification_rounds: z.number().int(),
+  errors: z.number().int(),
+});
+export type StateSummary = z.infer<typeof stateSummarySchema>;
 
-export interface Envelope {
-  run_id: string;
-  current_step: string;
-  messages: Message[];
-  action: Action;
-  state_summary: StateSummary;
-}
+export const envelopeSchema = z.object({
+  run_id: z.string(),
+  current_step: z.string(),
+  messages: z.array(messageSchema),
+  action: actionSchema,
+  state_summary: stateSummarySchema,
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
 
 export function summarise(state: RunState): StateSummary {
   return {

@@ -43,8 +43,11 @@ export const MAX_BATCH_RESPONSES = 2_000;
 export const MAX_TOOL_DATA_CHARS = 1_000_000;
 /** A whole result of submit_action_result, as JSON text: what bounds a batch of many long replies. */
 export const MAX_RESULT_CHARS = 4_000_000;
-/** A PRD or one section handed to a validator or a verification planner: real ones are under 100,000. */
-export const MAX_DOCUMENT_CHARS = 500_000;
+/**
+ * A PRD or one section handed to a validator or a verification planner: real ones are under 100,000, and
+ * validation is linear, so a 5 MiB export still fits one message (the transport reads 10 MiB).
+ */
+export const MAX_DOCUMENT_CHARS = 5 * 1024 * 1024;
 /** Violations and unrecognised headings listed in a validate_prd_document answer; the rest are counted. */
 export const MAX_LISTED_VIOLATIONS = 50;
 export const MAX_LISTED_HEADINGS = 50;

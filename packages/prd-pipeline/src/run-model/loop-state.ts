@@ -30,7 +30,13 @@ export const footerSchema = z.object({
 });
 export type ImplementationFooter = z.infer<typeof footerSchema>;
 
-const checkSchema = z.object({ name: z.string(), ok: z.boolean(), summary: z.string() });
+const checkSchema = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  summary: z.string(),
+  /** Why the check did not run (its tool is not served, or failed): a skipped check is no problem found. */
+  skipped: z.string().optional(),
+});
 export type CheckRecord = z.infer<typeof checkSchema>;
 
 export const implementationStateSchema = z.object({

@@ -44,6 +44,9 @@ export const clarificationSchema = z.object({
   round: z.number().int(),
   question: z.string(),
   answer: z.string(),
+  /** Who gave the answer (the person the host asked), and whether they picked an option, typed, or both. */
+  answered_by: z.string().optional(),
+  how: z.enum(["option", "typed", "option and typed"]).optional(),
 });
 
 export const composedQuestionSchema = z.object({

@@ -1,6 +1,7 @@
 // check_health: is the database reachable, is the skill file shipped, how many runs are stored.
 import { existsSync } from "node:fs";
 import { defineTool, readOnly } from "@archon/core";
+import { z } from "zod";
 import type { ServerContext } from "../server-context.js";
 import { skillPath } from "../skill-file.js";
 
@@ -10,6 +11,13 @@ export const checkHealthTool = defineTool({
   description:
     "Reports whether the run database and the skill file are usable, and the runs stored by status.",
   input: {},
+  output: {
+    ok: z.boolean(),
+    version: z.string(),
+    database: z.object({ path: z.string(), ok: z.boolean() }),
+    skill_file: z.object({ path: z.string(), ok: z.boolean() }),
+    runs: z.record(z.string(), z.number().int()),
+  },
   annotations: readOnly,
   run: (_args, ctx: ServerContext) => {
     const skill = existsSync(skillPath());

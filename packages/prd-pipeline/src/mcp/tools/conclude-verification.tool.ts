@@ -5,6 +5,7 @@ import { MAX_BATCH_RESPONSES, MAX_TOKEN_CHARS, overLimit } from "../../run-model
 import { cappedText, subagentResponsesSchema } from "../../run-model/protocol.js";
 import { claimSchema, judgePlanSchema } from "../../verification/types.js";
 import { concludeVerification } from "../../verification/verify-service.js";
+import { verificationConclusionSchema } from "../result-schemas.js";
 
 export const concludeVerificationTool = defineTool({
   name: "conclude_verification",
@@ -25,6 +26,7 @@ export const concludeVerificationTool = defineTool({
       .optional()
       .describe("Per judge name, Bayesian mode"),
   },
+  output: verificationConclusionSchema,
   annotations: readOnly,
   run: (args) =>
     concludeVerification(args.claims, args.plan, args.responses, {

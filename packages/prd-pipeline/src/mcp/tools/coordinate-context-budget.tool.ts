@@ -17,6 +17,13 @@ export const coordinateContextBudgetTool = defineTool({
     sections: z.array(z.enum(SECTION_TYPES)).max(32).optional(),
     recall_share: z.number().min(0).max(0.9).optional(),
   },
+  output: {
+    total_tokens: z.number().int(),
+    recall_tokens: z.number().int(),
+    recall_per_section: z.number().int(),
+    sections: z.array(z.object({ section: z.string(), weight: z.number(), tokens: z.number().int() })),
+    unallocated: z.number().int(),
+  },
   annotations: readOnly,
   run: (args) => {
     const sections = args.sections ?? CONTEXTS[args.prd_context ?? "feature"].sections;

@@ -14,6 +14,30 @@ export const listAvailableStrategiesTool = defineTool({
     "The named reasoning strategies with their tiers (1 cheap to 3 deep) and what they suit. With prd_context and " +
     "section_type, also the ranking the pipeline would use now: fit, plus a bounded adjustment from recorded evidence.",
   input: { prd_context: z.enum(PRD_CONTEXTS).optional(), section_type: z.enum(SECTION_TYPES).optional() },
+  output: {
+    strategies: z.array(
+      z.object({
+        name: z.string(),
+        tier: z.number().int(),
+        description: z.string(),
+        suits: z.array(z.string()),
+      }),
+    ),
+    context_tier: z.number().int().optional(),
+    characteristics: z.array(z.string()).optional(),
+    // Null without prd_context: the ranking depends on it.
+    ranking: z
+      .array(
+        z.object({
+          strategy: z.string(),
+          tier: z.number().int(),
+          base: z.number(),
+          adjustment: z.number(),
+          score: z.number(),
+        }),
+      )
+      .nullable(),
+  },
   annotations: readOnly,
   run: (args, ctx: ServerContext) => {
     const strategies = STRATEGIES.map(({ name, tier, description, suits }) => ({

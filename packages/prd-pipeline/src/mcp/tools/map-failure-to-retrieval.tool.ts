@@ -23,6 +23,10 @@ export const mapFailureToRetrievalTool = defineTool({
       .max(200),
     feature: z.string().max(4000).optional(),
   },
+  output: {
+    queries: z.array(z.object({ rules: z.array(z.string()), topic: z.string(), query: z.string() })),
+    corrective_query: z.string(),
+  },
   annotations: readOnly,
   run: (args) => ({
     queries: mapFailuresToRetrieval(args.failures, args.feature ?? ""),

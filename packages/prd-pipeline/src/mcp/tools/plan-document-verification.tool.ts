@@ -7,6 +7,7 @@ import { splitSections } from "../../validation/validate-document.js";
 import { extractClaims } from "../../verification/claims.js";
 import { BUDGET_CHOICES } from "../../verification/types.js";
 import { planVerification } from "../../verification/verify-service.js";
+import { verificationPlanSchema } from "../result-schemas.js";
 import type { ServerContext } from "../server-context.js";
 
 export const planDocumentVerificationTool = defineTool({
@@ -21,6 +22,7 @@ export const planDocumentVerificationTool = defineTool({
     choice: z.enum(BUDGET_CHOICES).optional(),
     part: z.number().int().min(0).optional(),
   },
+  output: verificationPlanSchema,
   annotations: readOnly,
   run: (args, ctx: ServerContext) => {
     const sections = splitSections(args.content).map((s) => ({ type: s.type ?? "unknown", content: s.body }));

@@ -7,6 +7,7 @@ import { SECTION_TYPES } from "../../sections/section-catalogue.js";
 import { extractClaims } from "../../verification/claims.js";
 import { BUDGET_CHOICES } from "../../verification/types.js";
 import { planVerification } from "../../verification/verify-service.js";
+import { verificationPlanSchema } from "../result-schemas.js";
 import type { ServerContext } from "../server-context.js";
 
 export const planSectionVerificationTool = defineTool({
@@ -23,6 +24,7 @@ export const planSectionVerificationTool = defineTool({
     choice: z.enum(BUDGET_CHOICES).optional(),
     part: z.number().int().min(0).optional().describe("Invocation index to continue from in a paged plan"),
   },
+  output: verificationPlanSchema,
   annotations: readOnly,
   run: (args, ctx: ServerContext) =>
     planVerification(extractClaims([{ type: args.section_type, content: args.content }]), {

@@ -1,6 +1,7 @@
 // start_pipeline: begins a run and returns its first envelope.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { envelopeSchema } from "../../run-model/envelope.js";
 import { MAX_PATH_CHARS } from "../../run-model/limits.js";
 import { cappedText } from "../../run-model/protocol.js";
 import { PRD_CONTEXTS } from "../../sections/contexts.js";
@@ -21,6 +22,7 @@ export const startPipelineTool = defineTool({
     prd_context: z.enum(PRD_CONTEXTS).optional().describe("Kind of PRD; detected from the text when omitted"),
     skip_preflight: z.boolean().optional().describe("Skip probing the memory and codebase servers"),
   },
+  output: envelopeSchema,
   annotations: additiveWrite,
   run: (args, ctx: ServerContext) =>
     ctx.service.start({

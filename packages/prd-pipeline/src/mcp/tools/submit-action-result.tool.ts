@@ -1,6 +1,7 @@
 // submit_action_result: applies the host's result to the pending action and returns the next envelope.
 import { additiveWrite, defineTool } from "@archon/core";
 import { z } from "zod";
+import { envelopeSchema } from "../../run-model/envelope.js";
 import { MAX_RESULT_CHARS, MAX_TOKEN_CHARS } from "../../run-model/limits.js";
 import { cappedText } from "../../run-model/protocol.js";
 import type { ServerContext } from "../server-context.js";
@@ -17,6 +18,7 @@ export const submitActionResultTool = defineTool({
       .union([z.record(z.string(), z.unknown()), cappedText(MAX_RESULT_CHARS)])
       .describe("The typed result object (a JSON string of it is accepted too)"),
   },
+  output: envelopeSchema,
   annotations: additiveWrite,
   run: (args, ctx: ServerContext) => ctx.service.submit(args.run_id, args.result),
 });

@@ -1,9 +1,11 @@
 // validate_prd_document: section rules per `##` section plus the document-level rules.
 import { defineTool, readOnly } from "@archon/core";
+import { documentAnswerSchema } from "../../run-model/answer-schemas.js";
 import { boundDocumentResult } from "../../run-model/bounding.js";
 import { MAX_DOCUMENT_CHARS, MAX_LISTED_HEADINGS, MAX_LISTED_VIOLATIONS } from "../../run-model/limits.js";
 import { cappedText } from "../../run-model/protocol.js";
-import { validateDocument } from "../../validation/validate-document.js";
+import { validatorAt } from "../../validation/project-context-at.js";
+import type { ServerContext } from "../server-context.js";
 
 export const validatePrdDocumentTool = defineTool({
   name: "validate_prd_document",
@@ -14,6 +16,10 @@ export const validatePrdDocumentTool = defineTool({
     `Lists at most ${MAX_LISTED_VIOLATIONS} violations and ${MAX_LISTED_HEADINGS} unrecognised headings, counts the ` +
     "rest in *_omitted and sets truncated.",
   input: { content: cappedText(MAX_DOCUMENT_CHARS) },
+  output: documentAnswerSchema,
   annotations: readOnly,
-  run: (args) => boundDocumentResult(validateDocument(args.content)),
+  run: (args, ctx: ServerContext) =>
+    boundDocumentResult(
+      validatorAt(ctx.projectRoot, { archonDb: ctx.archonDb, text: args.content }).document(args.content),
+    ),
 });

@@ -1,10 +1,12 @@
 // validate_prd_section: the deterministic validator for one section.
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
+import { sectionResultSchema } from "../../run-model/answer-schemas.js";
 import { MAX_DOCUMENT_CHARS } from "../../run-model/limits.js";
 import { cappedText } from "../../run-model/protocol.js";
 import { SECTION_TYPES } from "../../sections/section-catalogue.js";
-import { validateSection } from "../../validation/validate-section.js";
+import { validatorAt } from "../../validation/project-context-at.js";
+import type { ServerContext } from "../server-context.js";
 
 export const validatePrdSectionTool = defineTool({
   name: "validate_prd_section",
@@ -16,6 +18,11 @@ export const validatePrdSectionTool = defineTool({
     section_type: z.enum(SECTION_TYPES),
     content: cappedText(MAX_DOCUMENT_CHARS),
   },
+  output: sectionResultSchema,
   annotations: readOnly,
-  run: (args) => validateSection(args.section_type, args.content),
+  run: (args, ctx: ServerContext) =>
+    validatorAt(ctx.projectRoot, { archonDb: ctx.archonDb, text: args.content }).section(
+      args.section_type,
+      args.content,
+    ),
 });

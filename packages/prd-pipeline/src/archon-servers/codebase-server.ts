@@ -5,6 +5,7 @@ import type { ProjectGrounding } from "archon/grounding";
 import type { InProcessServer } from "../run-model/in-process.js";
 import type { ToolCallAction, ToolResult } from "../run-model/protocol.js";
 import { backtickedNames } from "../sections/grounding-block.js";
+import { detectChanges, ownWorktree, securityGates, semanticDiff } from "./post-impl-tools.js";
 
 /** Names checked against the index per graph validation: bounds the work on a long PRD. */
 export const MAX_CHECKED_NAMES = 100;
@@ -41,7 +42,9 @@ function claimedNames(root: string, args: Record<string, unknown>): string[] {
   } catch {
     // An unreadable affected-symbols file leaves the PRD's own names.
   }
-  return [...new Set(names)].slice(0, MAX_CHECKED_NAMES);
+  // The run's own id (the header of every file, and a folder of prd_path) names the run, not the code.
+  const own = new Set(String(args.prd_path ?? "").split("/"));
+  return [...new Set(names)].filter((n) => !own.has(n)).slice(0, MAX_CHECKED_NAMES);
 }
 
 export function archonCodebaseServer(grounding: ProjectGrounding): InProcessServer {
@@ -84,6 +87,16 @@ export function archonCodebaseServer(grounding: ProjectGrounding): InProcessServ
             checks,
             missing: checks.filter((c) => !c.exists).map((c) => c.name),
           });
+        }
+        case "detect_changes":
+        case "verify_semantic_diff":
+        case "check_security_gates": {
+          const worktree = ownWorktree(root, args.path);
+          if ("refused" in worktree) return refused(call, `${call.tool_name} refused: ${worktree.refused}.`);
+          if (call.tool_name === "detect_changes") return ok(call, detectChanges(root, worktree.dir));
+          if (call.tool_name === "verify_semantic_diff")
+            return ok(call, semanticDiff(grounding, worktree.dir, args.files));
+          return ok(call, securityGates(worktree.dir, args.files));
         }
         case "get_impact":
           return ok(call, { source: "archon", ...grounding.impact(String(args.symbol ?? "")) });

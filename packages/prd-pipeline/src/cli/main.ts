@@ -7,7 +7,7 @@ import { PROFILES } from "../mcp/profiles.js";
 import { SOURCE_MODES } from "../run-model/sources.js";
 import { DEFAULT_SUBAGENT_NAMESPACE, subagentType } from "../sections/subagents.js";
 import type { ServeOptions } from "./serve.js";
-import { runValidateCommand } from "./validate-command.js";
+import { runValidateCommand, type ValidateOptions } from "./validate-command.js";
 
 const program = new Command()
   .name("archon-prd")
@@ -49,7 +49,13 @@ program
   .argument("<file>", "markdown file to validate")
   .option("--section <type>", "validate the whole file as one section of this type")
   .option("--json", "print the result as JSON")
-  .action((file: string, options: { section?: string; json?: boolean }) => {
+  .addHelpText(
+    "after",
+    "\nThe project's tables and rules come from --project-root (and --archon-db), as in the run that wrote the PRD.",
+  )
+  .action((file: string, _options: unknown, command: Command) => {
+    // --project-root and --archon-db are the program's options: read them wherever they were written.
+    const options = command.optsWithGlobals<ValidateOptions>();
     process.exitCode = runValidateCommand(
       file,
       options,

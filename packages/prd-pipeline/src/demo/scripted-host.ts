@@ -17,6 +17,10 @@ export interface ScriptedHostOptions {
   codebase?: boolean;
   /** Rounds after which the host says "Proceed" (default: as soon as it is offered). */
   proceedAfter?: number;
+  /** The reply composing clarification question `round`; default: a generic question with two options. */
+  questionReply?: (round: number) => string | undefined;
+  /** The answer to a question by its id (an option picked, text typed, or both); default: the first option. */
+  answerFor?: (questionId: string) => { selected: string[]; freeform?: string } | undefined;
   /** Replace a draft per section type and attempt, e.g. to force a retry. */
   draftOverride?: (type: string, attempt: number) => string | undefined;
   /** A judge's reply per claim; default: a PASS verdict with confidence 0.8. */
@@ -57,8 +61,11 @@ export class ScriptedHost {
   /** The result a well-behaved host submits for this action. */
   respond(action: Action): ActionResult {
     switch (action.kind) {
-      case "ask_user":
+      case "ask_user": {
+        const scripted = this.options.answerFor?.(action.question_id);
+        if (scripted) return { kind: "user_answer", question_id: action.question_id, ...scripted };
         return { kind: "user_answer", question_id: action.question_id, selected: [this.answer(action)] };
+      }
       case "call_cortex_tool":
         if (this.options.memory === false) {
           return {
@@ -126,13 +133,17 @@ export class ScriptedHost {
     const prompt = invocation.prompt;
     if (prompt.includes("Compose ONE question")) {
       const round = /Clarification round: (\d+)/.exec(prompt)?.[1] ?? "1";
+      const scripted = this.options.questionReply?.(Number(round));
+      if (scripted !== undefined) return scripted;
       return JSON.stringify({
         question: `Question ${round}: which users need this first?`,
         options: ["Existing members", "New sign-ups"],
         rationale: "Scopes the first release.",
       });
     }
-    const claim = /^Claim ID: (\S+)\nClaim type: (\S+)/m.exec(prompt);
+    // A judge batch too large for one answer arrives with stubbed prompts; its descriptions still name the claim.
+    const claim =
+      /^Claim ID: (\S+)\nClaim type: (\S+)/m.exec(prompt) ?? /^Judge (\S+) \(/.exec(invocation.description);
     if (claim) {
       const [, id = "", type = ""] = claim;
       return this.options.judgeReply?.(id, type, invocation.invocation_id) ?? judgeJson("PASS");
@@ -160,7 +171,8 @@ export class ScriptedHost {
       const attempt = Number(/Attempt: (\d)/.exec(prompt)?.[1] ?? "1");
       return this.options.draftOverride?.(type, attempt) ?? cannedDraft(type);
     }
-    if (prompt.includes("Jira tickets")) return cannedDraft("jira_tickets");
+    if (prompt.includes("Jira tickets"))
+      return this.options.draftOverride?.("jira_tickets", 1) ?? cannedDraft("jira_tickets");
     return "Recent history: the auth module was refactored behind a port last quarter.";
   }
 

@@ -7,6 +7,7 @@ import { ScriptedHost, type ScriptedHostOptions } from "../demo/scripted-host.js
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
 import type { Envelope } from "../run-model/envelope.js";
 import type { Action } from "../run-model/protocol.js";
+import { MAX_JUDGE_INVOCATIONS } from "../verification/budget.js";
 
 const roots: string[] = [];
 const open: PrdConnection[] = [];
@@ -142,8 +143,8 @@ describe("judges that answer garbage", () => {
 
 describe("a run over the judge budget", () => {
   for (const [choice, check] of [
-    ["Reduced sample", (n: number) => expect(n).toBeLessThanOrEqual(20)],
-    ["Full fleet", (n: number) => expect(n).toBeGreaterThan(20)],
+    ["Reduced sample", (n: number) => expect(n).toBeLessThanOrEqual(MAX_JUDGE_INVOCATIONS)],
+    ["Full fleet", (n: number) => expect(n).toBeGreaterThan(MAX_JUDGE_INVOCATIONS)],
     ["Skip verification", (n: number) => expect(n).toBe(0)],
   ] as const) {
     it(`takes "${choice}" and still reaches done`, async () => {

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
+import { getConfigTool } from "../mcp/tools/get-config.tool.js";
+import { getPrdContextInfoTool } from "../mcp/tools/get-prd-context-info.tool.js";
 
 const roots: string[] = [];
 const open: PrdConnection[] = [];
@@ -110,7 +113,7 @@ describe("resources and prompts", () => {
   it("answers the utility tools", async () => {
     const c = await connect();
     const info = await c.call("prd_get_prd_context_info", {});
-    expect((info.structuredContent as { contexts: unknown[] }).contexts).toHaveLength(8);
+    expect(z.object(getPrdContextInfoTool.output).parse(info.structuredContent).contexts).toHaveLength(8);
     const skill = await c.call("prd_read_skill_config", {});
     expect(skill.structuredContent).toMatchObject({ name: "archon-prd" });
     const listed = JSON.stringify(skill.structuredContent);
@@ -124,13 +127,13 @@ describe("resources and prompts", () => {
       limits: {
         maxActiveRuns: 8,
         leaseMs: 30_000,
-        max_judge_invocations: 20,
+        max_judge_invocations: 24,
         max_review_loops: 3,
         max_reply_chars: 200_000,
         max_result_chars: 4_000_000,
-        max_document_chars: 500_000,
+        max_document_chars: 5 * 1024 * 1024,
       },
     });
-    expect((config.structuredContent as { steps: string[] }).steps).toHaveLength(20);
+    expect(z.object(getConfigTool.output).parse(config.structuredContent).steps).toHaveLength(20);
   });
 });

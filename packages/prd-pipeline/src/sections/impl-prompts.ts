@@ -74,7 +74,7 @@ export function testingPrompt(state: RunState): string {
 
 export function reviewPrompt(state: RunState): string {
   const impl = state.implementation;
-  const checks = impl.post_checks.filter((c) => !c.ok).map((c) => `- ${c.name}: ${c.summary}`);
+  const checks = impl.post_checks.filter((c) => !c.ok && !c.skipped).map((c) => `- ${c.name}: ${c.summary}`);
   const failures = (impl.tests?.failures ?? []).map((f) => `- test failure: ${f}`);
   return [
     "You are reviewing an implementation against its PRD.",

@@ -1,17 +1,10 @@
 // Step 15: index the worktree, detect changes, verify the semantic diff, check security gates (4 calls).
 import type { Action } from "../run-model/protocol.js";
-import { type RunState, type RunStateAt, withError } from "../run-model/state.js";
+import type { RunState, RunStateAt } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
+import { checkLine, checkRecord, problems } from "../verification/post-impl-checks.js";
 import { workFolder } from "./input-analysis.step.js";
-import {
-  info,
-  moveTo,
-  noTransition,
-  type StepEnv,
-  type StepHandler,
-  type StepOutcome,
-  warning,
-} from "./step-kit.js";
+import { info, moveTo, noTransition, type StepHandler, type StepOutcome, warning } from "./step-kit.js";
 
 export const POST_IMPL_CALLS = [
   "index_codebase",
@@ -45,35 +38,27 @@ function call(state: RunState, index: number): Action {
   };
 }
 
-/** A tool that answered but reports a failed check (`passed: false` or `ok: false`). */
-function failedCheck(data: unknown): boolean {
-  if (data === null || typeof data !== "object") return false;
-  const d = data as { passed?: unknown; ok?: unknown };
-  return d.passed === false || d.ok === false;
-}
-
 function advance(state: RunStateAt<"post_impl_verification">): StepOutcome {
   const index = state.implementation.post_checks.length;
   if (index < POST_IMPL_CALLS.length)
     return { state: { ...state, phase: "check" }, action: call(state, index) };
-  const bad = state.implementation.post_checks.filter((c) => !c.ok).map((c) => c.name);
+  const checks = state.implementation.post_checks;
+  const bad = problems(checks).map((c) => c.name);
+  const skipped = checks.filter((c) => c.skipped).map(checkLine);
   return {
     state: moveTo(state, "testing"),
     messages: [
       info(
         bad.length === 0
-          ? "Post-implementation checks passed."
+          ? "Post-implementation checks found no problem."
           : `Post-implementation checks with problems: ${bad.join(", ")}.`,
       ),
+      ...(skipped.length > 0 ? [warning(`Not run: ${skipped.join("; ")}.`)] : []),
     ],
   };
 }
 
-export const postImplVerificationStep: StepHandler<"post_impl_verification"> = (
-  state,
-  result,
-  env: StepEnv,
-) => {
+export const postImplVerificationStep: StepHandler<"post_impl_verification"> = (state, result) => {
   if (state.phase === "start") {
     if (!state.codebase_path) {
       return {
@@ -85,25 +70,11 @@ export const postImplVerificationStep: StepHandler<"post_impl_verification"> = (
   }
   if (state.phase === "check" && result?.kind === "tool_result") {
     const name = POST_IMPL_CALLS[state.implementation.post_checks.length] ?? "?";
-    const ok = result.success && !failedCheck(result.data);
-    const summary = result.success
-      ? JSON.stringify(result.data ?? null).slice(0, 300)
-      : (result.error ?? "no detail");
-    let next: RunState = {
+    const record = checkRecord(name, result);
+    const next: RunState = {
       ...state,
-      implementation: {
-        ...state.implementation,
-        post_checks: [...state.implementation.post_checks, { name, ok, summary }],
-      },
+      implementation: { ...state.implementation, post_checks: [...state.implementation.post_checks, record] },
     };
-    if (!result.success) {
-      next = withError(next, "upstream_failure", `${name} failed: ${summary}`, env.now);
-      const out = advance(next);
-      return {
-        ...out,
-        messages: [warning(`${name} failed; the reviewer is told.`), ...(out.messages ?? [])],
-      };
-    }
     return advance(next);
   }
   throw noTransition("post_impl_verification", state.phase);

@@ -2,6 +2,7 @@
 import type { AskUser, WriteFile } from "../run-model/protocol.js";
 import type { RunState } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
+import { checkLine, pullRequestBlockers } from "../verification/post-impl-checks.js";
 import { answerText, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
 
 export const PUSH = "Push and open a PR";
@@ -29,9 +30,7 @@ export function sourceFile(state: RunState): WriteFile {
     "",
     "Post-implementation checks:",
     "",
-    ...(impl.post_checks.length === 0
-      ? ["- none ran"]
-      : impl.post_checks.map((c) => `- ${c.name}: ${c.ok ? "ok" : "problem"}`)),
+    ...(impl.post_checks.length === 0 ? ["- none ran"] : impl.post_checks.map((c) => `- ${checkLine(c)}`)),
     "",
     impl.engineer_summary ?? "",
     "",
@@ -61,13 +60,19 @@ export function testFile(state: RunState): WriteFile {
 
 function question(state: RunState): AskUser {
   const impl = state.implementation;
+  const blockers = pullRequestBlockers(impl);
+  const push = { label: PUSH, description: "An engineer pushes the branch and opens the PR" };
   return {
     kind: "ask_user",
     question_id: "pr_gate",
-    header: "Push the branch and open a pull request?",
-    description: `Branch ${impl.footer?.branch ?? "-"}; tests ${impl.tests?.status ?? "not run"}; review ${impl.review?.verdict ?? "none"}.`,
+    header:
+      blockers.length === 0 ? "Push the branch and open a pull request?" : "No pull request without verdicts",
+    description:
+      blockers.length === 0
+        ? `Branch ${impl.footer?.branch ?? "-"}; tests ${impl.tests?.status ?? "not run"}; review ${impl.review?.verdict ?? "none"}.`
+        : `Branch ${impl.footer?.branch ?? "-"} stays local: missing ${blockers.join("; ")}.`,
     options: [
-      { label: PUSH, description: "An engineer pushes the branch and opens the PR" },
+      ...(blockers.length === 0 ? [push] : []),
       { label: NO_PUSH, description: "Keep the branch local and finish" },
     ],
     multi_select: false,
@@ -93,7 +98,7 @@ export const prGateStep: StepHandler<"pr_gate"> = (state, result) => {
   if (state.phase === "ask" && result?.kind === "user_answer") {
     const answer = answerText(result);
     const impl = state.implementation;
-    if (answer === PUSH)
+    if (answer === PUSH && pullRequestBlockers(impl).length === 0)
       return { state: moveTo({ ...state, implementation: { ...impl, pr_decision: "push" } }, "pr_creation") };
     if (answer === NO_PUSH) {
       return {
@@ -101,9 +106,10 @@ export const prGateStep: StepHandler<"pr_gate"> = (state, result) => {
         messages: [info("Not pushed: the branch stays local.")],
       };
     }
+    const offered = question(state).options?.map((o) => o.label) ?? [NO_PUSH];
     return {
       state,
-      messages: [warning(`Answer "${PUSH}" or "${NO_PUSH}" (got "${answer}").`)],
+      messages: [warning(`Answer "${offered.join('" or "')}" (got "${answer}").`)],
       action: question(state),
     };
   }

@@ -3,7 +3,13 @@ import { InternalError } from "@archon/core";
 import type { AskUser } from "../run-model/protocol.js";
 import { type RunState, type RunStateAt, type VerificationState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
-import { budgetOf, defaultChoice, planJudges, samePlan } from "../verification/budget.js";
+import {
+  budgetOf,
+  defaultChoice,
+  MAX_JUDGE_INVOCATIONS,
+  planJudges,
+  samePlan,
+} from "../verification/budget.js";
 import { extractClaims } from "../verification/claims.js";
 import { concludeDocument, ruleTierVerdicts } from "../verification/consensus.js";
 import { indexChecks } from "../verification/index-evidence.js";
@@ -26,7 +32,7 @@ export const BUDGET_OPTIONS: readonly { label: string; choice: BudgetChoice; des
   {
     label: "Reduced sample",
     choice: "reduced",
-    description: "Every claim type judged once, then more claims up to 20 judges",
+    description: `Every claim type judged once by its whole panel, then more claims up to ${MAX_JUDGE_INVOCATIONS} judges`,
   },
   { label: "Full fleet", choice: "full", description: "Every subjective claim judged, whatever it costs" },
   {
@@ -53,6 +59,7 @@ function budgetQuestion(state: RunState, env: StepEnv): AskUser {
     header: `Verification needs ${b.full_fleet} judges (limit ${b.limit})`,
     description:
       `${b.subjective} claims need a judge and ${b.mechanical} are settled by rule. ` +
+      `A reduced sample leaves ${b.reduced_leaves_unjudged.length} unjudged. ` +
       "Judge a reduced sample, the full fleet, or skip verification?",
     options: BUDGET_OPTIONS.map(({ label, description }) => ({ label, description })),
     multi_select: false,
@@ -92,6 +99,7 @@ function dispatch(state: RunStateAt<"self_check">, choice: BudgetChoice, env: St
       v.claims,
       state.feature_description,
       indexChecks(v.graph_validation),
+      outputDir(state.run_id),
     ),
   };
 }

@@ -2,6 +2,7 @@
 import { NO_PROJECT_CONTEXT, type ProjectContext } from "../sections/project-context.js";
 import type { SectionType } from "../sections/section-catalogue.js";
 import { acNumbering } from "./rules/ac-numbering.rule.js";
+import * as C from "./rules/completeness.rules.js";
 import { ddlForeignKeys } from "./rules/ddl-foreign-keys.rule.js";
 import { ddlNoOrphans } from "./rules/ddl-orphans.rule.js";
 import { endpointAuth } from "./rules/endpoint-auth.rule.js";
@@ -64,7 +65,11 @@ export const SECTION_RULES: Partial<Record<SectionType, readonly Rule[]>> = {
     P.testIsolation,
   ],
   deployment: [P.rollbackPlan, observability],
+  assumptions: [C.assumptionIds, C.assumptionCheck],
+  rollout_plan: [C.rolloutStages, C.dataMigration, P.rollbackPlan],
   risks: [riskMitigation],
+  open_questions: [C.openQuestionOwners],
+  decision_log: [C.decisionRationale, C.decisionSource],
   timeline: [storyPointArithmetic, storyPointDistribution],
 };
 

@@ -54,6 +54,8 @@ function isSeparatorRow(cells: readonly string[]): boolean {
   return cells.length > 0 && cells.every((c) => c.length > 0 && /^:?-+:?$/.test(c));
 }
 
+const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
+
 export function readSection(
   text: string,
   sectionType = "unknown",
@@ -69,6 +71,7 @@ export function readSection(
   let optOutLines = 0;
   lines.forEach((raw, index) => {
     const line = raw.trim();
+    const lowerLine = raw.toLowerCase();
     if (line.startsWith("```") || line.startsWith("~~~")) {
       inFence = !inFence;
       table = null;
@@ -78,7 +81,7 @@ export function readSection(
       code.push({ text: raw, line: index + 1 });
       return;
     }
-    proseParts.push(raw.toLowerCase());
+    proseParts.push(lowerLine);
     if (line !== "" && !line.startsWith("#")) {
       contentLines += 1;
       if (optOutReason(line) !== null) optOutLines += 1;
@@ -96,6 +99,7 @@ export function readSection(
     table = null;
   });
   const lower = text.toLowerCase();
+  let words: Set<string> | undefined;
   return {
     sectionType,
     project,
@@ -105,7 +109,16 @@ export function readSection(
     prose: proseParts.join("\n"),
     code,
     tables,
-    words: new Set(lower.split(/[^\p{L}\p{N}_]+/u).filter((w) => w !== "")),
+    // Read when a rule asks (two do), line by line: one split of a multi-megabyte text made an array so
+    // large that collecting it grew faster than the text.
+    get words() {
+      if (words === undefined) {
+        words = new Set<string>();
+        for (const line of lines)
+          for (const w of line.toLowerCase().split(WORD_BREAK)) if (w !== "") words.add(w);
+      }
+      return words;
+    },
     optedOut: contentLines > 0 && optOutLines === contentLines,
   };
 }

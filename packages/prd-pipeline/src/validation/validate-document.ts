@@ -1,9 +1,11 @@
 // Validates a whole PRD: splits it into sections by `##` heading, runs section and document rules.
+import { NO_PROJECT_CONTEXT, type ProjectContext } from "../sections/project-context.js";
 import { type SectionType, sectionTypeForHeading } from "../sections/section-catalogue.js";
+import { rulesFor } from "./catalogue.js";
 import { DOCUMENT_RULES, type DocumentDoc } from "./document-rules.js";
 import { readSection } from "./markdown.js";
 import { type SectionResult, scoreOf, toViolation, type Violation } from "./types.js";
-import { validateSection } from "./validate-section.js";
+import { runRules } from "./validate-section.js";
 
 export interface DocumentResult {
   sections: SectionResult[];
@@ -30,7 +32,11 @@ export function splitSections(
   return parts.map((p) => ({ heading: p.heading, type: p.type, body: p.lines.join("\n") }));
 }
 
-export function validateDocument(markdown: string): DocumentResult {
+/** `project` is what the project decides for itself; the same context scores every section of a run. */
+export function validateDocument(
+  markdown: string,
+  project: ProjectContext = NO_PROJECT_CONTEXT,
+): DocumentResult {
   const sections = new Map<SectionType, string[]>();
   const unrecognised: string[] = [];
   for (const part of splitSections(markdown)) {
@@ -43,11 +49,12 @@ export function validateDocument(markdown: string): DocumentResult {
     }
   }
   const sectionResults: SectionResult[] = [];
-  const docs: DocumentDoc = { whole: readSection(markdown, "document"), sections: new Map() };
+  const docs: DocumentDoc = { whole: readSection(markdown, "document", project), sections: new Map() };
   for (const [type, bodies] of sections) {
-    const body = bodies.join("\n\n");
-    docs.sections.set(type, readSection(body, type));
-    sectionResults.push(validateSection(type, body));
+    // Read once, for the section rules and the document rules alike.
+    const doc = readSection(bodies.join("\n\n"), type, project);
+    docs.sections.set(type, doc);
+    sectionResults.push(runRules(rulesFor(type, project), doc, type));
   }
   const violations: Violation[] = [];
   let passed = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { budgetOf, MAX_JUDGE_INVOCATIONS, planJudges, samePlan } from "./budget.js";
+import { budgetOf, MAX_JUDGE_INVOCATIONS, planJudges, samePlan, unjudgedBy } from "./budget.js";
 import { parseBatch } from "./parse-verdicts.js";
 import { CLAIM_TYPES, type Claim, type ClaimType } from "./types.js";
 
@@ -14,31 +14,44 @@ const many: Claim[] = [
 ];
 
 describe("the judge budget", () => {
-  it("gives one judge per claim, two on different models for architecture, none for mechanical claims", () => {
+  it("gives every judged claim its panel and mechanical claims none", () => {
     const plan = planJudges(
-      [claim("ARCH-HEXAGONAL", "architecture"), claim("M", "data_model", true)],
+      [
+        claim("ARCH-HEXAGONAL", "architecture"),
+        claim("SEC-01-AUTHZ", "security"),
+        claim("M", "data_model", true),
+      ],
       "full",
       "ns",
     );
-    expect(plan.judges).toHaveLength(2);
-    expect(new Set(plan.judges.map((j) => j.judge.model)).size).toBe(2);
-    expect(plan.judges.map((j) => j.invocation_id)).toEqual([
-      "self_check_judge_0001",
-      "self_check_judge_0002",
+    expect(plan.judges.map((j) => [j.invocation_id, j.claim_id, j.judge.name, j.judge.model])).toEqual([
+      ["self_check_judge_0001", "ARCH-HEXAGONAL", "genius:liskov", "opus"],
+      ["self_check_judge_0002", "ARCH-HEXAGONAL", "code-reviewer", "sonnet"],
+      ["self_check_judge_0003", "SEC-01-AUTHZ", "security-auditor", "opus"],
+      ["self_check_judge_0004", "SEC-01-AUTHZ", "genius:popper", "sonnet"],
+      ["self_check_judge_0005", "SEC-01-AUTHZ", "genius:taleb", "opus"],
     ]);
   });
 
-  it("reports the full fleet over the limit", () => {
-    expect(budgetOf(many)).toMatchObject({ mechanical: 1, full_fleet: 27, limit: 20, over_budget: true });
+  it("reports the full fleet over the limit, and which claims a reduced sample leaves unjudged", () => {
+    const info = budgetOf(many);
+    expect(info).toMatchObject({ mechanical: 1, full_fleet: 54, limit: 24, over_budget: true });
+    // FR-001 speaks for the traceability claims; the other fourteen and T-7 (also traceability) wait.
+    expect(info.reduced_leaves_unjudged).toEqual([
+      ...Array.from({ length: 14 }, (_, i) => `FR-${String(i + 2).padStart(3, "0")}`),
+      "T-7",
+    ]);
   });
 
-  it("covers every claim type in the reduced sample and stays within the limit", () => {
+  it("covers every claim type with its whole panel in the reduced sample and stays within the limit", () => {
     const plan = planJudges(many, "reduced", "ns");
     expect(plan.judges.length).toBeLessThanOrEqual(MAX_JUDGE_INVOCATIONS);
     const types = new Set(plan.judges.map((j) => many.find((c) => c.claim_id === j.claim_id)?.claim_type));
     expect(types).toEqual(new Set(CLAIM_TYPES));
+    expect(unjudgedBy(many, planJudges(many, "skip", "ns"))).toHaveLength(many.length - 1);
     expect(planJudges(many, "skip", "ns").judges).toEqual([]);
-    expect(planJudges(many, "full", "ns").judges).toHaveLength(27);
+    expect(planJudges(many, "full", "ns").judges).toHaveLength(54);
+    expect(unjudgedBy(many, planJudges(many, "full", "ns"))).toEqual([]);
   });
 
   it("rebuilds the same plan from the same input, and a different one when the claims change", () => {

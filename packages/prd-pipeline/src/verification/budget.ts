@@ -1,10 +1,13 @@
 // The judge budget: who judges which claim, and the reduced sample when the full fleet is too large.
 import { canonicalJson } from "@archon/core";
-import { judgesFor } from "./panels.js";
+import { judgesFor, ONE_PANEL_PER_TYPE } from "./panels.js";
 import type { BudgetChoice, Claim, ClaimType, JudgePlan, PlannedJudge } from "./types.js";
 
-/** Invocations one verification may spend without asking. */
-export const MAX_JUDGE_INVOCATIONS = 20;
+/**
+ * Invocations one verification may spend without asking: one whole panel per claim type, so a reduced
+ * sample can still give every claim type its full panel (the spec's 20 predates panels of two and three).
+ */
+export const MAX_JUDGE_INVOCATIONS = ONE_PANEL_PER_TYPE;
 
 export interface BudgetInfo {
   claims: number;
@@ -13,6 +16,8 @@ export interface BudgetInfo {
   full_fleet: number;
   limit: number;
   over_budget: boolean;
+  /** The subjective claims a reduced sample would leave without a judge, in document order. */
+  reduced_leaves_unjudged: string[];
 }
 
 interface Seat {
@@ -43,6 +48,7 @@ export function budgetOf(claims: readonly Claim[], namespace = "ns"): BudgetInfo
     full_fleet: full,
     limit: MAX_JUDGE_INVOCATIONS,
     over_budget: full > MAX_JUDGE_INVOCATIONS,
+    reduced_leaves_unjudged: unjudgedBy(claims, planJudges(claims, "reduced", namespace)),
   };
 }
 
@@ -88,6 +94,12 @@ export function planJudges(
     }
   }
   return { choice, namespace, judges };
+}
+
+/** The subjective claims a plan gives no judge: skipped, or left out of a reduced sample. */
+export function unjudgedBy(claims: readonly Claim[], plan: JudgePlan): string[] {
+  const judged = new Set(plan.judges.map((j) => j.claim_id));
+  return claims.filter((c) => !c.mechanical && !judged.has(c.claim_id)).map((c) => c.claim_id);
 }
 
 /** The choice when nobody was asked: the full fleet fits the budget. */

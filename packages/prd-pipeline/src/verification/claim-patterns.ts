@@ -15,12 +15,17 @@ export interface LineContext {
   line: string;
   lower: string;
   inCode: boolean;
+  /** The line heads a table (a separator row follows): column names, never a claim. */
+  header: boolean;
 }
 
-/** The leading id of a line once bullets, numbering, table pipes and emphasis are stripped. */
+/**
+ * The leading id of a line once bullets, numbering, table pipes and emphasis are stripped, exactly as the
+ * PRD writes it: `FR-001`, `AC-012`, `NFR-LOCK-01`.
+ */
 export function leadingToken(line: string): string {
   const stripped = line.replace(/^[\s|>*_\-+#]*(?:\d+[.)]\s*)?[*_\s]*/, "");
-  return /^[A-Za-z]+-\d+/.exec(stripped)?.[0]?.toUpperCase() ?? "";
+  return /^[A-Za-z]+(?:-[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*)*-\d+\b/.exec(stripped)?.[0] ?? "";
 }
 
 const ARCH_PATTERNS: readonly (readonly [string, (lower: string) => boolean])[] = [
@@ -90,13 +95,16 @@ export function detect(ctx: LineContext): Detection[] {
     out.push({ claim_type, prefix, key, numbered });
   const ddl = DDL.exec(line);
   if (ddl) add("data_model", "DDL", `${ddl[1]?.toLowerCase()}:${ddl[2]?.replace(/"/g, "").toUpperCase()}`);
-  if (ctx.inCode) return out;
+  if (ctx.inCode || ctx.header) return out;
   const lead = leadingToken(line);
-  if (/^FR-\d+$/.test(lead)) add("fr_traceability", lead, lead, false);
-  if (/^AC-\d+$/.test(lead)) add("acceptance_criteria_completeness", lead, lead, false);
-  if (/\d/.test(line)) {
+  const upper = lead.toUpperCase();
+  if (/^FR-\d+$/.test(upper)) add("fr_traceability", lead, upper, false);
+  if (/^AC-\d+$/.test(upper)) add("acceptance_criteria_completeness", lead, upper, false);
+  // An NFR the PRD numbers keeps its id; an unnumbered target is named by its kind.
+  if (upper.startsWith("NFR-")) add("performance", lead, upper, false);
+  else if (/\d/.test(line)) {
     const kind = NFR_KINDS.find(([, re]) => re.test(lower))?.[0];
-    if (kind) add("performance", `NFR-${kind}`, /^NFR-\d+$/.test(lead) ? lead : `${kind}:${normal(line)}`);
+    if (kind) add("performance", `NFR-${kind}`, `${kind}:${normal(line)}`);
   }
   for (const [name, test] of ARCH_PATTERNS) if (test(lower)) add("architecture", "ARCH", name, false);
   for (const [kw, re] of SECURITY_KEYWORDS) if (re.test(lower)) add("security", "SEC", kw);
@@ -119,7 +127,10 @@ export function claimId(d: Detection, ordinal: number, text: string): string {
     case "SEC":
       return `SEC-${nn}-${d.key}`;
     case "DDL":
-      return `DDL-${nn}-${slug(d.key.split(":")[1] ?? "", 1)}`;
+      return `DDL-${nn}-${(d.key.split(":")[1] ?? "")
+        .split(".")
+        .pop()
+        ?.replace(/[^A-Z0-9]+/g, "-")}`;
     case "TEST":
       return `TEST-${nn}-${slug(text, 3)}`;
     case "API":

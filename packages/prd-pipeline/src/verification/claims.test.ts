@@ -51,7 +51,7 @@ describe("claim extraction", () => {
     expect(claims.map((c) => c.claim_id)).toEqual(
       expect.arrayContaining([
         "FR-001",
-        "NFR-LATENCY-01",
+        "NFR-001",
         "ARCH-HEXAGONAL",
         "SEC-01-ENCRYPTION",
         "DDL-01-EXPORTS",
@@ -102,8 +102,6 @@ describe("claim extraction", () => {
         content: cannedDraft(t as "requirements"),
       })),
     );
-    expect(claims.filter((c) => c.claim_type === "performance").map((c) => c.claim_id)).toEqual([
-      "NFR-LATENCY-01",
-    ]);
+    expect(claims.filter((c) => c.claim_type === "performance").map((c) => c.claim_id)).toEqual(["NFR-001"]);
   });
 });

@@ -7,10 +7,9 @@ export interface SourceSection {
   content: string;
 }
 
-/** Evidence never runs past this many lines or characters. */
+/** Evidence of a line claim never runs past this many lines or characters; a statement or a table is whole. */
 export const EVIDENCE_MAX_LINES = 6;
 export const EVIDENCE_MAX_CHARS = 600;
-const TEXT_MAX_CHARS = 300;
 
 interface Found {
   detection: Detection;
@@ -30,7 +29,43 @@ function claimText(line: string): string {
         .filter((c) => c !== "")
         .join(" | ")
     : t.replace(/^(?:[-*+]|\d+[.)])\s+/, "");
-  return body.slice(0, TEXT_MAX_CHARS);
+  return body;
+}
+
+const isRow = (line: string) => line.trim().startsWith("|");
+
+/** A DDL statement whole: from its CREATE line to the semicolon, a closing fence or a heading. */
+export function statementAt(lines: readonly string[], at: number): string {
+  const out: string[] = [];
+  for (let i = at; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    if (i > at && /^\s*(```|~~~|#)/.test(line)) break;
+    out.push(line);
+    if (line.includes(";")) break;
+  }
+  return out.join("\n").trim();
+}
+
+/** The whole pipe table a row sits in, header included: what a story-point total adds up. */
+export function tableAt(lines: readonly string[], at: number): string {
+  let start = at;
+  while (start > 0 && isRow(lines[start - 1] ?? "")) start -= 1;
+  let end = at;
+  while (end + 1 < lines.length && isRow(lines[end + 1] ?? "")) end += 1;
+  return lines
+    .slice(start, end + 1)
+    .join("\n")
+    .trim();
+}
+
+/** A story-point claim's evidence names each FR it counts with the FR's own text from the requirements. */
+function withFrTexts(table: string, frText: ReadonlyMap<string, string>): string {
+  const ids = [...new Set([...table.matchAll(/\bFR-\d+\b/gi)].map((m) => m[0].toUpperCase()))];
+  const named = ids.flatMap((id) => {
+    const text = frText.get(id);
+    return text ? [`${id} in the requirements: ${text}`] : [];
+  });
+  return named.length === 0 ? table : `${table}\n\n${named.join("\n")}`;
 }
 
 /** From the claim's line up to (not including) a heading or the next line that starts a claim. */
@@ -50,18 +85,26 @@ export function evidenceOf(lines: readonly string[], at: number, starts: Readonl
   return out.join("\n").trim();
 }
 
+/** A separator row (`|---|:--:|`) follows: the line names columns. */
+function headsTable(lines: readonly string[], i: number): boolean {
+  return isRow(lines[i] ?? "") && /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/.test(lines[i + 1] ?? "");
+}
+
 function scan(section: SourceSection): Found[] {
   const lines = section.content.split(/\r?\n/);
   const perLine: Detection[][] = [];
   let inCode = false;
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     const fence = /^\s*(```|~~~)/.test(line);
     if (fence) inCode = !inCode;
     const heading = !inCode && /^\s*#/.test(line);
+    const header = !inCode && headsTable(lines, i);
     perLine.push(
-      fence || heading ? [] : detect({ sectionType: section.type, line, lower: line.toLowerCase(), inCode }),
+      fence || heading
+        ? []
+        : detect({ sectionType: section.type, line, lower: line.toLowerCase(), inCode, header }),
     );
-  }
+  });
   const starts = new Set<number>();
   perLine.forEach((d, i) => {
     if (d.length > 0) starts.add(i);
@@ -106,6 +149,7 @@ function crossFileClaims(sections: readonly SourceSection[], defined: ReadonlySe
 /** Every claim of the given sections, in document order; the first of two equal claims is kept. */
 export function extractClaims(sections: readonly SourceSection[]): Claim[] {
   const seen = new Set<string>();
+  const ids = new Set<string>();
   const ordinals = new Map<string, number>();
   const claims: Claim[] = [];
   for (const found of sections.flatMap(scan)) {
@@ -113,13 +157,24 @@ export function extractClaims(sections: readonly SourceSection[]): Claim[] {
     const dedupe = `${d.claim_type}:${d.key}`;
     if (seen.has(dedupe)) continue;
     seen.add(dedupe);
-    const ordinal = (ordinals.get(d.prefix) ?? 0) + 1;
-    ordinals.set(d.prefix, ordinal);
     const line = found.lines[found.line] ?? "";
-    const text = claimText(line);
-    const evidence = evidenceOf(found.lines, found.line, found.starts);
+    const ddl = d.prefix === "DDL";
+    const text = ddl ? statementAt(found.lines, found.line) : claimText(line);
+    // A generated id never takes one the PRD wrote itself (NFR-LATENCY-01 written, another latency line found).
+    let id: string;
+    do {
+      const ordinal = (ordinals.get(d.prefix) ?? 0) + 1;
+      ordinals.set(d.prefix, ordinal);
+      id = claimId(d, ordinal, text);
+    } while (d.numbered && ids.has(id));
+    ids.add(id);
+    const evidence = ddl
+      ? text
+      : d.prefix === "SP-TOTAL"
+        ? tableAt(found.lines, found.line)
+        : evidenceOf(found.lines, found.line, found.starts);
     claims.push({
-      claim_id: claimId(d, ordinal, text),
+      claim_id: id,
       claim_type: d.claim_type,
       text,
       evidence,
@@ -127,6 +182,11 @@ export function extractClaims(sections: readonly SourceSection[]): Claim[] {
       mechanical: isMechanical(d.claim_type, `${text}\n${evidence}`),
     });
   }
-  const defined = new Set(claims.filter((c) => c.claim_type === "fr_traceability").map((c) => c.claim_id));
-  return [...claims, ...crossFileClaims(sections, defined)];
+  const frText = new Map(
+    claims.filter((c) => c.claim_type === "fr_traceability").map((c) => [c.claim_id.toUpperCase(), c.text]),
+  );
+  const complete = claims.map((c) =>
+    c.claim_type === "story_point_arithmetic" ? { ...c, evidence: withFrTexts(c.evidence, frText) } : c,
+  );
+  return [...complete, ...crossFileClaims(sections, new Set(frText.keys()))];
 }

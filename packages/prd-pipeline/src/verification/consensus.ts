@@ -1,4 +1,5 @@
 // Consensus: per claim (weighted by confidence, or Bayesian with reliabilities), the performance clamp, and the document.
+import { measurementMethod } from "../validation/measurement-method.js";
 import {
   type Claim,
   type ClaimResult,
@@ -87,26 +88,6 @@ function bayesian(
   return { verdict, confidence: posterior[verdict] };
 }
 
-const METHODS: readonly (readonly [string, RegExp])[] = [
-  ["k6", /\bk6\b/],
-  ["JMeter", /\bjmeter\b/],
-  ["Gatling", /\bgatling\b/],
-  ["Locust", /\blocust\b/],
-  ["Lighthouse", /\blighthouse\b/],
-  ["hyperfine", /\bhyperfine\b/],
-  ["wrk", /\bwrk\b/],
-  ["load test", /load[- ]test/],
-  ["benchmark", /\bbenchmark/],
-  ["profiler", /\bprofil(?:er|ing)\b/],
-  ["measured by", /measured (?:by|with)|measurement method/],
-];
-
-/** The measurement method a performance claim names, or null. */
-export function measurementMethod(text: string): string | null {
-  const lower = text.toLowerCase();
-  return METHODS.find(([, re]) => re.test(lower))?.[0] ?? null;
-}
-
 /** Enforced in code: a performance claim never ends PASS at design time. */
 export function clampPerformance(
   claim: Claim,
@@ -117,6 +98,15 @@ export function clampPerformance(
   if (claim.claim_type !== "performance" || verdict !== "PASS") return { verdict, method };
   return { verdict: method ? "SPEC-COMPLETE" : "NEEDS-RUNTIME", method };
 }
+
+/** The mean confidence of the judges who gave the verdict the panel settled on. */
+function judgeConfidence(verdicts: readonly JudgeVerdict[], verdict: Verdict): number {
+  const agreeing = canonical(verdicts).filter((v) => v.verdict === verdict && v.confidence > 0);
+  if (agreeing.length === 0) return 0;
+  return agreeing.reduce((n, v) => n + v.confidence, 0) / agreeing.length;
+}
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** One claim's result; null when nobody judged it (skipped, or left out of a reduced sample). */
 export function concludeClaim(
@@ -131,14 +121,41 @@ export function concludeClaim(
     claim_id: claim.claim_id,
     claim_type: claim.claim_type,
     verdict: clamped.verdict,
-    confidence: Math.round(raw.confidence * 1e6) / 1e6,
+    confidence: round(judgeConfidence(verdicts, raw.verdict)),
+    consensus_share: round(raw.confidence),
     judges: verdicts.filter((v) => v.judge.name !== RULE_TIER.name).length,
     clamped_from: clamped.verdict === raw.verdict ? null : raw.verdict,
     measurement_method: clamped.method,
   };
 }
 
-/** Counts, failures, warnings and the suspicion flag (at least 5 claims, all PASS). */
+/** Claims of one type a panel must have passed unanimously before its ease is suspicious. */
+export const SUSPICIOUS_PANEL_CLAIMS = 5;
+
+/** Claim types where at least SUSPICIOUS_PANEL_CLAIMS claims had two judges or more, all of them PASS. */
+function suspiciousPanels(
+  claims: readonly Claim[],
+  verdicts: readonly JudgeVerdict[],
+): Claim["claim_type"][] {
+  const unanimous = new Map<Claim["claim_type"], number>();
+  const spoiled = new Set<Claim["claim_type"]>();
+  for (const claim of claims) {
+    const judged = verdicts.filter((v) => v.claim_id === claim.claim_id && v.judge.name !== RULE_TIER.name);
+    if (judged.length < 2) continue;
+    if (judged.every((v) => v.verdict === "PASS" && v.confidence > 0))
+      unanimous.set(claim.claim_type, (unanimous.get(claim.claim_type) ?? 0) + 1);
+    else spoiled.add(claim.claim_type);
+  }
+  return [...unanimous]
+    .filter(([type, n]) => n >= SUSPICIOUS_PANEL_CLAIMS && !spoiled.has(type))
+    .map(([type]) => type)
+    .sort();
+}
+
+/**
+ * Counts, failures, warnings, the claims nobody judged, and the suspicion flag: at least 5 claims all PASS
+ * (the spec's rule), or a panel that passed every claim of its type unanimously.
+ */
 export function concludeDocument(
   claims: readonly Claim[],
   verdicts: readonly JudgeVerdict[],
@@ -155,11 +172,16 @@ export function concludeDocument(
   }
   const distribution = emptyDistribution();
   for (const r of results) distribution[r.verdict] += 1;
+  const judgedIds = new Set(results.map((r) => r.claim_id));
+  const panels = suspiciousPanels(claims, verdicts);
   return {
     claims_evaluated: results.length,
     judges_invoked: verdicts.filter((v) => v.judge.name !== RULE_TIER.name).length,
     distribution,
-    distribution_suspicious: results.length >= 5 && distribution.PASS === results.length,
+    distribution_suspicious:
+      (results.length >= 5 && distribution.PASS === results.length) || panels.length > 0,
+    suspicious_panels: panels,
+    unjudged: claims.filter((c) => !c.mechanical && !judgedIds.has(c.claim_id)).map((c) => c.claim_id),
     failures: results.filter((r) => r.verdict === "FAIL").map((r) => r.claim_id),
     warnings: results
       .filter((r) => r.verdict === "INCONCLUSIVE" || r.verdict === "NEEDS-RUNTIME")

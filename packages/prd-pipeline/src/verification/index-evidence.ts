@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const nameCheckSchema = z.object({
   name: z.string(),
-  kind: z.enum(["file", "symbol", "endpoint"]),
+  kind: z.enum(["file", "symbol", "endpoint", "table", "column", "rule"]),
   exists: z.boolean(),
   where: z.string().nullable(),
 });

@@ -1,5 +1,6 @@
 // The judge prompt: the verdict taxonomy, the rules that keep judges honest, and the one-object answer.
 import { describeCheck, type IndexCheck } from "./index-evidence.js";
+import { REASONING } from "./panels.js";
 import type { AgentIdentity, Claim } from "./types.js";
 
 const TAXONOMY = [
@@ -9,19 +10,38 @@ const TAXONOMY = [
   "| SPEC-COMPLETE | A test method is specified; confirming it needs a runtime |",
   "| NEEDS-RUNTIME | Cannot be verified at design time |",
   "| INCONCLUSIVE | Depends on an unresolved open question (OQ-XXX) or an external factor |",
-  "| FAIL | Structurally invalid, or contradicts another claim |",
+  "| FAIL | Structurally invalid, or contradicts another claim or section of the PRD |",
 ].join("\n");
 
 const NFR_TYPES = new Set(["performance"]);
+
+/** Exactly what a judge may open: the PRD folder when the run wrote one, and project files the evidence names. */
+function readable(prdFolder: string | undefined): string[] {
+  const prd = prdFolder
+    ? [
+        `- the PRD's files in \`${prdFolder}/\` (every section), to check this claim against the rest of the PRD;`,
+      ]
+    : ["- no other part of the PRD: it was not given, so judge consistency only against the evidence above;"];
+  return [
+    "What you may read, and nothing else:",
+    "- this prompt;",
+    ...prd,
+    "- the project's source files that the claim, its evidence or the index evidence name, read-only (Read, Grep, Glob).",
+    "Do not open other folders of prd-output/, do not use the network, and change no file.",
+  ];
+}
 
 export function judgePrompt(
   claim: Claim,
   judge: AgentIdentity,
   feature: string,
   index: readonly IndexCheck[] = [],
+  prdFolder?: string,
 ): string {
+  const lens = REASONING[judge.name];
   const parts = [
     `You are ${judge.name}, judging ONE claim of a product requirements document (PRD).`,
+    ...(lens ? [`Reason by ${lens}`] : []),
     `Feature: ${feature}`,
     `Claim ID: ${claim.claim_id}`,
     `Claim type: ${claim.claim_type}`,
@@ -43,6 +63,8 @@ export function judgePrompt(
         ]
       : []),
     "",
+    ...readable(prdFolder),
+    "",
     "Choose exactly one verdict:",
     TAXONOMY,
     "",
@@ -51,7 +73,9 @@ export function judgePrompt(
       "when in doubt choose the verdict that says what is missing.",
     "- NFR claims (latency, throughput, frame rate, storage) MUST NOT receive PASS: a target on paper is at " +
       "best SPEC-COMPLETE (its measurement method is named) or NEEDS-RUNTIME.",
-    "- Judge only this claim, from this evidence; do not invent context.",
+    "- Judge only this claim, from what you may read above; do not invent context.",
+    "- When another section of the PRD contradicts this claim, the verdict is FAIL and `contradictions` quotes " +
+      "the contradicting text with its file or section.",
     "- Confidence describes the verdict, not the claim: 0.9 means you are sure your verdict is right, even when " +
       "the verdict is FAIL.",
   ];
@@ -60,7 +84,8 @@ export function judgePrompt(
     "",
     "Answer with exactly one JSON object and nothing else:",
     '{"verdict": "PASS|SPEC-COMPLETE|NEEDS-RUNTIME|INCONCLUSIVE|FAIL", "rationale": "<one or two sentences>", ' +
-      '"caveats": ["<what could change the verdict>"], "confidence": <number from 0 to 1>}',
+      '"caveats": ["<what could change the verdict>"], "contradictions": ["<file or section>: <quoted text>"], ' +
+      '"confidence": <number from 0 to 1>}',
   );
   return parts.join("\n");
 }

@@ -37,9 +37,12 @@ export function parseVerdict(planned: PlannedJudge, raw: string): JudgeVerdict {
   if (verdict === null)
     return inconclusive(planned, `unknown verdict ${JSON.stringify(json.verdict) ?? "(none)"}`);
   if (confidence === null) return inconclusive(planned, "the reply gave no numeric confidence");
-  const caveats = Array.isArray(json.caveats)
-    ? json.caveats.map((c) => String(c).slice(0, 300)).slice(0, 10)
-    : [];
+  const list = (value: unknown) => (Array.isArray(value) ? value.map((c) => String(c).slice(0, 300)) : []);
+  // A contradiction is kept as a caveat the report can show: it says where the PRD disagrees with itself.
+  const caveats = [
+    ...list(json.contradictions).map((c) => `contradiction: ${c}`),
+    ...list(json.caveats),
+  ].slice(0, 10);
   return {
     claim_id: planned.claim_id,
     judge: planned.judge,

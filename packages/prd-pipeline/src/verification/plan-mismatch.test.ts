@@ -34,6 +34,7 @@ describe("a plan that does not match its claims", () => {
     expect(out.verdicts.map((v) => [v.claim_id, v.judge.name, v.verdict, v.confidence])).toEqual([
       ["AC-001", "rule-tier", "INCONCLUSIVE", 0],
       ["FR-009", planned.plan.judges[0]?.judge.name, "INCONCLUSIVE", 0],
+      ["FR-009", planned.plan.judges[1]?.judge.name, "INCONCLUSIVE", 0],
     ]);
   });
 

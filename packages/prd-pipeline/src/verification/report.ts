@@ -2,7 +2,7 @@
 import type { RunState } from "../run-model/state.js";
 import { indexChecks } from "./index-evidence.js";
 import type { Policy } from "./policy.js";
-import { VERDICTS } from "./types.js";
+import { type DocumentResult, type JudgeVerdict, VERDICTS } from "./types.js";
 
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 160);
@@ -29,9 +29,34 @@ function graphSummary(graph: unknown): string {
   return `The codebase server answered:\n\n\`\`\`json\n${text.slice(0, 2000)}${text.length > 2000 ? "\n..." : ""}\n\`\`\``;
 }
 
+function suspicion(result: DocumentResult | null | undefined): string {
+  if (!result?.distribution_suspicious) return "no";
+  const panels = result.suspicious_panels;
+  return panels.length > 0
+    ? `yes (panels that passed every claim unanimously: ${panels.join(", ")})`
+    : "yes (every claim PASS)";
+}
+
+function unjudgedLine(unjudged: readonly string[]): string {
+  return unjudged.length === 0
+    ? "Every claim that needs a judge was judged."
+    : `Left unjudged (${unjudged.length}): ${unjudged.join(", ")}.`;
+}
+
+/** The first contradiction a judge cited per claim (kept as a `contradiction:` caveat). */
+function contradictionsOf(verdicts: readonly JudgeVerdict[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const v of verdicts) {
+    const cited = v.caveats.find((c) => c.startsWith("contradiction: "));
+    if (cited && !out.has(v.claim_id)) out.set(v.claim_id, cited);
+  }
+  return out;
+}
+
 export function verificationReport(state: RunState, policy: Policy): string {
   const v = state.verification;
   const result = v?.result;
+  const contradictions = contradictionsOf(v?.verdicts ?? []);
   const lines = [
     `# Verification Report: ${state.feature_description}`,
     "",
@@ -58,7 +83,9 @@ export function verificationReport(state: RunState, policy: Policy): string {
     "",
     `Claims extracted: ${v?.claims.length ?? 0}; evaluated: ${result?.claims_evaluated ?? 0}; judges invoked: ${
       result?.judges_invoked ?? 0
-    }; suspicious: ${result?.distribution_suspicious ? "yes (every claim PASS)" : "no"}.`,
+    }; suspicious: ${suspicion(result)}.`,
+    "",
+    unjudgedLine(result?.unjudged ?? []),
     "",
     "| Verdict | Claims |",
     "|---|---|",
@@ -66,15 +93,20 @@ export function verificationReport(state: RunState, policy: Policy): string {
     "",
     "## Claims",
     "",
-    "| Claim | Type | Verdict | Confidence | Judges | Note |",
-    "|---|---|---|---|---|---|",
+    "Judge confidence is what the judges who gave the verdict said of it (their mean); consensus share is " +
+      "the verdict's part of the panel's weight.",
+    "",
+    "| Claim | Type | Verdict | Judge confidence | Consensus share | Judges | Note |",
+    "|---|---|---|---|---|---|---|",
     ...(result?.claims ?? []).map((c) => {
-      const note = c.clamped_from
+      const clamp = c.clamped_from
         ? `clamped from ${c.clamped_from}${c.measurement_method ? ` (method: ${c.measurement_method})` : " (no method named)"}`
         : c.judges === 0
           ? "rule tier"
           : "";
-      return `| ${c.claim_id} | ${c.claim_type} | ${c.verdict} | ${c.confidence.toFixed(2)} | ${c.judges} | ${note} |`;
+      const cited = contradictions.get(c.claim_id);
+      const note = [clamp, cited ? cell(cited) : ""].filter((x) => x !== "").join("; ");
+      return `| ${c.claim_id} | ${c.claim_type} | ${c.verdict} | ${c.confidence.toFixed(2)} | ${c.consensus_share.toFixed(2)} | ${c.judges} | ${note} |`;
     }),
     "",
     "## Cross-model agreement",

@@ -73,7 +73,10 @@ export const claimResultSchema = z.object({
   claim_id: z.string(),
   claim_type: z.enum(CLAIM_TYPES),
   verdict: z.enum(VERDICTS),
+  /** What the judges who gave this verdict said of it: the mean of their own confidences. */
   confidence: z.number(),
+  /** The verdict's share of the panel's weight (weighted mode) or its posterior (Bayesian mode). */
+  consensus_share: z.number().default(0),
   judges: z.number().int(),
   /** The consensus before the performance clamp, when the clamp changed it. */
   clamped_from: z.enum(VERDICTS).nullable(),
@@ -95,6 +98,10 @@ export const documentResultSchema = z.object({
   judges_invoked: z.number().int(),
   distribution: distributionSchema,
   distribution_suspicious: z.boolean(),
+  /** Claim types whose panels agreed too easily: every judge PASS on each of several claims. */
+  suspicious_panels: z.array(z.enum(CLAIM_TYPES)).default([]),
+  /** Subjective claims nobody judged (skipped, or left out of a reduced sample), so a reader knows. */
+  unjudged: z.array(z.string()).default([]),
   failures: z.array(z.string()),
   warnings: z.array(z.string()),
   claims: z.array(claimResultSchema),

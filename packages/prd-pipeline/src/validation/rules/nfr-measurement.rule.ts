@@ -1,5 +1,5 @@
 // Performance: every NFR row names how it will be measured.
-import { KW } from "../keywords.js";
+import { measurementMethod } from "../measurement-method.js";
 import type { Finding, Rule } from "../types.js";
 
 export const nfrMeasurement: Rule = {
@@ -11,8 +11,7 @@ export const nfrMeasurement: Rule = {
     doc.lines.forEach((raw, index) => {
       const start = raw.trimStart().replace(/^[|*\-\s]+/, "");
       if (!start.toUpperCase().startsWith("NFR-") || findings.length >= 5) return;
-      const lower = raw.toLowerCase();
-      if (!KW.measurement.some((k) => lower.includes(k))) {
+      if (measurementMethod(raw) === null) {
         findings.push({
           message: "An NFR names no measurement method.",
           offending_content: raw.trim(),

@@ -1,10 +1,10 @@
 // The read-only grounding surface other packages (the PRD pipeline) call in-process: `archon/grounding`.
-export type { FeatureTouches, TouchedSymbol } from "./feature-touches.js";
+export type { FeatureTouches, TouchedFile, TouchedSymbol } from "./feature-touches.js";
+export type { NameCheck } from "./name-checks.js";
 export {
   ARCHON_DB,
   type GroundingStatus,
   hasArchonDatabase,
-  type NameCheck,
   openGrounding,
   type ProjectGrounding,
   type SymbolImpact,

@@ -21,71 +21,6 @@ afterAll(() => {
   project.cleanup();
 });
 
-describe("what a feature touches", () => {
-  it("ranks the files and symbols named by the feature's words, with their callers and the tests to run", () => {
-    expect(grounding.touches(FEATURE)).toEqual({
-      terms: ["members", "export", "invoices", "pdf"],
-      files: [
-        { path: "app/invoices/page.tsx", score: 1, matched: ["invoices"] },
-        { path: "lib/invoices/create-invoice.ts", score: 1, matched: ["invoices"] },
-        { path: "lib/invoices/invoice-repository.ts", score: 1, matched: ["invoices"] },
-      ],
-      symbols: [
-        {
-          symbol_id: "typescript app/invoices/page.tsx InvoicesPage",
-          name: "InvoicesPage",
-          kind: "function",
-          path: "app/invoices/page.tsx",
-          line: 2,
-          callers: [],
-        },
-        {
-          symbol_id: "typescript lib/invoices/create-invoice.ts createInvoice",
-          name: "createInvoice",
-          kind: "function",
-          path: "lib/invoices/create-invoice.ts",
-          line: 2,
-          callers: [{ symbol_id: null, path: "tests/create-invoice.test.ts", line: 2 }],
-        },
-        {
-          symbol_id: "typescript lib/invoices/invoice-repository.ts InvoiceRepository",
-          name: "InvoiceRepository",
-          kind: "class",
-          path: "lib/invoices/invoice-repository.ts",
-          line: 2,
-          callers: [
-            {
-              symbol_id: "typescript lib/invoices/create-invoice.ts createInvoice",
-              path: "lib/invoices/create-invoice.ts",
-              line: 3,
-            },
-          ],
-        },
-        {
-          symbol_id: "typescript lib/invoices/invoice-repository.ts listInvoices",
-          name: "listInvoices",
-          kind: "function",
-          path: "lib/invoices/invoice-repository.ts",
-          line: 5,
-          callers: [
-            {
-              symbol_id: "typescript app/invoices/page.tsx InvoicesPage",
-              path: "app/invoices/page.tsx",
-              line: 3,
-            },
-          ],
-        },
-      ],
-      affected_tests: [{ path: "tests/create-invoice.test.ts", score: 1 }],
-      entities: ["InvoiceRepository"],
-    });
-  });
-
-  it("touches nothing when no word of the feature names a file or symbol", () => {
-    expect(grounding.touches("Dark mode for the whole site")).toMatchObject({ files: [], symbols: [] });
-  });
-});
-
 describe("the project's own rules for those files", () => {
   it("delivers what compile_context would for the touched files, cited by doc_id", () => {
     const files = grounding.touches(FEATURE).files.map((f) => f.path);
@@ -110,7 +45,7 @@ describe("the project's own rules for those files", () => {
           source_path: null,
         },
       ],
-      warnings: [],
+      warnings: ["No approved document is wired to prisma/schema.prisma (by path or layer)."],
     });
   });
 });
@@ -168,8 +103,47 @@ describe("checks of names a PRD claims", () => {
     ]);
   });
 
-  it("lists the tables the project's schema files define", () => {
-    expect(grounding.tables()).toEqual(["customer", "invoice", "invoices"]);
+  it("checks each name as the kind it names, and leaves out words that name nothing", () => {
+    expect(
+      grounding.checkNames([
+        "invoices",
+        "invoices.customerId",
+        "customerId",
+        "invoice-repository-only",
+        "InvoiceRepository",
+        "nextRunOn",
+        "monthly",
+        "true",
+        "422",
+        "read-only",
+      ]),
+    ).toEqual([
+      { name: "invoices", kind: "table", exists: true, where: "prisma/schema.prisma" },
+      {
+        name: "invoices.customerId",
+        kind: "column",
+        exists: true,
+        where: "invoices.customerid in prisma/schema.prisma",
+      },
+      {
+        name: "customerId",
+        kind: "column",
+        exists: true,
+        where: "invoices.customerid in prisma/schema.prisma",
+      },
+      { name: "invoice-repository-only", kind: "rule", exists: true, where: "doc:invoice-repository-only" },
+      {
+        name: "InvoiceRepository",
+        kind: "symbol",
+        exists: true,
+        where: "lib/invoices/invoice-repository.ts:2",
+      },
+      { name: "nextRunOn", kind: "symbol", exists: false, where: null },
+    ]);
+  });
+
+  it("lists the tables the project's schema files define, a mapped Prisma model by its table's name", () => {
+    expect(grounding.tables()).toEqual(["customer", "invoices"]);
     expect(grounding.status()).toEqual({
       knowledge_version: 1,
       documents: 4,

@@ -4,18 +4,14 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { type Db, openDatabase } from "@archon/core";
 import { countApprovedDocuments } from "../store/documents.js";
-import {
-  edgesTo,
-  findSymbols,
-  importsResolvingTo,
-  indexCounts,
-  indexedFiles,
-} from "../store/symbol-queries.js";
+import { loadKnowledge } from "../store/load-knowledge.js";
+import { edgesTo, findSymbols, importsResolvingTo, indexCounts } from "../store/symbol-queries.js";
 import { readRevisions } from "../store/version.js";
 import { ARCHON_DB } from "../vocabulary/project-files.js";
 import { combinedRecall, episodicRecall } from "./episodic-recall.js";
 import { type FeatureTouches, featureTouches } from "./feature-touches.js";
-import { knownTables } from "./known-tables.js";
+import { type SchemaTable, schemaTables } from "./known-tables.js";
+import { checkNames, looksLikeFile, type NameCheck } from "./name-checks.js";
 import { type RulesForFiles, rulesForFiles } from "./project-rules.js";
 import { knowledgeRecall, type RecallSource } from "./recall-source.js";
 
@@ -29,15 +25,6 @@ export interface GroundingStatus {
   index: { files: number; symbols: number; edges: number } | null;
 }
 
-export interface NameCheck {
-  name: string;
-  /** An endpoint is a route path (`/api/invoices/export`), looked for as a route file. */
-  kind: "file" | "symbol" | "endpoint";
-  exists: boolean;
-  /** Where the index has it: the path, or `path:line` of the first symbol of that name. */
-  where: string | null;
-}
-
 export interface ProjectGrounding {
   readonly projectRoot: string;
   readonly dbPath: string;
@@ -46,11 +33,11 @@ export interface ProjectGrounding {
   rules(files: readonly string[], plan?: string): RulesForFiles;
   /** Recall over approved knowledge until an episodic memory source is plugged in. */
   readonly recall: RecallSource;
-  /** Whether each backticked file, symbol or endpoint a claim names is in the index. */
+  /** Whether each backticked name a claim cites exists, as a file, endpoint, rule, table, column or symbol. */
   checkNames(names: readonly string[]): NameCheck[];
   /** The symbols a name denotes and their callers: what an impact query gives. */
   impact(name: string): SymbolImpact;
-  /** Tables the project's schema files define. */
+  /** Tables the project's schema files define (migrations, DDL, ORM models), never type names. */
   tables(): string[];
   close(): void;
 }
@@ -66,27 +53,6 @@ export interface SymbolImpact {
 /** Whether the project has an Archon database at the usual place (or at `dbPath`). */
 export function hasArchonDatabase(projectRoot: string, dbPath?: string): boolean {
   return existsSync(dbPath ?? join(projectRoot, ARCHON_DB));
-}
-
-const looksLikeEndpoint = (name: string) =>
-  /^(?:(?:GET|POST|PUT|PATCH|DELETE)\s+)?\/[\w\-/:{}[\].]*$/.test(name);
-const looksLikeFile = (name: string) => name.includes("/") || /\.[a-z]{1,5}$/.test(name);
-
-/** The route files an endpoint would live in (Next.js app and pages routers, and plain `routes/` folders). */
-function routeFiles(files: ReadonlySet<string>, endpoint: string): string | null {
-  const path = endpoint.replace(/^[A-Z]+\s+/, "").replace(/\/+$/, "");
-  const parts = path.split("/").filter((p) => p !== "");
-  const open = (p: string) => /^[:{[]/.test(p);
-  for (const file of files) {
-    const segments = file.replace(/\.[a-z]+$/, "").split("/");
-    const at = segments.findIndex((_segment, i) =>
-      parts.every((p, j) => (open(p) ? segments[i + j] !== undefined : segments[i + j] === p)),
-    );
-    if (at === -1) continue;
-    const rest = segments.slice(at + parts.length);
-    if (rest.length === 0 || (rest.length === 1 && ["route", "index"].includes(rest[0] ?? ""))) return file;
-  }
-  return null;
 }
 
 /** Opens the database read-only; undefined when the project has none. Nothing here ever writes to it. */
@@ -109,7 +75,12 @@ export function openGrounding(
     return db;
   };
   const recall = options.recall ?? combinedRecall([knowledgeRecall(current), episodicRecall(current)]);
-  let tables: string[] | undefined;
+  // The schema is read from files once per opening: a run asks for it at every step that grounds.
+  let schema: SchemaTable[] | undefined;
+  const tablesOfSchema = () => {
+    schema ??= schemaTables(projectRoot);
+    return schema;
+  };
   return {
     projectRoot,
     dbPath,
@@ -124,29 +95,12 @@ export function openGrounding(
           counts.files === 0 ? null : { files: counts.files, symbols: counts.symbols, edges: counts.edges },
       };
     },
-    touches: (feature) => featureTouches(current(), projectRoot, feature),
+    touches: (feature) => featureTouches(current(), projectRoot, feature, tablesOfSchema()),
     rules: (files, plan) => rulesForFiles(current(), files, plan),
     checkNames(names) {
       const db = current();
-      const files = new Set(indexedFiles(db).map((f) => f.path));
-      return [...new Set(names)].map((name): NameCheck => {
-        if (looksLikeEndpoint(name)) {
-          const where = routeFiles(files, name);
-          return { name, kind: "endpoint", exists: where !== null, where };
-        }
-        if (looksLikeFile(name)) {
-          const path = name.replace(/^\.\//, "");
-          const exists = files.has(path) || existsSync(join(projectRoot, path));
-          return { name, kind: "file", exists, where: exists ? path : null };
-        }
-        const first = findSymbols(db, name.replace(/\(\)$/, ""), 1).symbols[0];
-        return {
-          name,
-          kind: "symbol",
-          exists: first !== undefined,
-          where: first ? `${first.path}:${first.start_line}` : null,
-        };
-      });
+      const ruleIds = new Set(loadKnowledge(db).rows.documents.map((d) => d.doc_id));
+      return checkNames({ db, root: projectRoot, schema: tablesOfSchema(), ruleIds }, names);
     },
     impact(name) {
       const db = current();
@@ -166,10 +120,7 @@ export function openGrounding(
         importers: looksLikeFile(name) ? [...new Set(importsResolvingTo(db, [path]).map((i) => i.path))] : [],
       };
     },
-    tables() {
-      tables ??= knownTables(projectRoot);
-      return tables;
-    },
+    tables: () => [...new Set(tablesOfSchema().map((t) => t.table))],
     close() {
       if (db.open) db.close();
     },

@@ -30,11 +30,36 @@ export function splitWords(text: string): string[] {
     .filter((w) => w !== "");
 }
 
-/** Whether a word of the code and a term of the feature name the same thing: equal, or one a plural/stem of the other. */
+/**
+ * A word's stem: plural and verb endings cut, so `invoices`, `invoiced` and `invoicing` all read `invoic`.
+ * Light by design: it only has to make a feature's words meet the code's names, never to be a dictionary.
+ */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
+  if (w.endsWith("sses")) return w.slice(0, -2);
+  if (w.length > 4 && /(?:ch|sh|x|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  for (const ending of ["ing", "ed", "e"]) {
+    if (w.length - ending.length >= 4 && w.endsWith(ending)) {
+      w = w.slice(0, -ending.length);
+      break;
+    }
+  }
+  // recurring -> recurr -> recur: a doubled last consonant is the ending's, not the word's.
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  return w;
+}
+
+/** Whether a word of the code and a term of the feature name the same thing: one stem, or one a short extension of the other. */
 export function sameWord(word: string, term: string): boolean {
   if (word === term) return true;
-  const [short, long] = word.length < term.length ? [word, term] : [term, word];
-  return short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3;
+  const a = stem(word);
+  const b = stem(term);
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  // Four letters are too few to stand for a word (form, format), and a longer tail is another word.
+  return short.length >= 5 && long.startsWith(short) && long.length - short.length <= 4;
 }
 
 /** The terms of `terms` that some word of `words` names. */

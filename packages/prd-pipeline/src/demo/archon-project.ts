@@ -58,8 +58,13 @@ const GIT_ENV = {
 
 /** The repository in a temp folder, committed, seeded (`archon seed`) and indexed (`archon reindex-symbols`). */
 export function archonProject(): string {
+  return seededProject(FILES);
+}
+
+/** Any repository's files in a temp folder, committed, seeded from its archon.seed.yaml and indexed by the real CLI. */
+export function seededProject(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "prd-archon-"));
-  for (const [path, text] of Object.entries(FILES)) {
+  for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }

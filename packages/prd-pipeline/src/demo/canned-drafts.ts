@@ -11,6 +11,12 @@ resets from support load and lets security teams enforce their own sign-in polic
 - Cut password-reset tickets by half within one quarter of launch.
 - Let administrators require their identity provider for every member of their workspace.
 - Keep sign-in under two seconds for nine out of ten users.`,
+  assumptions: `## Assumptions
+
+| ID | Assumption | Rests on | How we will know it is wrong |
+|---|---|---|---|
+| ASM-01 | Every workspace uses one identity provider | CLR-01 | A workspace asks for a second provider |
+| ASM-02 | The provider supports OIDC discovery | Feature request | Discovery fails during setup |`,
   requirements: `## Requirements
 
 | ID | Requirement | Priority | Depends On | Source |
@@ -88,6 +94,22 @@ encryption at rest for identity rows.`,
 Rollout behind a feature flag, one workspace cohort at a time. Rollback plan: switch the flag off; the
 password form keeps working. Observability: metrics for sign-in success rate, structured logs, alerts on
 error rate above budget, and a health check on the provider discovery endpoint.`,
+  rollout_plan: `## Rollout and Migration Plan
+
+- Stage 1: behind a feature flag for internal workspaces; move on when sign-in success stays above 99% for a week.
+- Stage 2: 25 percent of workspaces, then all of them.
+- Data migration: one new migration adds the identities table; no backfill, since identities are created at first sign-in. The schema ships before the code.
+- Rollback: turn the flag off at any stage; the table stays and is unused.`,
+  open_questions: `## Open Questions
+
+| ID | Question | Owner | Needed by | Blocks |
+|---|---|---|---|---|
+| OQ-01 | Which providers does the first release certify? | Product manager | Stage 2 | FR-001 |`,
+  decision_log: `## Decision Log
+
+| ID | Decision | Alternatives considered | Rationale | Source |
+|---|---|---|---|---|
+| DEC-01 | Sign-in goes through an identity port | Calling the provider SDK directly | Keeps the provider swappable | CLR-01 |`,
   risks: `## Risks
 
 | Risk | Likelihood | Mitigation |

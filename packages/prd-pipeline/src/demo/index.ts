@@ -1,6 +1,6 @@
 // The demo and benchmark entry points the root scripts call: a scripted feature run over stdio.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -8,6 +8,8 @@ import { outputDir } from "../sections/file-plan.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import { validateDocument } from "../validation/validate-document.js";
 import { archonProject, GROUNDED_FEATURE } from "./archon-project.js";
+import { billingProject, RECURRING_FEATURE } from "./billing-project.js";
+import { billingHostOptions } from "./billing-script.js";
 import { cannedDraft } from "./canned-drafts.js";
 import { ScriptedHost, type ScriptedHostOptions } from "./scripted-host.js";
 import { connectPrdServer } from "./stdio-client.js";
@@ -61,6 +63,31 @@ export async function runPrdDemo(options: {
     };
   } finally {
     await connection.close();
+  }
+}
+
+/**
+ * The billing example: a recurring-invoices run over stdio on the seeded and indexed billing app, grounded
+ * by Archon in-process, its PRD files copied to `target` (docs/examples/prd holds the committed copy).
+ */
+export async function writeBillingExample(target: string): Promise<string[]> {
+  const root = billingProject();
+  const connection = await connectPrdServer(root);
+  try {
+    const host = new ScriptedHost({
+      projectRoot: root,
+      memory: false,
+      codebase: false,
+      ...billingHostOptions(),
+    });
+    const first = await connection.start({ feature_description: RECURRING_FEATURE, prd_context: "feature" });
+    const { last } = await host.drive(connection, first);
+    if (last.action.kind !== "done") throw new Error(`the billing example ended with ${last.action.kind}`);
+    cpSync(join(root, outputDir(first.run_id)), target, { recursive: true });
+    return host.written.map((path) => path.slice(outputDir(first.run_id).length + 1));
+  } finally {
+    await connection.close();
+    rmSync(root, { recursive: true, force: true });
   }
 }
 

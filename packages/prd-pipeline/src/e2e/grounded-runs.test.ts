@@ -2,11 +2,15 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { archonProject, GROUNDED_FEATURE } from "../demo/archon-project.js";
 import { ScriptedHost } from "../demo/scripted-host.js";
 import { connectPrdServer, type PrdConnection } from "../demo/stdio-client.js";
+import { getConfigTool } from "../mcp/tools/get-config.tool.js";
 import type { Envelope } from "../run-model/envelope.js";
 import type { Action } from "../run-model/protocol.js";
+
+const configSchema = z.object(getConfigTool.output);
 
 const PREAMBLE = "Here is the overview section:";
 let root: string;
@@ -35,12 +39,12 @@ const prompts = (actions: Action[], batch: RegExp) =>
 describe("a feature run on a project with Archon and no external servers", () => {
   let result: Awaited<ReturnType<typeof drive>>;
   let runId: string;
-  let config: Record<string, unknown>;
+  let config: z.infer<typeof configSchema>;
 
   beforeAll(async () => {
     const connection = await connectPrdServer(root);
     try {
-      config = (await connection.call("prd_get_config", {})).structuredContent as Record<string, unknown>;
+      config = configSchema.parse((await connection.call("prd_get_config", {})).structuredContent);
       // No memory or codebase server answers: any such call reaching the host would fail the run's grounding.
       const host = new ScriptedHost({
         projectRoot: root,
@@ -94,9 +98,10 @@ describe("a feature run on a project with Archon and no external servers", () =>
       );
       expect(prompt).toContain("Checks this section will face");
     }
-    // The project's architecture rule replaces the generic ports-and-adapters mandate.
-    expect(drafts[0]).toContain("follow the project's own rules (invoice-repository-only)");
-    expect(drafts[0]).not.toContain("Code examples go through ports and adapters.");
+    // The project's architecture rule replaces the generic ports-and-adapters mandate where code is shown.
+    const [spec] = prompts(result.actions, /^section_generate_technical_specification_a1$/);
+    expect(spec).toContain("follow the project's own rules (invoice-repository-only)");
+    expect(spec).not.toContain("Code examples go through ports and adapters.");
   });
 
   it("shows the acceptance criteria, user stories and tests the requirement ids they cite", () => {

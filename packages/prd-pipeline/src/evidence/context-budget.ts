@@ -14,7 +14,11 @@ const WEIGHTS: Partial<Record<SectionType, number>> = {
   performance_requirements: 2,
   testing: 3,
   deployment: 2,
+  assumptions: 1,
+  rollout_plan: 2,
   risks: 1,
+  open_questions: 1,
+  decision_log: 1,
   timeline: 1,
 };
 

@@ -3,50 +3,24 @@ import { strategyByName } from "../evidence/strategy-catalogue.js";
 import type { RunState } from "../run-model/state.js";
 import { rulesFor } from "../validation/catalogue.js";
 import type { Violation } from "../validation/types.js";
+import { clarificationId } from "./clarification-record.js";
 import { dependencyBlocks } from "./dependencies.js";
 import { groundingBlock } from "./grounding-block.js";
 import { type ProjectContext, projectContextOf } from "./project-context.js";
 import { type RecallItem, recallBlock } from "./recall.js";
 import { SECTION_TITLES, type SectionType } from "./section-catalogue.js";
-
-// What each validator checks, told to the drafter up front so the first attempt can pass.
-const SECTION_GUIDANCE: Partial<Record<SectionType, string>> = {
-  requirements:
-    "A markdown table with the header `ID | Requirement | Priority | Depends On | Source`; ids FR-001, FR-002, ... " +
-    "without gaps or duplicates (NFR-001... for non-functional ones); nothing depends on itself; no story points here.",
-  acceptance_criteria:
-    "Numbered AC-001, AC-002, ... without gaps, each in Given/When/Then form citing the FR it covers.",
-  technical_specification:
-    "Typed payloads (never `any`); secrets from a vault or environment, never literal (placeholders like " +
-    "`<API_KEY>` are fine); authentication on every endpoint; structured logging; named constants; dependency scanning.",
-  data_model:
-    "No now() in partial indexes; state the data classification, how sensitive data is protected, and " +
-    "consent/erasure support.",
-  api_specification:
-    "Authentication on every endpoint, rate limiting, one error format, contract documentation (OpenAPI), and a " +
-    "deprecation strategy.",
-  security_considerations:
-    "Name the threat model (e.g. STRIDE), secrets handling, and data protection in transit and at rest.",
-  performance_requirements:
-    "Every NFR target names its measurement method; never mark an NFR target PASS at design time.",
-  testing:
-    "No placeholder tests; trace tests to FR/AC ids; include security and performance tests, negative and edge " +
-    "cases, isolation of tests, and never production data.",
-  deployment: "A rollback plan and observability: metrics, logs, alerts and health checks.",
-  risks: "A table of risks where every risk has a real mitigation (never n/a, tbd, todo, none or -).",
-  timeline:
-    "Story points per milestone in a table whose Total row equals the sum; no milestone above 70% of the total.",
-};
+import { SECTION_GUIDANCE, SHOWS_CODE } from "./section-guidance.js";
 
 /** The generic mandates, each replaced by the project's own rules where it has some for that concern. */
 function mandates(type: SectionType, project: ProjectContext): string[] {
   const lines: string[] = [];
   const arch = project.ownRules.architecture;
-  lines.push(
-    arch.length > 0
-      ? `- Architecture: follow the project's own rules (${arch.join(", ")}) rather than a generic pattern.`
-      : "- Code examples go through ports and adapters.",
-  );
+  if (SHOWS_CODE.has(type))
+    lines.push(
+      arch.length > 0
+        ? `- Architecture: follow the project's own rules (${arch.join(", ")}) rather than a generic pattern.`
+        : "- Code examples go through ports and adapters.",
+    );
   if (type === "data_model") {
     const data = project.ownRules.data_model;
     const tables = project.existingTables.slice(0, 30);
@@ -98,13 +72,10 @@ export function draftPrompt(input: DraftPromptInput): string {
     "",
     "Rules:",
     `- Start with the "## ${title}" heading and output only the section body under it: no preamble before it, no closing remarks.`,
-    "- Requirements are a table `ID | Requirement | Priority | Depends On | Source`; acceptance criteria are AC-001...",
-    "- Every NFR names its measurement method; story-point totals add up; nothing depends on itself.",
+    ...(SECTION_GUIDANCE[type] ?? []).map((line) => `- ${line}`),
     ...mandates(type, project),
     "- If something truly does not apply, write `not applicable: <reason>` instead of leaving it out.",
   ];
-  const guidance = SECTION_GUIDANCE[type];
-  if (guidance) parts.push(`- For this section: ${guidance}`);
   const assigned = state.strategy_assignments.find((a) => a.section === type);
   const strategy = assigned ? strategyByName(assigned.strategy) : undefined;
   if (strategy) parts.push(`- Reasoning strategy (${strategy.name}): ${strategy.guidance}`);
@@ -113,12 +84,8 @@ export function draftPrompt(input: DraftPromptInput): string {
   if (grounding) parts.push("", grounding);
   const dependencies = dependencyBlocks(state, type);
   if (dependencies.length > 0) parts.push("", ...dependencies);
-  if (state.clarifications.length > 0) {
-    const qa = state.clarifications
-      .map((c) => `Q${c.round}: ${c.question}\nA${c.round}: ${c.answer}`)
-      .join("\n");
-    parts.push("", "<clarifications>", qa, "</clarifications>");
-  }
+  if (state.clarifications.length > 0)
+    parts.push("", "<clarifications>", clarificationLines(state), "</clarifications>");
   const recall = recallBlock([...state.global_recall.slice(0, 2), ...input.recall].slice(0, 8));
   if (recall) parts.push("", "Weigh this recalled context; do not copy it blindly.", recall);
   if (input.previousDraft) {
@@ -147,18 +114,33 @@ export function draftPrompt(input: DraftPromptInput): string {
   return parts.join("\n");
 }
 
-export function questionPrompt(state: RunState, round: number, maxRounds: number): string {
-  const asked = state.clarifications
-    .map((c) => `Q${c.round}: ${c.question}\nA${c.round}: ${c.answer}`)
+/** The answers so far under the ids the PRD cites them by; they are exported as the clarification record. */
+function clarificationLines(state: RunState): string {
+  return state.clarifications
+    .map((c) => {
+      const id = clarificationId(c.round);
+      const how = c.how ? `, ${c.how}` : "";
+      return `${id} (answered by the ${c.answered_by ?? "user"}${how})\nQ: ${c.question}\nA: ${c.answer}`;
+    })
     .join("\n");
+}
+
+export function questionPrompt(state: RunState, round: number, maxRounds: number): string {
+  const asked = state.clarifications.length > 0 ? clarificationLines(state) : "";
+  // The composer sees what a drafter sees, so it asks about the real code instead of guessing at it.
+  const grounding = groundingBlock(state.grounding);
   return [
     "You are helping clarify a product requirement before a PRD is written.",
     `Feature: ${state.feature_description}`,
     `PRD context: ${state.prd_context ?? "feature"}`,
     `Clarification round: ${round} of at most ${maxRounds}`,
     asked ? `<previous_rounds>\n${asked}\n</previous_rounds>` : "",
+    grounding,
     state.git_history ? `<git_history>\n${state.git_history.slice(0, 2000)}\n</git_history>` : "",
     "Compose ONE question that removes the most important remaining ambiguity. Do not repeat earlier questions.",
+    grounding
+      ? "Ask what the code and the project's rules above do not already answer, and name the files or rules it is about."
+      : "",
     'Reply with only a JSON object: {"question": "...", "options": ["...", "..."], "rationale": "..."}',
   ]
     .filter((line) => line !== "")

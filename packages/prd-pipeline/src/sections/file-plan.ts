@@ -1,6 +1,8 @@
 // Which files a run writes under prd-output/<run_id>/, what goes in each, and why any file is skipped.
 import type { RunState } from "../run-model/state.js";
+import { CLARIFICATIONS_FILE, clarificationRecord } from "./clarification-record.js";
 import { CONTEXTS } from "./contexts.js";
+import { GROUNDING_FILE, groundingRecord } from "./grounding-record.js";
 import { SECTION_TITLES, type SectionType } from "./section-catalogue.js";
 
 interface FileSpec {
@@ -21,10 +23,13 @@ export const FILE_SPECS: readonly FileSpec[] = [
     primary: [
       "overview",
       "goals",
+      "assumptions",
       "requirements",
       "user_stories",
       "technical_specification",
       "acceptance_criteria",
+      "open_questions",
+      "decision_log",
     ],
   },
   { name: "02-data-model.md", title: "Data Model", primary: ["data_model"] },
@@ -37,8 +42,8 @@ export const FILE_SPECS: readonly FileSpec[] = [
   { name: "05-testing.md", title: "Testing", primary: ["testing"], companion: ["acceptance_criteria"] },
   {
     name: "06-deployment.md",
-    title: "Deployment, Timeline and Risks",
-    primary: ["deployment", "timeline", "risks"],
+    title: "Deployment, Rollout, Timeline and Risks",
+    primary: ["deployment", "rollout_plan", "timeline", "risks"],
   },
   { name: "07-jira-tickets.md", title: "Jira Tickets", primary: ["jira_tickets"] },
   { name: "08-source-code.md", title: "Source Code", primary: ["source_code"], laterStep: "implementation" },
@@ -129,6 +134,10 @@ export function planFiles(state: RunState): PlannedFile[] {
     const header = `# ${spec.title}: ${state.feature_description}\n\nRun \`${state.run_id}\`, PRD context: ${state.prd_context ?? "unknown"}.\n`;
     files.push({ path: `${dir}/${spec.name}`, content: `${header}\n${bodies.join("\n\n")}\n` });
   }
+  const record = clarificationRecord(state);
+  if (record !== null) files.push({ path: `${dir}/${CLARIFICATIONS_FILE}`, content: record });
+  const grounding = groundingRecord(state);
+  if (grounding !== null) files.push({ path: `${dir}/${GROUNDING_FILE}`, content: grounding });
   const symbols = affectedSymbols(state);
   if (symbols !== null) files.push({ path: `${dir}/affected-symbols.json`, content: symbols });
   else

@@ -8,7 +8,8 @@ export const MAX_GROUNDING_CHARS = 6_000;
 const ruleSchema = z.object({ doc_id: z.string(), title: z.string(), excerpt: z.string() });
 const archonGroundingSchema = z.object({
   source: z.literal("archon"),
-  files: z.array(z.object({ path: z.string() })).default([]),
+  files: z.array(z.object({ path: z.string(), reasons: z.array(z.string()).default([]) })).default([]),
+  files_left_out: z.number().default(0),
   symbols: z
     .array(
       z.object({
@@ -22,7 +23,6 @@ const archonGroundingSchema = z.object({
     .default([]),
   affected_tests: z.array(z.object({ path: z.string() })).default([]),
   tables: z.array(z.string()).default([]),
-  entities: z.array(z.string()).default([]),
   rules: z.array(ruleSchema).default([]),
 });
 export type ArchonGrounding = z.infer<typeof archonGroundingSchema>;
@@ -47,8 +47,14 @@ export function groundingBlock(grounding: unknown): string {
     return `<codebase_grounding source="codebase server">\n${cut(text, 2_000)}\n</codebase_grounding>`;
   }
   const lines: string[] = [];
-  if (archon.files.length > 0)
-    lines.push("Files the feature touches:", ...archon.files.map((f) => `- ${f.path}`));
+  if (archon.files.length > 0) {
+    lines.push(
+      "Files the feature touches, best evidence first (why each was picked):",
+      ...archon.files.map((f) => `- ${f.path}${f.reasons.length > 0 ? ` (${f.reasons.join("; ")})` : ""}`),
+    );
+    if (archon.files_left_out > 0)
+      lines.push(`(${archon.files_left_out} more files with weaker evidence left out)`);
+  }
   if (archon.symbols.length > 0) {
     lines.push("Symbols there (name, kind, where, callers):");
     for (const s of archon.symbols) {
@@ -60,7 +66,8 @@ export function groundingBlock(grounding: unknown): string {
   }
   if (archon.affected_tests.length > 0)
     lines.push("Tests to run first:", ...archon.affected_tests.map((t) => `- ${t.path}`));
-  if (archon.tables.length > 0) lines.push(`Existing tables: ${archon.tables.join(", ")}`);
+  if (archon.tables.length > 0)
+    lines.push(`Existing tables (from the project's schema files): ${archon.tables.join(", ")}`);
   const parts: string[] = [];
   if (lines.length > 0) {
     parts.push(

@@ -1,5 +1,5 @@
 // What the project already decides for itself, read from its grounding: which concerns its own rules cover
-// (a project rule beats a generic mandate) and which tables exist (DDL may reference them).
+// (a project rule beats a generic mandate) and which tables its schema declares (DDL may reference them).
 import { archonGrounding, type ProjectRuleRef } from "./grounding-block.js";
 
 export const CONCERNS = ["architecture", "data_model"] as const;
@@ -59,10 +59,7 @@ export function projectContextOf(grounding: unknown): ProjectContext {
   if (!archon) return NO_PROJECT_CONTEXT;
   const ownRules: Record<Concern, string[]> = { architecture: [], data_model: [] };
   for (const rule of archon.rules) for (const c of concernsOf(rule)) ownRules[c].push(rule.doc_id);
+  // Only the schema says which tables exist: a type name (`Logger`, `CustomerDto`) is no table.
   const tables = new Set(archon.tables.map((t) => t.toLowerCase()));
-  for (const entity of archon.entities) {
-    const snake = entity.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-    if (!/(repository|service|controller|page|props|error)$/.test(snake)) tables.add(snake);
-  }
   return { ownRules, existingTables: [...tables].sort() };
 }

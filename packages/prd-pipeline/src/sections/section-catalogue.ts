@@ -3,6 +3,7 @@
 export const SECTION_TYPES = [
   "overview",
   "goals",
+  "assumptions",
   "requirements",
   "user_stories",
   "technical_specification",
@@ -13,7 +14,10 @@ export const SECTION_TYPES = [
   "performance_requirements",
   "testing",
   "deployment",
+  "rollout_plan",
   "risks",
+  "open_questions",
+  "decision_log",
   "timeline",
   "source_code",
   "test_code",
@@ -24,6 +28,7 @@ export type SectionType = (typeof SECTION_TYPES)[number];
 export const SECTION_TITLES: Record<SectionType, string> = {
   overview: "Overview",
   goals: "Goals",
+  assumptions: "Assumptions",
   requirements: "Requirements",
   user_stories: "User Stories",
   technical_specification: "Technical Specification",
@@ -34,7 +39,10 @@ export const SECTION_TITLES: Record<SectionType, string> = {
   performance_requirements: "Performance Requirements",
   testing: "Testing",
   deployment: "Deployment",
+  rollout_plan: "Rollout and Migration Plan",
   risks: "Risks",
+  open_questions: "Open Questions",
+  decision_log: "Decision Log",
   timeline: "Timeline",
   source_code: "Source Code",
   test_code: "Test Code",
@@ -50,6 +58,8 @@ const RECALL_TEMPLATES: Partial<Record<SectionType, string>> = {
   security_considerations: "security threats {feature} auth authz STRIDE",
   performance_requirements: "performance NFR {feature} latency throughput SLA",
   testing: "testing strategy {feature} coverage e2e integration",
+  rollout_plan: "rollout migration backfill {feature} feature flag",
+  decision_log: "decisions {feature} rationale trade-offs",
 };
 
 export function recallQuery(type: SectionType, feature: string): string {
@@ -62,6 +72,10 @@ export function recallQuery(type: SectionType, feature: string): string {
  * type. Checked in order, so the more specific phrases come first.
  */
 export const HEADING_KEYWORDS: readonly (readonly [SectionType, readonly string[]])[] = [
+  ["assumptions", ["assumption", "hypothèse", "hypothese"]],
+  ["open_questions", ["open question", "questions ouvertes", "unresolved"]],
+  ["decision_log", ["decision", "décision"]],
+  ["rollout_plan", ["rollout", "migration plan", "plan de migration"]],
   ["acceptance_criteria", ["acceptance", "critères d'acceptation", "criteres d'acceptation"]],
   ["user_stories", ["user stor", "récits utilisateur", "histoires utilisateur", "stories"]],
   ["performance_requirements", ["performance"]],
@@ -73,7 +87,7 @@ export const HEADING_KEYWORDS: readonly (readonly [SectionType, readonly string[
   ["test_code", ["test code", "code de test"]],
   ["source_code", ["source code", "code source"]],
   ["testing", ["test"]],
-  ["deployment", ["deploy", "déploiement", "deploiement", "rollout"]],
+  ["deployment", ["deploy", "déploiement", "deploiement"]],
   ["risks", ["risk", "risque"]],
   ["timeline", ["timeline", "calendrier", "planning", "jalons", "milestones"]],
   ["jira_tickets", ["jira", "ticket"]],

@@ -10,6 +10,7 @@ import { CONTEXTS } from "../sections/contexts.js";
 import { questionPrompt } from "../sections/draft-prompt.js";
 import { extractJsonObject } from "../sections/json-reply.js";
 import {
+  answerParts,
   answerText,
   info,
   moveTo,
@@ -98,6 +99,19 @@ function startRound(state: RunStateAt<"clarification">, round: number, env: Step
   return { state: next, action: composeAction(next, round, env) };
 }
 
+/** The answer as recorded: a picked option and typed text are both kept, since the text often qualifies the pick. */
+export function recordedAnswer(parts: { selected: string; typed: string }): {
+  answer: string;
+  how: "option" | "typed" | "option and typed";
+} | null {
+  const { selected, typed } = parts;
+  if (selected !== "" && typed !== "" && typed !== selected)
+    return { answer: `${selected}; the user added: ${typed}`, how: "option and typed" };
+  if (selected !== "") return { answer: selected, how: "option" };
+  if (typed !== "") return { answer: typed, how: "typed" };
+  return null;
+}
+
 function finish(state: RunState): StepOutcome {
   return { state: moveTo({ ...state, proceed: true }, "budget") };
 }
@@ -131,15 +145,20 @@ export const clarificationStep: StepHandler<"clarification"> = (state, result, e
     };
   }
   if (state.phase === "answer" && result?.kind === "user_answer" && state.current_question) {
-    const answer = answerText(result);
-    if (answer === "") {
+    const answered = recordedAnswer(answerParts(result));
+    if (answered === null) {
       return {
         state,
         messages: [warning("An empty answer was not recorded; please answer the question.")],
         action: answerAction(state.current_question, round),
       };
     }
-    const recorded = withClarification(state, { round, question: state.current_question.text, answer });
+    const recorded = withClarification(state, {
+      round,
+      question: state.current_question.text,
+      ...answered,
+      answered_by: "user",
+    });
     if (round >= max) return finish(recorded);
     if (round >= min) return { state: { ...recorded, phase: "proceed" }, action: proceedAction(round, max) };
     return startRound(recorded, round + 1, env);

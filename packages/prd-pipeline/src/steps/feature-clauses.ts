@@ -3,8 +3,29 @@
 
 const OPEN: Record<string, string> = { "(": ")", "[": "]", "{": "}", '"': '"', "“": "”" };
 const CONJUNCTIONS = ["and also", "as well as", "ainsi que", "and", "plus", "also", "et", "aussi"];
-/** A conjunction splits two clauses only when both sides are this long (in words), unless it closes a comma list. */
+/**
+ * A conjunction splits two clauses when the side before it is a clause (this many words) and the side after
+ * it names a capability of its own (two words or more, not a preposition's tail), or when it closes a comma
+ * list: "invoices on a monthly schedule and email reminders" bundles two capabilities.
+ */
 const MIN_CLAUSE_WORDS = 3;
+const MIN_CAPABILITY_WORDS = 2;
+/** Words that start a phrase qualifying the one before the conjunction, not a capability of its own. */
+const QUALIFIERS = new Set([
+  "per",
+  "by",
+  "for",
+  "in",
+  "on",
+  "at",
+  "to",
+  "from",
+  "with",
+  "of",
+  "as",
+  "their",
+  "its",
+]);
 export const MAX_FEATURE_PARTS = 6;
 
 const words = (text: string) => text.split(/\s+/).filter((w) => w !== "");
@@ -62,8 +83,10 @@ export function featureClauses(text: string): string[] {
       const c = conjunctionAt(lower, i);
       if (c === undefined) continue;
       const left = words(text.slice(start, i)).length;
-      const right = words(text.slice(i + c.length).split(/[,;.]/)[0] ?? "").length;
-      if (listed || (left >= MIN_CLAUSE_WORDS && right >= MIN_CLAUSE_WORDS)) cutAt(i, i + c.length);
+      const right = words(text.slice(i + c.length).split(/[,;.]/)[0] ?? "");
+      const capability =
+        right.length >= MIN_CAPABILITY_WORDS && !QUALIFIERS.has((right[0] ?? "").toLowerCase());
+      if (listed || (left >= MIN_CLAUSE_WORDS && capability)) cutAt(i, i + c.length);
       i += c.length - 1;
     }
   }

@@ -55,7 +55,16 @@ export function fail(state: RunState, reason: string): StepOutcome {
   return { state, action: { kind: "failed", reason, step: state.step } };
 }
 
-/** Text of a user answer: the first selected label, else the freeform text. */
+/** What a user answered: the first option they picked and the text they typed, each "" when absent. */
+export function answerParts(result: ActionResult | undefined): { selected: string; typed: string } {
+  if (result?.kind !== "user_answer") return { selected: "", typed: "" };
+  return {
+    selected: (result.selected.find((s) => s.trim().length > 0) ?? "").trim(),
+    typed: (result.freeform ?? "").trim(),
+  };
+}
+
+/** Text of a user answer to a choice: the first selected label, else the freeform text. */
 export function answerText(result: ActionResult | undefined): string {
   if (result?.kind !== "user_answer") return "";
   const selected = result.selected.find((s) => s.trim().length > 0);

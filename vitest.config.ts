@@ -1,7 +1,34 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
-// Tests run on the sources; only tests that spawn a server over stdio use the built dist/.
+// Tests run on the sources; only the "e2e" project's (NEEDS_MORE) also use the built dist/.
+
+/**
+ * Tests that need more than the sources: the built dist/ or its bundle (they spawn bin/*.js, or start the
+ * background audit writer, whose worker runs from dist/), PostgreSQL or a browser. They make the "e2e"
+ * project; the rest, "unit", runs with `npm run test:unit` and no build. A test that spawns the bundle is
+ * named *.e2e.test.ts; the others are listed by name.
+ */
+const NEEDS_MORE = [
+  "packages/*/src/**/*.e2e.test.ts",
+  "packages/prd-pipeline/src/e2e/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  // The packed packages installed in a scratch project, and the real clients run against them.
+  "tests/**/*.test.ts",
+  // The built bundle, spawned.
+  "packages/context-compiler/src/cli/human-check.test.ts",
+  "packages/context-compiler/src/services/plans-keep-rules.test.ts",
+  "packages/prd-pipeline/src/cli/validate-command.test.ts",
+  // The background audit writer's worker script (services/audit-thread.ts).
+  "packages/context-compiler/src/services/audit-memory.test.ts",
+  "packages/context-compiler/src/services/audit-queue.test.ts",
+  "packages/context-compiler/src/services/commit-gate.test.ts",
+  "packages/context-compiler/src/services/thread-priority.test.ts",
+  // PostgreSQL, when ARCHON_TEST_DATABASE_URL or a local server offers it (bench/postgres-server.ts).
+  "packages/context-compiler/src/store/team-repository/contract.test.ts",
+  "packages/context-compiler/src/store/team-repository/open-team-repository.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // Exact names: "@archon/core" must not also rewrite "@archon/core/server" as a path under index.ts.
@@ -27,9 +54,22 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...NEEDS_MORE],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "e2e", include: NEEDS_MORE },
+      },
+    ],
   },
 });

@@ -7,6 +7,7 @@ import { DOWN_URL, type FakeMode, type FakeOllama, startFakeOllama } from "../te
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { embedDocs } from "./embed-docs.js";
 import { embeddingConfig } from "./ollama-client.js";
+import { SUGGESTION_BUDGET_MS } from "./suggestions.js";
 
 let project: TestProject;
 let fake: FakeOllama | undefined;
@@ -94,8 +95,9 @@ describe("fail-open embeddings", () => {
     ctx.close();
   });
 
+  // A silent Ollama never answers: the compile returns only because it stops waiting at the budget.
   it.each([
-    ["slow", "did not answer"],
+    ["silent", `/api/embed within ${SUGGESTION_BUDGET_MS} ms`],
     ["wrong-dimensions", "dimensions where 8 was expected"],
     ["garbage", "not JSON"],
   ] as const)(
@@ -105,9 +107,7 @@ describe("fail-open embeddings", () => {
       await fake?.stop();
       fake = await startFakeOllama(join(project.root, "fake-bin"), mode);
       const ctx = server(fake.url);
-      const started = performance.now();
       const response = await ctx.compiler.compileWithSuggestions(request);
-      expect(performance.now() - started).toBeLessThan(2500);
       expect(response.base.documents.map((d) => d.doc_id)).toEqual(["style"]);
       expect(response.suggestions?.source ?? "lexical").toBe("lexical");
       expect(response.notices).toHaveLength(1);

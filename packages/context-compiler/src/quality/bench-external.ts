@@ -1,8 +1,8 @@
 // The bench's external set: real rule files of public repositories (their Cursor frontmatter: description,
 // globs, alwaysApply, as facts; the bodies are our one-line summaries, not their text) and real file paths
 // of the same repositories, grouped by the commit at which the indexed copy of each file last changed.
-// The label of a case is which rule files Cursor itself would attach to those files: every alwaysApply
-// rule, and every rule a glob of which matches one of the files. Reported apart from the internal corpus.
+// Each case's label, the rules its change needs, is in bench-external-labels.ts, made by hand and apart
+// from these facts. Reported apart from the internal corpus.
 
 export interface ExternalRule {
   /** The rule file's name under .cursor/rules/. */
@@ -30,12 +30,9 @@ export interface ExternalCase {
    * a plausible task on them, not the commit's own message.
    */
   task: string;
-  /** Rule files (without .mdc) Cursor attaches. */
-  expected: string[];
 }
 
 const SERVER = "El Servador/god_kaiser_server";
-const ALWAYS_A1 = ["backend", "firmware", "frontend", "general"];
 
 export const EXTERNAL_REPOS: ExternalRepo[] = [
   {
@@ -154,7 +151,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${SERVER}/tests/conftest.py`,
       "El Trabajante/src/services/communication/mqtt_client.cpp",
     ],
-    expected: [...ALWAYS_A1, "api", "mqtt", "testing"],
   },
   {
     id: "a1-offline-buffer",
@@ -166,7 +162,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${SERVER}/src/mqtt/offline_buffer.py`,
       "El Frontend/src/stores/dragState.ts",
     ],
-    expected: [...ALWAYS_A1, "api", "mqtt"],
   },
   {
     id: "a1-firmware-and-tests",
@@ -180,7 +175,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${SERVER}/tests/esp32/test_mqtt_fallback.py`,
       `${SERVER}/tests/integration/test_api_audit.py`,
     ],
-    expected: [...ALWAYS_A1, "testing"],
   },
   {
     id: "a1-mqtt-client",
@@ -188,7 +182,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
     repo: A1,
     commit: "15fccde3b07be73b51e96196df59cf50802d8bf6",
     files: [`${SERVER}/src/mqtt/client.py`, `${SERVER}/src/mqtt/publisher.py`],
-    expected: [...ALWAYS_A1, "api", "mqtt"],
   },
   {
     id: "a1-topics",
@@ -196,7 +189,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
     repo: A1,
     commit: "e28d548875a023be19543425c308eb800729952b",
     files: [`${SERVER}/src/mqtt/handlers/actuator_handler.py`, `${SERVER}/src/mqtt/topics.py`],
-    expected: [...ALWAYS_A1, "api", "mqtt"],
   },
   {
     id: "a1-config-discovery",
@@ -208,7 +200,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${SERVER}/src/mqtt/handlers/discovery_handler.py`,
       "El Trabajante/src/services/config/storage_manager.cpp",
     ],
-    expected: [...ALWAYS_A1, "api", "mqtt"],
   },
   {
     id: "a1-mock-esp",
@@ -216,7 +207,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
     repo: A1,
     commit: "1d0fe89fdc5a5919663943855ec9f704ed33372c",
     files: ["El Frontend/src/stores/mockEsp.ts", `${SERVER}/tests/esp32/mocks/mock_esp32_client.py`],
-    expected: [...ALWAYS_A1, "testing"],
   },
   {
     id: "a1-provisioning",
@@ -227,7 +217,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       "El Trabajante/src/services/provisioning/provision_manager.cpp",
       "El Trabajante/src/services/sensor/sensor_manager.h",
     ],
-    expected: ALWAYS_A1,
   },
   {
     id: "a1-actuator-headers",
@@ -240,7 +229,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       "El Trabajante/src/services/actuator/actuator_manager.h",
       "El Trabajante/src/services/config/config_response.cpp",
     ],
-    expected: ALWAYS_A1,
   },
   {
     id: "a1-logging-stack",
@@ -253,7 +241,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       "docker/postgres/postgresql.conf",
       `${SERVER}/tests/e2e/test_e2e_emergency.py`,
     ],
-    expected: [...ALWAYS_A1, "docker", "testing"],
   },
   {
     id: "a1-kaiser-handler",
@@ -266,7 +253,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${SERVER}/tests/integration/test_api_auth.py`,
       `${SERVER}/tests/integration/test_mqtt_flow.py`,
     ],
-    expected: [...ALWAYS_A1, "api", "mqtt", "testing"],
   },
   {
     id: "a1-sensor-processor",
@@ -277,7 +263,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       "El Trabajante/src/services/sensor/pi_enhanced_processor.cpp",
       "El Trabajante/src/services/sensor/pi_enhanced_processor.h",
     ],
-    expected: ALWAYS_A1,
   },
   {
     id: "bl-checkout-cart",
@@ -285,7 +270,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
     repo: BL,
     commit: "b58ba17ff438351ffbdb2333ce293251b3a705ca",
     files: [`${TCS}/checkout/web/CheckoutController.java`, `${TCS}/order/web/CartController.java`],
-    expected: ["git-hygiene"],
   },
   {
     id: "bl-cybersource-module",
@@ -296,7 +280,6 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${CYB}/payment/service/module/CyberSourceCreditCardModule.java`,
       `${CYB}/vendor/cybersource/service/AbstractCyberSourceService.java`,
     ],
-    expected: ["git-hygiene"],
   },
   {
     id: "bl-cybersource-manager",
@@ -307,6 +290,5 @@ export const EXTERNAL_CASES: ExternalCase[] = [
       `${CYB}/vendor/cybersource/service/CyberSourceService.java`,
       `${CYB}/vendor/cybersource/service/CyberSourceServiceManagerImpl.java`,
     ],
-    expected: ["git-hygiene"],
   },
 ];

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { manualClock, sequentialIds, UserError } from "@archon/core";
+import { InternalError, manualClock, sequentialIds, UserError } from "@archon/core";
 import { InitSessions } from "../init/init-sessions.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import { approveProposalBundle } from "../knowledge/approval/bundle.js";
@@ -16,6 +16,7 @@ import { renderCompileText } from "../services/compile-text.js";
 import { approvedDocumentTexts, type DocumentText } from "../store/documents.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { EXTERNAL_CASES, EXTERNAL_REPOS, type ExternalRepo } from "./bench-external.js";
+import { EXTERNAL_LABELS } from "./bench-external-labels.js";
 import { INTERNAL_CASES, type InternalCase } from "./bench-internal.js";
 import { type JudgeCase, type JudgeReport, runJudgeAB } from "./judge-ab.js";
 import { messagesClientFromEnv } from "./messages-client.js";
@@ -187,6 +188,13 @@ interface ExternalRun {
   judge: JudgeCase[];
 }
 
+/** The rules a case's change needs, from its hand label (bench-external-labels.ts). */
+function neededRules(caseId: string): string[] {
+  const label = EXTERNAL_LABELS[caseId];
+  if (!label) throw new InternalError(`External bench case ${caseId} has no hand label.`);
+  return Object.keys(label.needed);
+}
+
 function runExternalRepo(repo: ExternalRepo): ExternalRun {
   const box = sandbox();
   try {
@@ -202,22 +210,23 @@ function runExternalRepo(repo: ExternalRepo): ExternalRun {
     const every = approvedDocumentTexts(box.write.db);
     const run: ExternalRun = { results: [], judge: [] };
     for (const c of EXTERNAL_CASES.filter((x) => x.repo === repo.repo)) {
+      const expected = neededRules(c.id);
       try {
         // The files exist in the real repository; absent, every compile would carry a notice saying so.
         writeFiles(box.root, Object.fromEntries(c.files.map((f) => [f, ""])));
         const response = box.compiler.compile({ target_files: c.files });
         const rules = deliveredOf(response).flatMap((d) => ruleOf.get(d.doc_id) ?? []);
-        run.results.push(score(c.id, c.repo, c.expected, [...new Set(rules)], null));
+        run.results.push(score(c.id, c.repo, expected, [...new Set(rules)], null));
         run.judge.push({
           id: c.id,
           task: c.task,
           files: c.files,
           context_a: renderCompileText(response),
           context_b: asRuleFile(every),
-          reference: asRuleFile(every.filter((d) => c.expected.includes(ruleOf.get(d.doc_id) ?? ""))),
+          reference: asRuleFile(every.filter((d) => expected.includes(ruleOf.get(d.doc_id) ?? ""))),
         });
       } catch (error) {
-        run.results.push(score(c.id, c.repo, c.expected, [], `refused: ${(error as Error).message}`));
+        run.results.push(score(c.id, c.repo, expected, [], `refused: ${(error as Error).message}`));
       }
     }
     return run;

@@ -1,19 +1,16 @@
 // compile_context as a pure function of (knowledge index, request, document content).
-import {
-  ABOUT_PLAN,
-  type AllocationResult,
-  allocate,
-  type Candidate,
-  type ContentMode,
-} from "./allocate-budget.js";
-import { type DeliveredSection, deferredSections } from "./allocate-sections.js";
+import type { ContentMode } from "./allocate-budget.js";
+import type { DeliveredSection } from "./allocate-sections.js";
+import { coverageWarnings, knowledgeWarnings } from "./compile-warnings.js";
+import { deliverDocs } from "./deliver-docs.js";
 import { describedDocs } from "./description-match.js";
 import type { DocText } from "./doc-text.js";
 import { expandTags } from "./expand-tags.js";
 import type { IndexedDoc, KnowledgeIndex } from "./knowledge-index.js";
 import { compareDocs } from "./order.js";
 import { planTerms, relevance } from "./relevance.js";
-import { type LayerClassification, type ResolutionGroup, type ResolutionStep, resolve } from "./resolve.js";
+import { resolutionPath } from "./resolution-path.js";
+import { type LayerClassification, type ResolutionGroup, resolve } from "./resolve.js";
 
 export const DEFAULT_MAX_INLINE_BYTES = 8192;
 const NEAR_MISSES_PER_FILE = 5;
@@ -86,6 +83,7 @@ export interface CompileOutcome {
 /**
  * `files` are the request's target files already normalized to repo-relative form (sorted, distinct);
  * `warnings` carries what normalization had to say. `text` gives a document's content and terms.
+ * Resolution, ordering, expansion, relevance, then allocation; each step's warnings are added as it runs.
  */
 export function compile(
   index: KnowledgeIndex,
@@ -94,134 +92,36 @@ export function compile(
   inputWarnings: readonly string[],
   text: DocText,
 ): CompileOutcome {
-  const warnings = [...inputWarnings];
-  const mode = request.content_mode ?? "auto";
+  const warnings = [...inputWarnings, ...knowledgeWarnings(index)];
   const maxInline = request.max_inline_bytes ?? DEFAULT_MAX_INLINE_BYTES;
-  // A glob stored before globs were checked matches nothing (glob-index.ts); say so rather than hide it.
-  for (const { pattern, problem } of [...index.pathEdges.refused(), ...index.layerRules.refused()])
-    warnings.push(`Glob "${pattern}" ${problem}: it matches nothing until it is rewritten.`);
-  if (index.docs.size === 0) {
-    warnings.push(
-      "Project not initialized: the knowledge base has no approved documents. Seed it with `archon seed archon.seed.yaml`, or import the rules agents already read with `archon import-rules`.",
-    );
-  }
 
+  // Steps 1-4: path, layer and command edges, then the dependency closure (resolve.ts).
   const resolution = resolve(index, {
     files,
     target_layers: request.target_layers,
     command: request.command,
   });
-  const reached = [...resolution.specificity.keys()].map((id) => index.docs.get(id) as IndexedDoc);
-  const spec = (d: IndexedDoc) => resolution.specificity.get(d.doc_id) ?? 0;
-  reached.sort((a, b) => compareDocs(a, b, spec(a), spec(b)));
-
-  const tags = expandTags(index, request.intent_tags, request.plan, resolution.specificity);
-  warnings.push(...tags.warnings);
-  const described = describedDocs(index, request.plan, resolution.specificity);
-  const expandedIds = new Set([...tags.doc_ids, ...described]);
-  const expandedDocs = [...expandedIds].map((id) => index.docs.get(id) as IndexedDoc);
-  expandedDocs.sort((a, b) => compareDocs(a, b, 0, 0));
+  const reached = orderReached(index, resolution.specificity);
+  const expansion = expand(index, request, resolution.specificity);
+  warnings.push(...expansion.warnings);
 
   const terms = request.plan !== undefined ? planTerms(request.plan) : undefined;
   if (request.min_relevance !== undefined && terms === undefined) {
     warnings.push("min_relevance was ignored: relevance needs a plan.");
   }
-  const relevanceOf = new Map<string, number>();
-  if (terms) {
-    for (const doc of [...reached, ...expandedDocs]) {
-      relevanceOf.set(doc.doc_id, relevance(terms, text.terms(doc)));
-    }
-  }
+  const relevanceOf = relevanceByDoc(terms, [...reached, ...expansion.docs], text);
 
-  const candidate = (doc: IndexedDoc, expanded: boolean): Candidate => {
-    const rel = relevanceOf.get(doc.doc_id);
-    const below = request.min_relevance !== undefined && rel !== undefined && rel < request.min_relevance;
-    return {
-      doc_id: doc.doc_id,
-      docClass: expanded ? "expanded" : doc.kind === "template" ? "template" : "document",
-      bytes: doc.content_bytes,
-      fileBacked: doc.source_path !== null,
-      priority: doc.priority,
-      specificity: expanded ? 0 : spec(doc),
-      relevance: rel,
-      omitReason: below ? "below_min_relevance" : undefined,
-      fromTemplate: doc.from_template === true,
-    };
-  };
-  const allocation: AllocationResult = allocate(
-    [...reached.map((d) => candidate(d, false)), ...expandedDocs.map((d) => candidate(d, true))],
-    { maxInlineBytes: maxInline, contentMode: mode, command: request.command },
-  );
-
-  const sections = deferredSections(
-    [...reached, ...expandedDocs].filter(
-      (d) => allocation.allocations.get(d.doc_id)?.delivery === "deferred",
-    ),
-    text,
+  const delivery = deliverDocs({
+    request,
+    reached,
+    expanded: expansion.docs,
+    specificity: resolution.specificity,
+    relevanceOf,
     terms,
-    Math.max(ABOUT_PLAN, request.min_relevance ?? 0),
-    maxInline - allocation.usedBytes,
-  );
-
-  const deliver = (doc: IndexedDoc): DeliveredDoc => {
-    const a = allocation.allocations.get(doc.doc_id) ?? { delivery: "omitted" as const };
-    const docSections = sections.byDoc.get(doc.doc_id);
-    return {
-      doc_id: doc.doc_id,
-      title: doc.title,
-      kind: doc.kind,
-      delivery: a.delivery,
-      content_bytes: doc.content_bytes,
-      content_hash: doc.content_hash,
-      ...(a.delivery === "inline" ? { content: text.content(doc) } : {}),
-      ...(doc.source_path !== null ? { source_path: doc.source_path } : {}),
-      ...(relevanceOf.has(doc.doc_id) ? { relevance: relevanceOf.get(doc.doc_id) } : {}),
-      ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),
-      ...(a.delivery === "deferred" ? { defer_reason: a.reason ?? "deferred" } : {}),
-      ...(docSections ? { sections: docSections } : {}),
-      ...(doc.from_template ? { from_template: true as const } : {}),
-    };
-  };
-
-  const position = new Map(reached.map((d, i) => [d.doc_id, i]));
-  const steps = resolution.steps
-    .map(
-      ({ doc_id, via, edge_id, source_value, matched }): ResolutionStep => ({
-        doc_id,
-        via,
-        edge_id,
-        source_value,
-        matched,
-      }),
-    )
-    .sort(
-      (a, b) =>
-        (position.get(a.doc_id) ?? 0) - (position.get(b.doc_id) ?? 0) ||
-        VIA_ORDER[a.via] - VIA_ORDER[b.via] ||
-        // By what the edge says before its rowid, which another database built from the same rules differs in.
-        (a.source_value < b.source_value ? -1 : a.source_value > b.source_value ? 1 : 0) ||
-        a.edge_id - b.edge_id ||
-        (a.matched < b.matched ? -1 : a.matched > b.matched ? 1 : 0),
-    );
-  const resolution_path = groupSteps(steps);
-
-  for (const file of files) {
-    if (!resolution.wired_files.has(file))
-      warnings.push(`No approved document is wired to ${file} (by path or layer).`);
-  }
-  if (
-    request.command !== undefined &&
-    request.command !== "scaffold" &&
-    !index.commandEdges.has(request.command)
-  ) {
-    warnings.push(`Command "${request.command}" matches no command_requires edge.`);
-  }
-
-  const budget_drops: BudgetDrop[] = [];
-  for (const [doc_id, a] of allocation.allocations) {
-    if (a.delivery !== "inline") budget_drops.push({ doc_id, delivery: a.delivery, reason: a.reason ?? "" });
-  }
-  budget_drops.sort((a, b) => (a.doc_id < b.doc_id ? -1 : 1));
+    maxInline,
+    text,
+  });
+  warnings.push(...coverageWarnings(index, files, resolution.wired_files, request.command));
 
   return {
     snapshot_id: index.snapshot_id,
@@ -229,69 +129,63 @@ export function compile(
     tag_catalog_hash: index.tag_catalog_hash,
     knowledge_hash: index.knowledge_hash,
     base: {
-      documents: reached.filter((d) => d.kind !== "template").map(deliver),
-      templates: reached.filter((d) => d.kind === "template").map(deliver),
-      resolution_path,
+      documents: reached.filter((d) => d.kind !== "template").map(delivery.deliver),
+      templates: reached.filter((d) => d.kind === "template").map(delivery.deliver),
+      resolution_path: resolutionPath(resolution.steps, reached),
     },
-    ...(tags.tags.length > 0 || described.length > 0
-      ? { expanded: { tags: tags.tags, described, documents: expandedDocs.map(deliver) } }
+    ...(expansion.section.tags.length > 0 || expansion.section.described.length > 0
+      ? { expanded: { ...expansion.section, documents: expansion.docs.map(delivery.deliver) } }
       : {}),
     budget: {
       max_inline_bytes: maxInline,
-      inline_bytes: allocation.usedBytes + sections.usedBytes,
-      content_mode: mode,
+      inline_bytes: delivery.inlineBytes,
+      content_mode: request.content_mode ?? "auto",
     },
     warnings,
     debug: {
       files: [...files],
-      near_miss_edges: files.flatMap((file) =>
-        index.pathEdges.nearMisses(file, NEAR_MISSES_PER_FILE).map((m) => ({
-          file,
-          pattern: m.pattern,
-          doc_ids: [...new Set(m.items.map((e) => e.target_doc_id))].sort(),
-        })),
-      ),
+      near_miss_edges: nearMisses(index, files),
       layer_classification: resolution.layer_classification,
-      budget_drops,
+      budget_drops: delivery.drops,
     },
   };
 }
 
-const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;
+/** Ordering: the documents resolution reached, in the one document order (order.ts). */
+function orderReached(index: KnowledgeIndex, specificity: ReadonlyMap<string, number>): IndexedDoc[] {
+  const reached = [...specificity.keys()].map((id) => index.docs.get(id) as IndexedDoc);
+  const spec = (d: IndexedDoc) => specificity.get(d.doc_id) ?? 0;
+  return reached.sort((a, b) => compareDocs(a, b, spec(a), spec(b)));
+}
 
-/** Steps grouped by edge type and source value, in the order their first step comes in `steps`. */
-function groupSteps(steps: readonly ResolutionStep[]): ResolutionGroup[] {
-  const groups = new Map<string, ResolutionGroup & { edges: Set<number>; files: Set<string> }>();
-  for (const { doc_id, via, edge_id, source_value, matched } of steps) {
-    const key = `${via}\u0000${source_value}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        via,
-        source_value,
-        matched: [],
-        doc_ids: [],
-        edge_ids: [],
-        edges: new Set(),
-        files: new Set(),
-      };
-      groups.set(key, group);
-    }
-    if (!group.files.has(matched)) {
-      group.files.add(matched);
-      group.matched.push(matched);
-    }
-    if (!group.edges.has(edge_id)) {
-      group.edges.add(edge_id);
-      group.doc_ids.push(doc_id);
-      group.edge_ids.push(edge_id);
-    }
-  }
-  return [...groups.values()].map(({ via, source_value, matched, doc_ids, edge_ids }) => ({
-    via,
-    source_value,
-    matched: [...matched].sort(),
-    doc_ids,
-    edge_ids,
-  }));
+/** Expansion: documents reached through intent tags or a description the plan matches; never base ones. */
+function expand(index: KnowledgeIndex, request: CompileRequest, base: ReadonlyMap<string, number>) {
+  const tags = expandTags(index, request.intent_tags, request.plan, base);
+  const described = describedDocs(index, request.plan, base);
+  const docs = [...new Set([...tags.doc_ids, ...described])].map((id) => index.docs.get(id) as IndexedDoc);
+  // Expanded documents have no glob behind them, so they rank at specificity 0.
+  docs.sort((a, b) => compareDocs(a, b, 0, 0));
+  return { docs, warnings: tags.warnings, section: { tags: tags.tags, described } };
+}
+
+/** Relevance: each document's share of the plan's terms; none without a plan. */
+function relevanceByDoc(
+  terms: readonly string[] | undefined,
+  docs: readonly IndexedDoc[],
+  text: DocText,
+): Map<string, number> {
+  const relevanceOf = new Map<string, number>();
+  if (terms) for (const doc of docs) relevanceOf.set(doc.doc_id, relevance(terms, text.terms(doc)));
+  return relevanceOf;
+}
+
+/** Globs that nearly matched each target file, for the debug section. */
+function nearMisses(index: KnowledgeIndex, files: readonly string[]): NearMiss[] {
+  return files.flatMap((file) =>
+    index.pathEdges.nearMisses(file, NEAR_MISSES_PER_FILE).map((m) => ({
+      file,
+      pattern: m.pattern,
+      doc_ids: [...new Set(m.items.map((e) => e.target_doc_id))].sort(),
+    })),
+  );
 }

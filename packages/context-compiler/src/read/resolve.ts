@@ -75,71 +75,103 @@ export function classifyLayer(index: KnowledgeIndex, file: string): LayerClassif
 }
 
 export function resolve(index: KnowledgeIndex, request: ResolutionRequest): Resolution {
-  const spec = new Map<string, number>();
-  const steps: FiredStep[] = [];
+  const found = reachedDocs();
   const wired_files = new Set<string>();
-  type Fired = Pick<FiredStep, "file" | "layer" | "parent_doc_id">;
-  const none: Fired = { file: null, layer: null, parent_doc_id: null };
-  const reach = (edge: IndexedEdge, matched: string, edgeSpecificity: number, fired: Partial<Fired> = {}) => {
-    const doc_id = edge.target_doc_id;
-    spec.set(doc_id, Math.max(spec.get(doc_id) ?? 0, edgeSpecificity));
-    steps.push({
-      doc_id,
-      via: edge.edge_type as EdgeType,
-      edge_id: edge.edge_id,
-      source_value: edge.source_value,
-      matched,
-      ...none,
-      ...fired,
-    });
-  };
+  reachByPath(index, request.files, found, wired_files);
+  const layer_classification = reachByLayer(index, request, found, wired_files);
+  reachByCommand(index, request.command, found);
+  reachDependencies(index, found);
+  return { specificity: found.specificity, steps: found.steps, layer_classification, wired_files };
+}
 
-  // 1. path_requires
-  for (const file of request.files) {
+type Fired = Pick<FiredStep, "file" | "layer" | "parent_doc_id">;
+
+/** What the four steps reach, in the order they reach it: each step adds to the same record. */
+interface Reached {
+  specificity: Map<string, number>;
+  steps: FiredStep[];
+  reach(edge: IndexedEdge, matched: string, edgeSpecificity: number, fired?: Partial<Fired>): void;
+}
+
+function reachedDocs(): Reached {
+  const specificity = new Map<string, number>();
+  const steps: FiredStep[] = [];
+  const none: Fired = { file: null, layer: null, parent_doc_id: null };
+  return {
+    specificity,
+    steps,
+    reach(edge, matched, edgeSpecificity, fired = {}) {
+      const doc_id = edge.target_doc_id;
+      specificity.set(doc_id, Math.max(specificity.get(doc_id) ?? 0, edgeSpecificity));
+      steps.push({
+        doc_id,
+        via: edge.edge_type as EdgeType,
+        edge_id: edge.edge_id,
+        source_value: edge.source_value,
+        matched,
+        ...none,
+        ...fired,
+      });
+    },
+  };
+}
+
+/** 1. path_requires */
+function reachByPath(index: KnowledgeIndex, files: readonly string[], found: Reached, wired: Set<string>) {
+  for (const file of files) {
     for (const hit of index.pathEdges.match(file)) {
       const s = specificity(hit.pattern);
-      for (const edge of hit.items) reach(edge, file, s, { file });
-      if (hit.items.length > 0) wired_files.add(file);
+      for (const edge of hit.items) found.reach(edge, file, s, { file });
+      if (hit.items.length > 0) wired.add(file);
     }
   }
+}
 
-  // 2. layer_requires: classified per file, or the caller's target_layers for every file
+/** 2. layer_requires: classified per file, or the caller's target_layers for every file. */
+function reachByLayer(
+  index: KnowledgeIndex,
+  request: ResolutionRequest,
+  found: Reached,
+  wired: Set<string>,
+): LayerClassification[] {
   const layer_classification: LayerClassification[] = [];
   if (request.target_layers) {
     for (const layer of [...new Set(request.target_layers)].sort()) {
       const edges = index.layerEdges.get(layer) ?? [];
-      for (const edge of edges) reach(edge, `target_layers → ${layer}`, 0, { layer });
-      if (edges.length > 0) for (const file of request.files) wired_files.add(file);
+      for (const edge of edges) found.reach(edge, `target_layers → ${layer}`, 0, { layer });
+      if (edges.length > 0) for (const file of request.files) wired.add(file);
     }
-  } else {
-    for (const file of request.files) {
-      const c = classifyLayer(index, file);
-      layer_classification.push(c);
-      if (c.layer === null) continue;
-      const edges = index.layerEdges.get(c.layer) ?? [];
-      for (const edge of edges) reach(edge, `${file} → ${c.layer}`, 0, { file, layer: c.layer });
-      if (edges.length > 0) wired_files.add(file);
-    }
+    return layer_classification;
   }
-
-  // 3. command_requires: exact equality
-  if (request.command !== undefined) {
-    for (const edge of index.commandEdges.get(request.command) ?? []) reach(edge, request.command, 0);
+  for (const file of request.files) {
+    const c = classifyLayer(index, file);
+    layer_classification.push(c);
+    if (c.layer === null) continue;
+    const edges = index.layerEdges.get(c.layer) ?? [];
+    for (const edge of edges) found.reach(edge, `${file} → ${c.layer}`, 0, { file, layer: c.layer });
+    if (edges.length > 0) wired.add(file);
   }
+  return layer_classification;
+}
 
-  // 4. doc_depends_on: transitive closure; terminates because cycles are rejected at insert (INV-2)
-  const queue = [...spec.keys()].sort();
+/** 3. command_requires: exact equality. */
+function reachByCommand(index: KnowledgeIndex, command: string | undefined, found: Reached) {
+  if (command === undefined) return;
+  for (const edge of index.commandEdges.get(command) ?? []) found.reach(edge, command, 0);
+}
+
+/** 4. doc_depends_on: transitive closure; terminates because cycles are rejected at insert (INV-2). */
+function reachDependencies(index: KnowledgeIndex, found: Reached) {
+  const queue = [...found.specificity.keys()].sort();
   const expanded = new Set<string>();
   while (queue.length > 0) {
     const parent = queue.shift() as string;
     if (expanded.has(parent)) continue;
     expanded.add(parent);
     for (const edge of index.dependencies.get(parent) ?? []) {
-      const isNew = !spec.has(edge.target_doc_id);
-      reach(edge, parent, 0, { parent_doc_id: parent });
+      const isNew = !found.specificity.has(edge.target_doc_id);
+      found.reach(edge, parent, 0, { parent_doc_id: parent });
       if (isNew) queue.push(edge.target_doc_id);
     }
   }
-
-  return { specificity: spec, steps, layer_classification, wired_files };
 }

@@ -9,6 +9,7 @@ import type { AuditTerms } from "../store/audit-terms.js";
 import { AuditBatch } from "./audit-batch.js";
 import type { PendingAudit } from "./audit-entry.js";
 import { AuditThread } from "./audit-thread.js";
+import { type IdleTimers, nodeTimers } from "./idle-work.js";
 
 /** How long a queued row may wait for others to share its commit, when written on this thread. */
 export const AUDIT_FLUSH_WINDOW_MS = 30;
@@ -20,6 +21,8 @@ export interface AuditQueueOptions {
   refusal?: () => unknown;
   /** Write in a background thread once the database has taken a write (the server's default). */
   background: boolean;
+  /** Runs the batch's write after the window; injected so that a test steps it by hand. */
+  timers?: Pick<IdleTimers, "after">;
 }
 
 export class AuditQueue {
@@ -52,7 +55,8 @@ export class AuditQueue {
       else this.#startThread();
     } else if (!this.#scheduled) {
       this.#scheduled = true;
-      setTimeout(() => {
+      // Unref'd (nodeTimers): a queued batch never keeps a process alive; close() writes it.
+      (this.options.timers ?? nodeTimers).after(AUDIT_FLUSH_WINDOW_MS, () => {
         this.#scheduled = false;
         const rows = this.#batch.size;
         const failure = this.#write();
@@ -60,7 +64,7 @@ export class AuditQueue {
           this.#unreported.push(
             `An earlier batch of ${rows} audit row(s) could not be written (${failure.message}); the rows are kept and retried with this compile's.${this.#lost()}`,
           );
-      }, AUDIT_FLUSH_WINDOW_MS).unref();
+      });
     }
     return joined(warnings);
   }

@@ -1,22 +1,39 @@
 // The idle-time warm-up in a real server process: it runs after start with nobody asking, and what it
 // leaves is a cache of what the same knowledge gives anyway (P-1).
 import { readFileSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
 import { openDatabase } from "@archon/core";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
 import { CompileService } from "./compile-service.js";
-import { WARM_UP_QUIET_MS } from "./warm-up.js";
+import { WARM_UP_CHANNEL } from "./warm-up.js";
 
 let project: TestProject;
 const clients: ConnectedClient[] = [];
-const open = async () => {
-  const c = await connectArchon({ surface: "agent", dbPath: project.dbPath, projectRoot: project.root });
+const open = async (env?: Record<string, string>) => {
+  const c = await connectArchon({ surface: "agent", dbPath: project.dbPath, projectRoot: project.root, env });
   clients.push(c);
   return c;
 };
+
+const SIGNAL = new URL("../test-support/warm-up-signal.mjs", import.meta.url).href;
+/** A server that says on stderr when its warm-up finished a round (test-support/warm-up-signal.mjs). */
+const openSignalling = () => open({ NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${SIGNAL}` });
+
+/** Resolves once the server has said its warm-up finished; rejects if it exits first. */
+function warmedUp(c: ConnectedClient): Promise<void> {
+  const stderr = (c.client.transport as StdioClientTransport).stderr;
+  return new Promise((resolve, reject) => {
+    let said = "";
+    stderr?.on("data", (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes(`${WARM_UP_CHANNEL} `)) resolve();
+    });
+    stderr?.on("end", () => reject(new Error(`The server exited before its warm-up finished: ${said}`)));
+  });
+}
 
 beforeEach(() => {
   project = tempProject();
@@ -37,14 +54,11 @@ afterEach(async () => {
 
 const request = { target_files: ["src/api/users.ts"], plan: "validate the users request body" };
 
-/** Long past the quiet spell and the few milliseconds two documents take, even on a loaded machine. */
-const IDLE_MS = WARM_UP_QUIET_MS + 2800;
-
 describe("a server left idle after start", () => {
   it("has read the knowledge before its first request without writing a byte, and answers as a server asked at once", async () => {
     const before = readFileSync(project.dbPath);
-    const idle = await open();
-    await sleep(IDLE_MS);
+    const idle = await openSignalling();
+    await warmedUp(idle);
     const untouched = readFileSync(project.dbPath).equals(before);
     const asked = await open();
     const atOnce = await asked.result(compileContextTool, request);

@@ -3,6 +3,7 @@
 // compile and its text so that the read path's code is compiled before an agent waits for it; again
 // whenever the knowledge moves. None of it changes a result: each is a cache of what the same knowledge
 // gives anyway.
+import { channel } from "node:diagnostics_channel";
 import type { CompileRequest } from "../read/compile.js";
 import { DOC_TEXT_LIMIT, type DocText } from "../read/doc-text.js";
 import type { IndexedDoc, KnowledgeIndex } from "../read/knowledge-index.js";
@@ -37,6 +38,14 @@ export function samplePath(index: KnowledgeIndex): string {
   const last = first.pattern.split("/").at(-1);
   return [...segments, ...(last === "**" || segments.length === 0 ? ["x"] : [])].join("/");
 }
+
+/**
+ * Where a finished round is published, `{ knowledge_version, documents }`: for an observer of a running
+ * server (a test, a profiler) to await the warm-up instead of guessing how long it takes. Node's
+ * diagnostics channels cost nothing while nobody subscribes.
+ */
+export const WARM_UP_CHANNEL = "archon:warm-up";
+const warmUpDone = channel(WARM_UP_CHANNEL);
 
 /** What the warm-up needs of the compile service it warms. */
 export interface WarmUpHooks {
@@ -99,6 +108,7 @@ export class WarmUp {
         } catch {
           // A sample that fails (a budget it exceeds) has run the code as far as a request would.
         }
+        warmUpDone.publish({ knowledge_version: index.knowledge_version, documents: place.docs.length });
       }
       return false;
     });

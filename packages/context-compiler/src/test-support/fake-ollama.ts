@@ -1,12 +1,13 @@
 // A fake of Ollama's HTTP API (GET /api/tags, POST /api/embed) as a real child process, for tests that
 // must not need Ollama. Its vectors put words of one topic (billing, payments, invoices) on one axis, so
-// "the same topic in other words" is checkable. Modes: up, slow, wrong-dimensions, garbage; "down" is
+// "the same topic in other words" is checkable. Modes: up, silent (takes an embed request and never
+// answers it, so a caller that waits past its budget hangs), wrong-dimensions, garbage; "down" is
 // simply no server. The same script doubles as an installed-but-stopped `ollama` binary on PATH.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type FakeMode = "up" | "slow" | "wrong-dimensions" | "garbage";
+export type FakeMode = "up" | "silent" | "wrong-dimensions" | "garbage";
 export const FAKE_DIMENSIONS = 8;
 
 const SCRIPT = `#!/usr/bin/env node
@@ -46,7 +47,7 @@ const server = createServer((req, res) => {
       if (mode === "wrong-dimensions") for (const v of vectors) v.push(0, 0, 0);
       res.end(JSON.stringify({ model, embeddings: vectors }));
     };
-    if (mode === "slow" && req.url === "/api/embed") setTimeout(send, 3000); else send();
+    if (mode !== "silent" || req.url !== "/api/embed") send();
   });
 });
 server.listen(Number(port), host, () => process.stdout.write(JSON.stringify({ port: server.address().port }) + "\\n"));

@@ -180,6 +180,36 @@ describe("affected tests of a JavaScript project with mirrored test folders", ()
   });
 });
 
+describe("affected tests of a Python project with a tests folder", () => {
+  it("are tests/test_x.py for a module x.py of the package, and tests/<subpackage>/test_x.py below it", async () => {
+    // payments/cart.py shares a name with cart.py: the flat tests/test_cart.py is the package's, not the subpackage's.
+    expect(
+      await affectedBy(
+        {
+          "pyproject.toml": '[project]\nname = "shop"\n\n[tool.setuptools.packages.find]\nwhere = ["src"]\n',
+          "src/shop/__init__.py": "",
+          "src/shop/cart.py": "def total():\n    return 1\n",
+          "src/shop/payments/__init__.py": "",
+          "src/shop/payments/refund.py": "def refund():\n    return 0\n",
+          "src/shop/payments/cart.py": "def hold():\n    return 0\n",
+          "tests/test_cart.py": "def test_total():\n    pass\n",
+          "tests/payments/test_refund.py": "def test_refund():\n    pass\n",
+          "tests/test_refund.py": "def test_other_refund():\n    pass\n",
+          "tests/test_orders.py": "def test_orders():\n    pass\n",
+        },
+        ["src/shop/cart.py", "src/shop/payments/cart.py", "src/shop/payments/refund.py"],
+      ),
+    ).toEqual({
+      tests: [
+        mirrors("tests/payments/test_refund.py", "src/shop/payments/refund.py"),
+        mirrors("tests/test_cart.py", "src/shop/cart.py"),
+      ],
+      packages: [],
+      warnings: [],
+    });
+  });
+});
+
 /** A Go test file of package cart whose one test calls `calls`. */
 const goTest = (name: string, calls: string) =>
   `package cart\n\nimport "testing"\n\nfunc Test${name}(t *testing.T) { ${calls}() }\n`;

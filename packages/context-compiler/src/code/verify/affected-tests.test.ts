@@ -120,7 +120,7 @@ describe("affected tests in a JavaScript repository", () => {
 });
 
 describe("affected tests in a Python repository", () => {
-  it("follow a dotted from-import to the module file", async () => {
+  it("follow a dotted from-import to the module file, which tests/test_cart.py also mirrors", async () => {
     expect(
       await affectedBy({
         files: {
@@ -138,8 +138,11 @@ describe("affected tests in a Python repository", () => {
     ).toEqual([
       {
         path: "tests/test_cart.py",
-        score: 1,
-        signals: [{ signal: "imports", file: "shop/cart.py", line: 1 }],
+        score: 2,
+        signals: [
+          { signal: "imports", file: "shop/cart.py", line: 1 },
+          { signal: "mirrors", file: "shop/cart.py" },
+        ],
       },
       { path: "tests/test_flow.py", score: 1, signals: [coChange("shop/cart.py")] },
     ]);

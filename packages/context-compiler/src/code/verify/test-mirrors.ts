@@ -1,7 +1,8 @@
 // Tests found by where they are and what they are called, as test runners' users lay them out: beside the
 // file (`cart_test.go`, `cart.test.ts`, `__tests__/cart.test.js`), or under a test folder that mirrors the
 // source folder (`test/unit/billing/invoice.test.js` for `lib/billing/invoice.js`, `tests/Unit/Billing/
-// InvoiceTest.php` for `src/Billing/Invoice.php`, or any psr-4 folder composer.json maps).
+// InvoiceTest.php` for `src/Billing/Invoice.php`, or any psr-4 folder composer.json maps). A Python tests
+// folder mirrors a package without its name: `tests/test_cart.py` for `shop/cart.py` or `src/shop/cart.py`.
 import { posix } from "node:path";
 import { languageOf } from "../languages.js";
 
@@ -72,9 +73,11 @@ export function sourceKeys(path: string, mapped: readonly string[]): string[] {
   for (let k = 0; k <= segments.length; k++) {
     const base = segments.slice(0, k);
     const rest = segments.slice(k);
+    const inRoot = rest.length > 0 && SOURCE_ROOTS.has(lower(rest[0] as string)) ? rest.slice(1) : rest;
     keys.push(key(fam, base, rest, stem));
-    if (rest.length > 0 && SOURCE_ROOTS.has(lower(rest[0] as string)))
-      keys.push(key(fam, base, rest.slice(1), stem));
+    if (inRoot !== rest) keys.push(key(fam, base, inRoot, stem));
+    // pytest users name a test for the module, not its package: the package's own folder is left out.
+    if (fam === "python" && inRoot.length > 0) keys.push(key(fam, base, inRoot.slice(1), stem));
   }
   for (const rest of insideMapped(folder, mapped)) keys.push(key(fam, ["psr-4"], rest, stem));
   return keys;

@@ -26,6 +26,12 @@ const manyMatches = spawnSync(
 );
 if (manyMatches.status !== 0) process.exit(manyMatches.status ?? 1);
 
+process.stdout.write("\n## Bytes on the wire (tools/list, compile answers)\n\n");
+const wire = spawnSync(process.execPath, [join(repo, "packages/context-compiler/dist/bench/wire-main.js")], {
+  stdio: "inherit",
+});
+if (wire.status !== 0) process.exit(wire.status ?? 1);
+
 process.stdout.write("\n## Import and seed at scale\n\n");
 const scale = spawnSync(
   process.execPath,
@@ -77,3 +83,39 @@ const rows = [
 ];
 process.stdout.write("| measure | value | target |\n|---|---:|---|\n");
 for (const [name, value, target] of rows) process.stdout.write(`| ${name} | ${value} | ${target} |\n`);
+
+// Whether validation stays linear: the same document at 1 MB and 4 MB, each validated several times. A
+// linear validator reads both at about the same MB/s; a quadratic one loses three quarters at 4 MB.
+const { validateDocument } = await import(
+  join(repo, "packages/prd-pipeline/dist/validation/validate-document.js")
+);
+const { cannedDraft } = await import(join(repo, "packages/prd-pipeline/dist/demo/canned-drafts.js"));
+const { SECTION_TYPES } = await import(
+  join(repo, "packages/prd-pipeline/dist/sections/section-catalogue.js")
+);
+const prdText = SECTION_TYPES.filter((t) => t !== "source_code" && t !== "test_code")
+  .map(cannedDraft)
+  .join("\n\n");
+const MiB = 1024 * 1024;
+const scaling = [1, 4].map((mb) => {
+  const body = Array.from({ length: Math.ceil((mb * MiB) / Buffer.byteLength(prdText)) }, () => prdText).join(
+    "\n\n",
+  );
+  const size = Buffer.byteLength(body) / MiB;
+  validateDocument(body);
+  const rates = Array.from({ length: 7 }, () => {
+    const started = performance.now();
+    validateDocument(body);
+    return size / ((performance.now() - started) / 1000);
+  }).sort((a, b) => a - b);
+  return { mb, median: rates[3], low: rates[0], high: rates[6] };
+});
+process.stdout.write("\n| validator at | MB/s, median of 7 | range |\n|---|---:|---|\n");
+for (const s of scaling)
+  process.stdout.write(
+    `| ${s.mb} MB | ${s.median.toFixed(1)} | ${s.low.toFixed(1)}-${s.high.toFixed(1)} |\n`,
+  );
+const ratio = (scaling[1]?.median ?? 0) / (scaling[0]?.median ?? 1);
+process.stdout.write(
+  `\n4 MB median over 1 MB median: ${ratio.toFixed(2)} (linear is about 1; target > 0.6)\n`,
+);

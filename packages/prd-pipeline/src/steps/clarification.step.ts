@@ -11,7 +11,7 @@ import { questionPrompt } from "../sections/draft-prompt.js";
 import { extractJsonObject } from "../sections/json-reply.js";
 import {
   answerParts,
-  answerText,
+  gateAnswer,
   info,
   moveTo,
   noTransition,
@@ -164,7 +164,9 @@ export const clarificationStep: StepHandler<"clarification"> = (state, result, e
     return startRound(recorded, round + 1, env);
   }
   if (state.phase === "proceed" && result?.kind === "user_answer") {
-    const choice = answerText(result).toLowerCase();
+    const { answer, refusal } = gateAnswer(result);
+    if (refusal) return { state, messages: [warning(refusal)], action: proceedAction(round, max) };
+    const choice = answer.toLowerCase();
     if (choice === "proceed")
       return { ...finish(state), messages: [info(`Clarification ended after ${round} rounds.`)] };
     if (choice === "continue") return startRound(state, round + 1, env);

@@ -3,7 +3,15 @@ import type { AskUser } from "../run-model/protocol.js";
 import type { RunState } from "../run-model/state.js";
 import { CONTEXTS, isPrdContext, PRD_CONTEXTS, type PrdContext } from "../sections/contexts.js";
 import { matchingContexts } from "../sections/detect-context.js";
-import { answerText, info, moveTo, noTransition, type StepHandler, type StepOutcome } from "./step-kit.js";
+import {
+  gateAnswer,
+  info,
+  moveTo,
+  noTransition,
+  type StepHandler,
+  type StepOutcome,
+  warning,
+} from "./step-kit.js";
 
 export function contextQuestion(found: readonly PrdContext[]): AskUser {
   const why =
@@ -45,7 +53,9 @@ export const contextDetectionStep: StepHandler<"context_detection"> = (state, re
     return { state: { ...state, phase: "ask" }, action: contextQuestion(found) };
   }
   if (state.phase === "ask" && result?.kind === "user_answer") {
-    const answer = answerText(result).toLowerCase();
+    const { answer: given, refusal } = gateAnswer(result);
+    if (refusal) return { state, messages: [warning(refusal)], action: contextQuestion([]) };
+    const answer = given.toLowerCase();
     if (isPrdContext(answer)) return choose(state, answer, "chosen");
     return {
       state,

@@ -5,7 +5,7 @@ import { outputDir } from "../sections/file-plan.js";
 import { concludeDocument } from "../verification/consensus.js";
 import { applyPolicy, type Policy } from "../verification/policy.js";
 import { verificationReport } from "../verification/report.js";
-import { answerText, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
+import { gateAnswer, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
 
 export const IMPLEMENT = "Implement";
 export const OVERRIDE = "Override: implement anyway";
@@ -56,7 +56,8 @@ export const implementationGateStep: StepHandler<"implementation_gate"> = (state
     return { state: { ...state, files, phase: "ask" }, action: gateQuestion(policy) };
   }
   if (state.phase === "ask" && result?.kind === "user_answer") {
-    const answer = answerText(result);
+    const { answer, refusal } = gateAnswer(result);
+    if (refusal) return { state, messages: [warning(refusal)], action: gateQuestion(policy) };
     const blocked = policy.decision === "block";
     const impl = state.implementation;
     if (answer === PRD_ONLY) {

@@ -3,7 +3,7 @@ import type { AskUser, WriteFile } from "../run-model/protocol.js";
 import type { RunState } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import { checkLine, pullRequestBlockers } from "../verification/post-impl-checks.js";
-import { answerText, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
+import { gateAnswer, info, moveTo, noTransition, type StepHandler, warning } from "./step-kit.js";
 
 export const PUSH = "Push and open a PR";
 export const NO_PUSH = "Do not push";
@@ -96,7 +96,8 @@ export const prGateStep: StepHandler<"pr_gate"> = (state, result) => {
     return { state: { ...confirm(state, result.path, result.bytes), phase: "ask" }, action: question(state) };
   }
   if (state.phase === "ask" && result?.kind === "user_answer") {
-    const answer = answerText(result);
+    const { answer, refusal } = gateAnswer(result);
+    if (refusal) return { state, messages: [warning(refusal)], action: question(state) };
     const impl = state.implementation;
     if (answer === PUSH && pullRequestBlockers(impl).length === 0)
       return { state: moveTo({ ...state, implementation: { ...impl, pr_decision: "push" } }, "pr_creation") };

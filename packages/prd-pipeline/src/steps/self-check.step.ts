@@ -18,7 +18,7 @@ import { parseBatch, structuralMismatch } from "../verification/parse-verdicts.j
 import type { BudgetChoice, JudgeVerdict } from "../verification/types.js";
 import { workFolder } from "./input-analysis.step.js";
 import {
-  answerText,
+  gateAnswer,
   info,
   moveTo,
   noTransition,
@@ -167,7 +167,9 @@ export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => 
     };
   }
   if (state.phase === "budget" && result?.kind === "user_answer") {
-    const answer = answerText(result).toLowerCase();
+    const { answer: given, refusal } = gateAnswer(result);
+    if (refusal) return { state, messages: [warning(refusal)], action: budgetQuestion(state, env) };
+    const answer = given.toLowerCase();
     const option = BUDGET_OPTIONS.find((o) => o.label.toLowerCase() === answer || o.choice === answer);
     if (option) return dispatch(state, option.choice, env);
     return {

@@ -64,11 +64,18 @@ export function answerParts(result: ActionResult | undefined): { selected: strin
   };
 }
 
-/** Text of a user answer to a choice: the first selected label, else the freeform text. */
-export function answerText(result: ActionResult | undefined): string {
-  if (result?.kind !== "user_answer") return "";
-  const selected = result.selected.find((s) => s.trim().length > 0);
-  return (selected ?? result.freeform ?? "").trim();
+/**
+ * The option a user picked at a gate, or the text they typed instead. Typed text beside a picked option
+ * is never dropped without a word: the answer comes with a `refusal` saying why, and the gate asks again.
+ */
+export function gateAnswer(result: ActionResult | undefined): { answer: string; refusal?: string } {
+  const { selected, typed } = answerParts(result);
+  if (selected !== "" && typed !== "" && typed !== selected)
+    return {
+      answer: selected,
+      refusal: `Both an option ("${selected}") and typed text ("${typed}") were given; this question takes one answer, so nothing was decided. Pick an option alone, or type your answer alone.`,
+    };
+  return { answer: selected || typed };
 }
 
 export interface OneSubagent {

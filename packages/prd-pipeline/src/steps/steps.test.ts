@@ -103,6 +103,27 @@ describe("feasibility gate", () => {
     expect(refused.action).toEqual(asked.action);
   });
 
+  it("refuses an option and different typed text at every other question too, instead of dropping the text", async () => {
+    const { root, service } = setup();
+    const host = new ScriptedHost({ projectRoot: root });
+    const first = service.start({ feature_description: "Tidy up the settings page" });
+    const asked = await until(service, host, first, (e) => e.action.kind === "ask_user");
+    expect(asked.action).toMatchObject({ question_id: "prd_context" });
+    const refused = await service.submit(first.run_id, {
+      kind: "user_answer",
+      question_id: "prd_context",
+      selected: ["feature"],
+      freeform: "a proof of concept first",
+    });
+    expect(refused.messages).toEqual([
+      {
+        level: "warning",
+        text: 'Both an option ("feature") and typed text ("a proof of concept first") were given; this question takes one answer, so nothing was decided. Pick an option alone, or type your answer alone.',
+      },
+    ]);
+    expect(refused.action).toEqual(asked.action);
+  });
+
   it("asks for one focus and uses the answer as the feature text", async () => {
     const { root, service } = setup();
     const host = new ScriptedHost({ projectRoot: root });

@@ -250,7 +250,11 @@ export function absorbRuleFiles(ctx: WriteContext): AbsorbResult {
     stamp,
     previous: previous ?? null,
     commit: commit ?? null,
-    commits: commit ? commitsTouchingRules(ctx.projectRoot, from, commit) : [],
+    // Asked of git only when the commit changed something here: most commits touch no rule file.
+    commits:
+      commit && (reading.docs.length + reading.removed.length + reading.problems.length > 0 || reading.layers)
+        ? commitsTouchingRules(ctx.projectRoot, from, commit)
+        : [],
     worktree: worktree !== undefined,
   };
   const committed = commitKnowledge(ctx, absorbWork(ctx, reading, absorption), { absorbingRuleFiles: true });

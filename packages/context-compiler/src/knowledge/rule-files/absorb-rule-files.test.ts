@@ -201,3 +201,32 @@ describe("a project that becomes a git repository later", () => {
     }
   });
 });
+
+describe("a rule file an older archon committed (its text alone, no front matter)", () => {
+  it("is neither absorbed nor reported, and the next change writes it with its front matter", () => {
+    const old = tempProject("archon-absorb-old-");
+    try {
+      seed(old.context(), {
+        documents: [
+          doc("x", { source_path: ".archon/rules/x.md", content: "Run the tests before you push.\n" }),
+        ],
+      });
+      old.write(".archon/rules/x.md", "Run the tests before you push.\n");
+      commitAll(old.root, "as an older archon left it", true);
+      const ctx = old.context();
+      expect(recentRuleFileChanges(ctx.kdb.db, 5)).toEqual([]);
+      seed(ctx, {
+        documents: [
+          doc("x", {
+            source_path: ".archon/rules/x.md",
+            content: "Run the tests before you push.\n",
+            priority: 10,
+          }),
+        ],
+      });
+      expect(readFileSync(join(old.root, ".archon/rules/x.md"), "utf8")).toMatch(/^---\ndoc_id: x\n/);
+    } finally {
+      old.cleanup();
+    }
+  });
+});

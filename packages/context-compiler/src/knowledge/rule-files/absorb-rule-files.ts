@@ -69,9 +69,15 @@ interface Reading {
   problems: string[];
 }
 
-const oldFormat = (ctx: WriteContext, path: string, text: string): boolean =>
-  !text.startsWith("---") &&
-  anchoredDocuments(ctx.db).some((d) => d.source_path === path && d.content === text);
+/** A rule file an older archon wrote holds its document's text alone; the texts by source, read once. */
+function olderFiles(ctx: WriteContext): (path: string, text: string) => boolean {
+  let bySource: Map<string, string> | undefined;
+  return (path, text) => {
+    if (text.startsWith("---")) return false;
+    bySource ??= new Map(anchoredDocuments(ctx.db).map((d) => [d.source_path, d.content]));
+    return bySource.get(path) === text;
+  };
+}
 
 /** Parses what changed between the bases and the tree; files with problems are left out of `docs`. */
 function readChanges(
@@ -84,6 +90,7 @@ function readChanges(
   const changed = [...files].filter(([path, oid]) => bases.get(path)?.committed_oid !== oid).sort();
   const texts = textOf(changed.map(([, oid]) => oid));
   const reading: Reading = { docs: [], layers: undefined, removed: [], problems: [] };
+  const oldFormat = olderFiles(ctx);
   for (const [path, oid] of changed) {
     const text = texts.get(oid);
     if (text === undefined) {
@@ -99,7 +106,7 @@ function readChanges(
     const parsed = parseRuleFile(path, text);
     // A rule file an older archon wrote (the text alone): its rule is in the database, which writes the
     // file anew with its front matter at the next change; nothing to absorb, nothing to report.
-    if (!parsed.ok && oldFormat(ctx, path, text)) continue;
+    if (!parsed.ok && oldFormat(path, text)) continue;
     if (!parsed.ok) {
       reading.problems.push(...parsed.problems);
       continue;
@@ -126,6 +133,8 @@ function readChanges(
   return reading;
 }
 
+const RULE_FILES_NOTE = ".archon/rules: ";
+
 /** A doc_id claimed by two files, or a dependency that breaks the graph, keeps every file involved out. */
 function refuseClashes(ctx: WriteContext, bases: Map<string, RuleFileBase>, reading: Reading): void {
   const owner = new Map<string, string>();
@@ -150,8 +159,6 @@ function refuseClashes(ctx: WriteContext, bases: Map<string, RuleFileBase>, read
     reading.docs = [];
   }
 }
-
-const RULE_FILES_NOTE = ".archon/rules: ";
 
 interface Absorption {
   stamp: string;

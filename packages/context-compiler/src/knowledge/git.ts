@@ -4,6 +4,9 @@ import { spawnSync } from "node:child_process";
 const GIT_TIMEOUT_MS = 15_000;
 const GIT_MAX_BUFFER = 64 * 1024 * 1024;
 
+/** A user's pager or prompt configuration must never block or reshape git's output. */
+const gitEnv = (): NodeJS.ProcessEnv => ({ ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" });
+
 /** Stdout of `git <args>` run in `cwd`, or undefined when git is missing or the command fails. */
 export function runGit(cwd: string, args: readonly string[]): string | undefined {
   const result = spawnSync("git", args, {
@@ -11,8 +14,7 @@ export function runGit(cwd: string, args: readonly string[]): string | undefined
     encoding: "utf8",
     timeout: GIT_TIMEOUT_MS,
     maxBuffer: GIT_MAX_BUFFER,
-    // A user's pager or prompt configuration must never block or reshape the output.
-    env: { ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
+    env: gitEnv(),
   });
   if (result.error || result.status !== 0) return undefined;
   return result.stdout;
@@ -54,7 +56,7 @@ export function readGitBlobs(cwd: string, oids: readonly string[]): Map<string, 
     input: `${oids.join("\n")}\n`,
     timeout: GIT_TIMEOUT_MS,
     maxBuffer: 1024 * 1024 * 1024,
-    env: { ...process.env, GIT_PAGER: "cat", GIT_TERMINAL_PROMPT: "0" },
+    env: gitEnv(),
   });
   if (result.error || result.status !== 0) return out;
   const data = result.stdout;

@@ -6,7 +6,7 @@ import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { landRuleImport } from "../knowledge/imports/import-rules.js";
 import { readProjectBytes } from "../knowledge/project-path.js";
 import { assertWritable, removeProjectFile, writeProjectFile } from "../knowledge/project-write.js";
-import { RULE_FILES_DIR, ruleFileBody } from "../knowledge/rule-files/rule-file-text.js";
+import { holdsRuleText, RULE_FILES_DIR } from "../knowledge/rule-files/rule-file-text.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { createProposal } from "../store/proposals.js";
@@ -106,9 +106,7 @@ export function applyMigration(
   const written: string[] = [];
   for (const rule of plan.rule_files) {
     const absolute = join(root, rule.path);
-    const existing = existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined;
-    if (existing === rule.content || (existing !== undefined && ruleFileBody(existing) === rule.content))
-      continue;
+    if (existsSync(absolute) && holdsRuleText(readFileSync(absolute, "utf8"), rule.content)) continue;
     writeProjectFile(roots, absolute, rule.content);
     written.push(rule.path);
   }

@@ -6,7 +6,7 @@ import { adapterConfig } from "../adapters/adapter-config.js";
 import { RULE_FORMATS } from "../knowledge/imports/formats/rule-file.js";
 import { planRuleImport } from "../knowledge/imports/import-rules.js";
 import { assertWritable } from "../knowledge/project-write.js";
-import { RULE_FILES_DIR, ruleFileBody } from "../knowledge/rule-files/rule-file-text.js";
+import { holdsRuleText, RULE_FILES_DIR } from "../knowledge/rule-files/rule-file-text.js";
 import { VERSION } from "../version.js";
 import { decideSources, knownOf, referencedRemovals } from "./decide-sources.js";
 import { isIgnored, uncommittedFiles } from "./git-state.js";
@@ -32,7 +32,7 @@ function ruleFileBlockers(root: string, rules: readonly RuleFile[]): Blocker[] {
       return [];
     }
     // The rule's own file as archon renders it (front matter, then the same text) is the same rule.
-    return existing === rule.content || ruleFileBody(existing) === rule.content
+    return holdsRuleText(existing, rule.content)
       ? []
       : [
           {

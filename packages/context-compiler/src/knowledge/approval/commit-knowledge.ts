@@ -73,12 +73,9 @@ function guarded<T>(
     if (ctx.ruleFiles && !options.absorbingRuleFiles) {
       // A tag write names no document in the change, so every file is compared (rare: tags are few writes).
       const retagged = readRevisions(ctx.db).tag_catalog_rev !== tagsBefore;
-      const ids = retagged ? approvedDocIds(ctx.db) : touchedDocuments(ctx.db, done.change);
-      pending.files = planRuleFiles(
-        ctx.db,
-        [...new Set([...ids, ...done.change.documents_removed])].sort(),
-        done.change.layer_rules_added > 0,
-      );
+      const touched = touchedDocuments(ctx.db, done.change);
+      const ids = retagged ? [...new Set([...approvedDocIds(ctx.db), ...touched])].sort() : touched;
+      pending.files = planRuleFiles(ctx.db, ids, done.change.layer_rules_added > 0);
       assertRuleFilesReplaceable(ctx, pending.files);
     }
     if (done.change.standing_changed && !options.absorbingRulesFile) {

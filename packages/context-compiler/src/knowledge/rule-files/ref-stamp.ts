@@ -38,10 +38,6 @@ export class RefStamp {
     this.#dirs = gitDirs(projectRoot);
   }
 
-  get inGit(): boolean {
-    return this.#dirs !== undefined;
-  }
-
   /** Changes whenever the commit `ref` names may have changed (and sometimes when it did not). */
   stamp(): string {
     if (!this.#dirs) return fileTime(join(this.projectRoot, RULE_FILES_DIR));

@@ -32,10 +32,10 @@ import type { WriteContext } from "../write-context.js";
 import { blobOid, worktreeStamp } from "./committed-tree.js";
 import { LAYERS_FILE, renderLayersFile } from "./layers-file.js";
 import {
+  holdsRuleText,
   parseRuleFile,
   type RuleFileDoc,
   renderRuleFile,
-  ruleFileBody,
   ruleFilePath,
 } from "./rule-file-text.js";
 
@@ -134,10 +134,7 @@ function harmless(bytes: Buffer, file: PlannedFile, base: RuleFileBase | undefin
   const oid = blobOid(bytes);
   if (oid === base?.written_oid || oid === base?.committed_oid) return true;
   if (file.text !== null && oid === blobOid(file.text)) return true;
-  if (file.content === null) return false;
-  // The rule's text alone (as an older archon, or migrate before approving, wrote it), or under front matter.
-  const text = bytes.toString("utf8");
-  return text === file.content || ruleFileBody(text) === file.content;
+  return file.content !== null && holdsRuleText(bytes.toString("utf8"), file.content);
 }
 
 /** Refuses, before anything lands, when a planned file holds edits nobody committed or absorbed. */

@@ -154,3 +154,10 @@ export function parseRuleFile(path: string, fileText: string): ParsedRuleFile {
 
 /** The text of a rule file without its front matter; any other file as it is. */
 export const ruleFileBody = (fileText: string): string => frontmatterBlock(fileText)?.body ?? fileText;
+
+/**
+ * Whether a file holds exactly `content`: alone (as an older archon, or migrate before approving, wrote
+ * it) or under front matter. Replacing such a file loses no one's text.
+ */
+export const holdsRuleText = (fileText: string, content: string): boolean =>
+  fileText === content || ruleFileBody(fileText) === content;

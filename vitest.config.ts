@@ -25,8 +25,8 @@ const NEEDS_MORE = [
   "packages/context-compiler/src/services/commit-gate.test.ts",
   "packages/context-compiler/src/services/thread-priority.test.ts",
   // PostgreSQL, when ARCHON_TEST_DATABASE_URL or a local server offers it (bench/postgres-server.ts).
-  "packages/context-compiler/src/store/team-repository/contract.test.ts",
-  "packages/context-compiler/src/store/team-repository/open-team-repository.test.ts",
+  "packages/context-compiler/src/store/team/contract.test.ts",
+  "packages/context-compiler/src/store/team/open-team-repository.test.ts",
 ];
 
 export default defineConfig({

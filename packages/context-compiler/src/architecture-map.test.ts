@@ -43,12 +43,16 @@ function mappedFloors(): { floor: string; folders: string[] }[] {
   });
 }
 
+/** Every folder under `dir`, at any depth, as the map writes it: relative to `dir`, with a trailing slash. */
+function foldersUnder(dir: string, prefix = ""): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => [`${prefix}${e.name}/`, ...foldersUnder(dir, `${prefix}${e.name}/`)]);
+}
+
 describe("the map names every folder of each package", () => {
-  it.each(PACKAGES)("names each folder one level under packages/%s/src in that package's section", (name) => {
-    const src = join(ROOT, "packages", name, "src");
-    const folders = readdirSync(src, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => `${e.name}/`);
+  it.each(PACKAGES)("names every folder under packages/%s/src, at any depth, in its section", (name) => {
+    const folders = foldersUnder(join(ROOT, "packages", name, "src"));
     const named = new Set(codeSpans(sectionOf(name)));
     expect(folders.filter((folder) => !named.has(folder))).toEqual([]);
   });

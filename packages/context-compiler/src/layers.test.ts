@@ -1,3 +1,5 @@
+// The rules of the tree's shape, read from the sources: imports point down the floors, the team path is
+// entered through its entries, and canonical knowledge has one writer.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ["setup"],
   // The two pages read through store/ and knowledge/ like the tools do; the panel also embeds the graph.
   ["mcp", "graph"],
-  ["webui", "team", "replica"],
+  ["webui", "team"],
   ["cli"],
 ];
 /** Tests, their helpers and the bench sit beside the layers and may use any of them; nothing imports them. */
@@ -35,17 +37,23 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The relative imports of a source (static and dynamic), each as the path under src/ it names. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(SRC, file), "utf8");
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)].map((match) =>
+    relative(SRC, normalize(join(SRC, dirname(file), match[1] as string))),
+  );
+}
+
 describe("imports point down the layers", () => {
   it("has no production module importing from a higher floor, or from tests and the bench", () => {
     const upward: string[] = [];
     for (const file of sources("")) {
       const from = folderOf(file);
       if (BESIDE.has(from)) continue;
-      const text = readFileSync(join(SRC, file), "utf8");
-      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*"(\.[^"]+)"/g)) {
-        const spec = match[1] as string;
-        const target = folderOf(relative(SRC, normalize(join(SRC, dirname(file), spec))));
-        if (BESIDE.has(target) || floorOf(target) > floorOf(from)) upward.push(`${file} → ${spec}`);
+      for (const path of importsOf(file)) {
+        const target = folderOf(path);
+        if (BESIDE.has(target) || floorOf(target) > floorOf(from)) upward.push(`${file} → ${path}`);
       }
     }
     expect(upward).toEqual([]);
@@ -56,5 +64,32 @@ describe("imports point down the layers", () => {
       .filter((e) => e.isDirectory() && e.name !== "dist")
       .map((e) => e.name);
     expect(folders.filter((f) => !BESIDE.has(f) && floorOf(f) === -1)).toEqual([]);
+  });
+});
+
+describe("the team path has one home with its entries", () => {
+  it("is entered from outside team/ only through team/index.ts, or team/hooks.ts for the hooks", () => {
+    const entries = new Set(["team/index.js", "team/hooks.js"]);
+    const around = sources("").filter((file) => folderOf(file) !== "team" && !BESIDE.has(folderOf(file)));
+    const inside = around.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => folderOf(target) === "team" && !entries.has(target))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(inside).toEqual([]);
+  });
+});
+
+describe("canonical knowledge has one writer", () => {
+  it("calls the store's canonical commit from knowledge/approval/commit-knowledge.ts alone", () => {
+    const writer = "knowledge/approval/commit-knowledge.ts";
+    const store = "store/canonical-commit.ts";
+    const around = sources("").filter((file) => file !== writer && file !== store);
+    const direct = around.filter(
+      (file) =>
+        importsOf(file).includes("store/canonical-commit.js") ||
+        /\b(?:commitCanonical|rehearseCanonical)\s*[(<]/.test(readFileSync(join(SRC, file), "utf8")),
+    );
+    expect(direct).toEqual([]);
   });
 });

@@ -4,9 +4,7 @@
 import { UserError } from "@archon/core";
 import { serve as listen } from "@hono/node-server";
 import { type ArchonContext, createArchonContext } from "../context/archon-context.js";
-import { type TeamAppOptions, teamApp } from "../team/http-app.js";
-import { replicatedSyncBackend } from "../team/replicated-sync.js";
-import { openWorkingCopy } from "../team/working-copy.js";
+import { openWorkingCopy, replicatedSyncBackend, type TeamAppOptions, teamApp } from "../team/index.js";
 import { hostName, LOOPBACK_HOSTS } from "../vocabulary/loopback-hosts.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import type { GlobalOptions } from "./options.js";

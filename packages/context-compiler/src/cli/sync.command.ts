@@ -1,7 +1,7 @@
 // `archon sync [--server URL] [--token TOKEN] [--[no-]ship-audit] [--json]`: make this database a replica
 // of a team server, or bring the replica up to date, push its outbox and, when opted in, ship its audit
 // rows. Exit 1 (with the reason) when it could not.
-import { syncReplica } from "../replica/sync-replica.js";
+import { syncReplica } from "../team/index.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 import { progressBar } from "./progress-bar.js";

@@ -1,9 +1,14 @@
 // `archon token create|list|revoke`: bearer tokens for the team server, one per person and scope, in the
 // project's database or, with --database-url, in the team's shared store.
 import { randomIds, systemClock, UserError } from "@archon/core";
-import { openTeamRepository } from "../store/team-repository/open-team-repository.js";
-import type { TeamTokenStore } from "../store/team-repository/team-repository.js";
-import { createToken, localTokenStore, parseScope, revoke } from "../team/tokens.js";
+import {
+  createToken,
+  localTokenStore,
+  openTeamRepository,
+  parseScope,
+  revoke,
+  type TeamTokenStore,
+} from "../team/index.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 

@@ -9,7 +9,7 @@ import { type AttemptNote, attemptNotes, attemptNotices } from "../memory/attemp
 import type { KnowledgeIndex } from "../read/knowledge-index.js";
 import { countObservations } from "../store/observations.js";
 import { countProposals } from "../store/proposals.js";
-import { countUnpushed, readReplicaState } from "../store/replica.js";
+import { countUnpushed, readReplicaState } from "../store/team/replica.js";
 import { readVersion } from "../store/version.js";
 import { VERSION } from "../version.js";
 

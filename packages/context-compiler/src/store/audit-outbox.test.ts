@@ -6,7 +6,7 @@ import { doc, seed, type TestProject, tempProject } from "../test-support/projec
 import { auditToShip, countAuditToShip } from "./audit-outbox.js";
 import { foldAndDeleteAuditRows } from "./audit-reads.js";
 import { compileSessions } from "./memory-runs.js";
-import { setAuditCursor } from "./replica.js";
+import { setAuditCursor } from "./team/replica.js";
 
 let project: TestProject;
 beforeEach(() => {

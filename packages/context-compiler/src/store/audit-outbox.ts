@@ -7,8 +7,8 @@ import { toRepoPath } from "../read/glob.js";
 import { storedOutcome } from "./audit.js";
 import { loggedCompile } from "./audit-reads.js";
 import { AuditTerms } from "./audit-terms.js";
-import { auditCursor } from "./replica.js";
-import type { PortableAudit } from "./shipped-audit.js";
+import { auditCursor } from "./team/replica.js";
+import type { PortableAudit } from "./team/shipped-audit.js";
 
 interface Row {
   compile_id: string;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { observeTool } from "../mcp/agent/observe.tool.js";
 import { LIMITS, list, text } from "../mcp/input-limits.js";
-import type { PortableAudit } from "../store/shipped-audit.js";
+import type { PortableAudit } from "../store/team/shipped-audit.js";
 
 const MiB = 1024 * 1024;
 
@@ -94,7 +94,7 @@ export type PushResult = z.infer<typeof pushResultSchema>;
 export const pushAnswerSchema = z.object({ results: z.array(pushResultSchema) });
 
 /**
- * One compile's audit as a replica ships it (store/shipped-audit.ts PortableAudit): doc ids and paths as
+ * One compile's audit as a replica ships it (store/team/shipped-audit.ts PortableAudit): doc ids and paths as
  * text, never the term ids its own database interned them under, and nothing naming its machine.
  */
 export const auditRecordSchema = z.object({

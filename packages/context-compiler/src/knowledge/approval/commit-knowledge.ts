@@ -1,7 +1,7 @@
 // The one way anything changes canonical knowledge (seed, import_doc, approvals, standing rules, template
-// bootstrap): the store's single transaction with its version bump and snapshot, the rules.md check inside
-// it, and the re-render of rules.md after it.
-import { UserError } from "@archon/core";
+// bootstrap, and a replica landing what its server approved): the store's single transaction with its
+// version bump and snapshot, the rules.md check inside it, and the re-render of rules.md after it.
+import { type Clock, type Db, InternalError, UserError } from "@archon/core";
 import {
   type CanonicalWork,
   commitCanonical,
@@ -9,7 +9,7 @@ import {
   rehearseCanonical,
 } from "../../store/canonical-commit.js";
 import { approvedDocIds } from "../../store/documents.js";
-import { replicaServer } from "../../store/replica.js";
+import { replicaServer } from "../../store/team/replica.js";
 import { readRevisions } from "../../store/version.js";
 import {
   assertRuleFilesReplaceable,
@@ -157,6 +157,25 @@ function writeRuleFilesAfter(ctx: WriteContext, files: readonly PlannedFile[]): 
       `The change is committed, but its rule files under ${RULE_FILES_DIR}/ could not be written (${(error as Error).message}); they are written again at the next change.`,
     ];
   }
+}
+
+/**
+ * A replica's sync landing one version its team server already approved: not an approval (the gate is on
+ * the server), so it runs on a replica alone, where commitKnowledge refuses. Nothing is rendered: a
+ * replica has no rule files of its own, and the sync renders rules.md when the standing rules moved. The
+ * version moves even where no local row differed, because the server's did.
+ */
+export function commitApprovedVersion(
+  db: Db,
+  clock: Clock,
+  apply: (version: number) => void,
+): Landed<undefined> {
+  if (replicaServer(db) === undefined)
+    throw new InternalError("commitApprovedVersion: this database follows no team server");
+  return commitCanonical(db, clock, (version) => {
+    apply(version);
+    return { changed: true, value: undefined };
+  });
 }
 
 /** Runs `work` exactly as commitKnowledge would, then rolls it back: a dry run that cannot disagree with the real one. */

@@ -109,10 +109,22 @@ export function shortestPaths(
   limits: { maxDepth: number; maxPaths: number },
 ): ShortestPaths {
   if (from === to) return { depth: 0, paths: [[from]], truncated: false };
+  const { parents, depth } = predecessorLevels(from, to, next, limits.maxDepth);
+  if (!parents.has(to)) return { depth: null, paths: [], truncated: false };
+  return { depth, ...walkForward(from, to, successorsOnShortestPaths(to, parents), limits.maxPaths) };
+}
+
+/** Breadth first from `from`, one level at a time until `to` is reached: each node with every predecessor one level nearer. */
+function predecessorLevels(
+  from: string,
+  to: string,
+  next: Neighbours,
+  maxDepth: number,
+): { parents: Map<string, string[]>; depth: number } {
   const parents = new Map<string, string[]>([[from, []]]);
   let level = [from];
   let depth = 0;
-  while (level.length > 0 && depth < limits.maxDepth && !parents.has(to)) {
+  while (level.length > 0 && depth < maxDepth && !parents.has(to)) {
     depth += 1;
     const found = new Map<string, string[]>();
     for (const node of level) {
@@ -126,8 +138,14 @@ export function shortestPaths(
     for (const [child, list] of found) parents.set(child, list);
     level = [...found.keys()].sort();
   }
-  if (!parents.has(to)) return { depth: null, paths: [], truncated: false };
-  // The nodes that lie on some shortest path, each with its successors on one, walked forward in order.
+  return { parents, depth };
+}
+
+/** The nodes that lie on some shortest path to `to`, each with its successors on one. */
+function successorsOnShortestPaths(
+  to: string,
+  parents: ReadonlyMap<string, string[]>,
+): Map<string, string[]> {
   const forward = new Map<string, string[]>();
   const stack = [to];
   const onPath = new Set([to]);
@@ -141,8 +159,17 @@ export function shortestPaths(
       }
     }
   }
+  return forward;
+}
+
+/** The paths from `from` to `to` over `forward`, depth first in lexicographic order, at most `maxPaths`. */
+function walkForward(
+  from: string,
+  to: string,
+  forward: ReadonlyMap<string, string[]>,
+  maxPaths: number,
+): { paths: string[][]; truncated: boolean } {
   const paths: string[][] = [];
-  let truncated = false;
   const walk: { path: string[]; children: string[]; child: number }[] = [
     { path: [from], children: [...(forward.get(from) ?? [])].sort(), child: 0 },
   ];
@@ -150,10 +177,7 @@ export function shortestPaths(
     const frame = walk[walk.length - 1] as (typeof walk)[number];
     const last = frame.path[frame.path.length - 1] as string;
     if (last === to) {
-      if (paths.length === limits.maxPaths) {
-        truncated = true;
-        break;
-      }
+      if (paths.length === maxPaths) return { paths, truncated: true };
       paths.push(frame.path);
       walk.pop();
       continue;
@@ -165,5 +189,5 @@ export function shortestPaths(
     const child = frame.children[frame.child++] as string;
     walk.push({ path: [...frame.path, child], children: [...(forward.get(child) ?? [])].sort(), child: 0 });
   }
-  return { depth, paths, truncated };
+  return { paths, truncated: false };
 }

@@ -1,11 +1,10 @@
 // One file's symbols, references and imports, read from its syntax tree through archon's query files. Pure
 // over the tree: names are qualified by nesting (Go methods by their receiver), and every list is sorted.
-import type { Node, QueryMatch } from "web-tree-sitter";
-import type { EdgeType, SymbolKind } from "../store/symbols.js";
 import { importsOf } from "./import-bindings.js";
 import { type Language, languageOf } from "./languages.js";
 import { type LoadedGrammar, loadGrammar, parseWithin } from "./parser.js";
 import type { ExtractedFile, ExtractedReference, ExtractedSymbol } from "./symbol-model.js";
+import { type Definition, type Reference, readMatches } from "./tree-matches.js";
 
 /** Receivers that mean "this object" and "the base class", as each language writes them. */
 const SELF: Readonly<Record<Language, ReadonlySet<string>>> = {
@@ -22,48 +21,8 @@ const SUPER: Readonly<Record<Language, ReadonlySet<string>>> = {
   php: new Set(["parent"]),
   go: new Set(),
 };
-/** Calls that are not steps of the program's own code: module loading and the base-class hook. */
-const NOT_CALLS: Readonly<Record<Language, ReadonlySet<string>>> = {
-  typescript: new Set(["require"]),
-  javascript: new Set(["require"]),
-  python: new Set(["super"]),
-  php: new Set(),
-  go: new Set(),
-};
 /** A receiver worth naming: a name or a dotted (PHP: backslashed) chain of names, not an expression. */
 const NAMED_RECEIVER = /^[\w$\\]+(\.[\w$]+)*$/;
-
-const KINDS: ReadonlySet<string> = new Set<SymbolKind>(["class", "interface", "function", "method"]);
-
-interface Definition {
-  kind: SymbolKind;
-  name: string;
-  start: number;
-  end: number;
-  start_line: number;
-  end_line: number;
-  receiver: string | null;
-  receiver_name: string | null;
-  qualified_name: string;
-  container: string | null;
-  parent: Definition | null;
-}
-
-interface Reference {
-  edge_type: EdgeType;
-  at: number;
-  line: number;
-  to_name: string;
-  receiver: string | null;
-}
-
-const capturesOf = (match: QueryMatch) => {
-  const out = new Map<string, Node>();
-  for (const c of match.captures) if (!out.has(c.name)) out.set(c.name, c.node);
-  return out;
-};
-
-const lineOf = (node: Node) => node.startPosition.row + 1;
 
 /** What a file that could not be parsed within the budget yields instead of its rows. */
 export const TIMED_OUT = "timed_out";
@@ -78,58 +37,10 @@ export async function extractFromTree(
   const tree = await parseWithin(grammar, text, budgetMs);
   if (!tree) return TIMED_OUT;
   try {
-    const definitions: Definition[] = [];
-    const references: Reference[] = [];
-    const importMatches: Map<string, Node>[] = [];
-    let namespace: string | null = null;
-    for (const match of grammar.query.matches(tree.rootNode)) {
-      const caps = capturesOf(match);
-      const ns = caps.get("namespace");
-      if (ns) {
-        namespace ??= ns.text;
-        continue;
-      }
-      if (caps.has("reference.import")) {
-        importMatches.push(caps);
-        continue;
-      }
-      const definition = [...caps.keys()].find((k) => k.startsWith("definition.") && KINDS.has(k.slice(11)));
-      if (definition) {
-        const node = caps.get(definition) as Node;
-        const kind = definition.slice(11) as SymbolKind;
-        const name = caps.get(`name.definition.${kind}`)?.text;
-        if (!name) continue;
-        definitions.push({
-          kind,
-          name,
-          start: node.startIndex,
-          end: node.endIndex,
-          start_line: lineOf(node),
-          end_line: node.endPosition.row + 1,
-          receiver: caps.get("definition.receiver")?.text ?? null,
-          receiver_name: caps.get("definition.receiver_name")?.text ?? null,
-          qualified_name: name,
-          container: null,
-          parent: null,
-        });
-        continue;
-      }
-      const reference = (["calls", "extends", "implements"] as const).find((edge) =>
-        caps.has(`name.reference.${edge === "calls" ? "call" : edge}`),
-      );
-      if (!reference) continue;
-      const name = caps.get(`name.reference.${reference === "calls" ? "call" : reference}`) as Node;
-      const whole = caps.get("reference.call") ?? name;
-      const receiver = caps.get("reference.receiver")?.text ?? null;
-      if (reference === "calls" && receiver === null && NOT_CALLS[language].has(name.text)) continue;
-      references.push({
-        edge_type: reference,
-        at: whole.startIndex,
-        line: lineOf(whole),
-        to_name: name.text,
-        receiver,
-      });
-    }
+    const { definitions, references, importMatches, namespace } = readMatches(
+      grammar.query.matches(tree.rootNode),
+      language,
+    );
     nest(definitions);
     const symbols = symbolsOf(definitions);
     return {

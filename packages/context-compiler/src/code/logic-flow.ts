@@ -58,7 +58,7 @@ function candidates(db: Db, query: string, field: "from_symbol" | "to_symbol"): 
   );
 }
 
-/** Bound calls leaving a symbol, with the strongest resolution per target; unbound ones counted. */
+/** The order of strength of a call's binding: a nearer scope is the stronger proof. */
 const RANK: Readonly<Record<string, number>> = { local: 0, package: 1, import: 2, name: 3 };
 
 export function searchLogicFlow(
@@ -80,53 +80,16 @@ export function searchLogicFlow(
     external_calls: 0,
     searched_symbols: 0,
   };
-  if (fromSet.length > 1 || toSet.length > 1) {
-    const list = (set: SymbolRow[]) => (set.length > 1 ? set.slice(0, MAX_CANDIDATES).map(ref) : undefined);
-    return {
-      from: fromSet.length === 1 ? ref(fromSet[0] as SymbolRow) : null,
-      to: toSet.length === 1 ? ref(toSet[0] as SymbolRow) : null,
-      ...base,
-      ambiguous_from: list(fromSet),
-      ambiguous_to: list(toSet),
-      note: `A name matches several symbols, so no search was run: ask again with one of the symbol_ids listed (or Class.method).${
-        fromSet.length > MAX_CANDIDATES || toSet.length > MAX_CANDIDATES
-          ? ` More than ${MAX_CANDIDATES} symbols share the name; the first ${MAX_CANDIDATES} by id are listed.`
-          : ""
-      }`,
-    };
-  }
+  if (fromSet.length > 1 || toSet.length > 1) return ambiguity(fromSet, toSet, base);
   const from = fromSet[0] as SymbolRow;
   const to = toSet[0] as SymbolRow;
-  const via = new Map<string, Map<string, Resolution>>();
-  let unresolved = 0;
-  let external = 0;
-  const next = (node: string) => {
-    const targets = new Map<string, Resolution>();
-    for (const edge of edgesFrom(db, node, "calls")) {
-      if (edge.to_symbol_id !== null && BOUND.has(edge.resolution)) {
-        const had = targets.get(edge.to_symbol_id);
-        if (had === undefined || (RANK[edge.resolution] ?? 9) < (RANK[had] ?? 9))
-          targets.set(edge.to_symbol_id, edge.resolution);
-      } else if (edge.resolution === "external") external += 1;
-      else unresolved += 1;
-    }
-    via.set(node, targets);
-    return [...targets.keys()];
-  };
-  const found = shortestPaths(from.symbol_id, to.symbol_id, next, {
+  const calls = callGraph(db);
+  const found = shortestPaths(from.symbol_id, to.symbol_id, calls.next, {
     maxDepth: depthCap,
     maxPaths: MAX_FLOW_PATHS,
   });
-  const steps: Partial<Record<Resolution, number>> = {};
-  const counted = new Set<string>();
-  for (const path of found.paths)
-    for (let i = 1; i < path.length; i++) {
-      const key = `${path[i - 1]}\0${path[i]}`;
-      if (counted.has(key)) continue;
-      counted.add(key);
-      const resolution = via.get(path[i - 1] as string)?.get(path[i] as string) as Resolution;
-      steps[resolution] = (steps[resolution] ?? 0) + 1;
-    }
+  const steps = stepsByResolution(found.paths, calls.via);
+  const { unresolved, external } = calls.counts;
   return {
     from: ref(from),
     to: ref(to),
@@ -137,9 +100,71 @@ export function searchLogicFlow(
     steps_by_resolution: steps,
     unresolved_calls: unresolved,
     external_calls: external,
-    searched_symbols: via.size,
+    searched_symbols: calls.via.size,
     note: noteFor(found.depth, { unresolved, external }, depthCap, steps),
   };
+}
+
+/** A name matching several symbols: no search, the candidates listed (the first MAX_CANDIDATES by id). */
+function ambiguity(
+  fromSet: SymbolRow[],
+  toSet: SymbolRow[],
+  base: Omit<LogicFlow, "from" | "to" | "note">,
+): LogicFlow {
+  const list = (set: SymbolRow[]) => (set.length > 1 ? set.slice(0, MAX_CANDIDATES).map(ref) : undefined);
+  return {
+    from: fromSet.length === 1 ? ref(fromSet[0] as SymbolRow) : null,
+    to: toSet.length === 1 ? ref(toSet[0] as SymbolRow) : null,
+    ...base,
+    ambiguous_from: list(fromSet),
+    ambiguous_to: list(toSet),
+    note: `A name matches several symbols, so no search was run: ask again with one of the symbol_ids listed (or Class.method).${
+      fromSet.length > MAX_CANDIDATES || toSet.length > MAX_CANDIDATES
+        ? ` More than ${MAX_CANDIDATES} symbols share the name; the first ${MAX_CANDIDATES} by id are listed.`
+        : ""
+    }`,
+  };
+}
+
+/**
+ * The calls graph read one symbol at a time as the search expands it: bound calls leaving a symbol, with
+ * the strongest resolution per target (kept in `via`); unbound and external ones counted.
+ */
+function callGraph(db: Db) {
+  const via = new Map<string, Map<string, Resolution>>();
+  const counts = { unresolved: 0, external: 0 };
+  const next = (node: string) => {
+    const targets = new Map<string, Resolution>();
+    for (const edge of edgesFrom(db, node, "calls")) {
+      if (edge.to_symbol_id !== null && BOUND.has(edge.resolution)) {
+        const had = targets.get(edge.to_symbol_id);
+        if (had === undefined || (RANK[edge.resolution] ?? 9) < (RANK[had] ?? 9))
+          targets.set(edge.to_symbol_id, edge.resolution);
+      } else if (edge.resolution === "external") counts.external += 1;
+      else counts.unresolved += 1;
+    }
+    via.set(node, targets);
+    return [...targets.keys()];
+  };
+  return { next, via, counts };
+}
+
+/** How the distinct calls on the paths were bound, each call counted once. */
+function stepsByResolution(
+  paths: readonly string[][],
+  via: ReadonlyMap<string, ReadonlyMap<string, Resolution>>,
+): Partial<Record<Resolution, number>> {
+  const steps: Partial<Record<Resolution, number>> = {};
+  const counted = new Set<string>();
+  for (const path of paths)
+    for (let i = 1; i < path.length; i++) {
+      const key = `${path[i - 1]}\0${path[i]}`;
+      if (counted.has(key)) continue;
+      counted.add(key);
+      const resolution = via.get(path[i - 1] as string)?.get(path[i] as string) as Resolution;
+      steps[resolution] = (steps[resolution] ?? 0) + 1;
+    }
+  return steps;
 }
 
 function noteFor(

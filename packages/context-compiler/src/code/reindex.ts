@@ -69,23 +69,8 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
   const scan = scanSourceFiles(root);
   const desired = stateHash(extractor, scan.files, scan.layoutFiles);
   const before = readIndexState(db);
-  if (before?.complete && before.state_hash === desired) {
-    const skipped_files = skippedFiles(db, new Map());
-    return {
-      source: scan.source,
-      unchanged: true,
-      parsed: 0,
-      removed: 0,
-      reused: scan.files.length - skipped_files.length,
-      skipped: skipped_files.length,
-      skipped_files,
-      deferred: 0,
-      complete: true,
-      state_hash: desired,
-      indexed_at: before.indexed_at,
-      counts: indexCounts(db),
-    };
-  }
+  if (before?.complete && before.state_hash === desired)
+    return unchangedSummary(db, scan, desired, before.indexed_at);
 
   const stored = storedFiles(db);
   const listed = new Set(scan.files.map((f) => f.path));
@@ -94,21 +79,9 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
     const row = stored.get(f.path);
     return row?.content_sha !== f.sha || row.extractor !== extractor;
   });
-  const rows: FileRows[] = [];
-  const fresh = new Map<string, SkipReason>();
-  let done = 0;
-  for (const file of changed) {
-    if (options.shouldStop?.()) break;
-    const read = await readSourceFile(root, file, extractor);
-    if (read === "gone") removed.push(file.path);
-    else {
-      rows.push(read.rows);
-      if (read.skipped) fresh.set(file.path, read.skipped);
-    }
-    done += 1;
-    options.onProgress?.(done, changed.length);
-  }
-  const deferred = changed.length - done;
+  const read = await readChanged(root, changed, extractor, options);
+  removed.push(...read.gone);
+  const deferred = changed.length - read.done;
   const indexed_at = options.clock.now().toISOString();
   const layout = readProjectLayout(
     root,
@@ -116,52 +89,7 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
   );
   const state = db
     .transaction(() => {
-      // Changed files go first, so what is loaded is the untouched rest; the union is resolved in memory
-      // and the new rows are written already resolved.
-      removeFiles(db, [...removed, ...rows.map((r) => r.file.path)]);
-      const kept = loadIndexRows(db);
-      const resolved = resolveIndex({
-        files: [...kept.files, ...rows.map((r) => r.file)],
-        symbols: [...kept.symbols, ...rows.flatMap((r) => r.symbols)],
-        edges: [...kept.edges, ...rows.flatMap((r) => r.edges)],
-        imports: [...kept.imports, ...rows.flatMap((r) => r.imports)],
-        layout,
-      });
-      const edgeTargets = new Map(resolved.edges.map((t) => [`${t.path}\0${t.seq}`, t]));
-      const importPaths = new Map(resolved.imports.map((i) => [`${i.path}\0${i.seq}`, i.resolved_path]));
-      writeFiles(
-        db,
-        rows.map((r) => ({
-          ...r,
-          edges: r.edges.map((e) => ({ ...e, ...edgeTargets.get(`${e.path}\0${e.seq}`) })),
-          imports: r.imports.map((i) => ({
-            ...i,
-            resolved_path: importPaths.get(`${i.path}\0${i.seq}`) ?? null,
-          })),
-        })),
-      );
-      updateEdgeTargets(
-        db,
-        kept.edges.flatMap((e) => {
-          const t = edgeTargets.get(`${e.path}\0${e.seq}`);
-          const moved =
-            t &&
-            (t.to_symbol_id !== e.to_symbol_id ||
-              t.resolution !== e.resolution ||
-              t.candidates !== e.candidates);
-          return moved ? [t] : [];
-        }),
-      );
-      updateImportPaths(
-        db,
-        kept.imports.flatMap((i) => {
-          const resolved_path = importPaths.get(`${i.path}\0${i.seq}`) ?? null;
-          return resolved_path === i.resolved_path ? [] : [{ path: i.path, seq: i.seq, resolved_path }];
-        }),
-      );
-      const now = [...kept.files, ...rows.map((r) => r.file)]
-        .map((f) => ({ path: f.path, sha: f.content_sha }))
-        .sort((a, b) => (a.path < b.path ? -1 : 1));
+      const now = writeResolved(db, removed, read.rows, layout);
       const complete = deferred === 0;
       // An incomplete index gets its own state: a verdict cached on it is not one on the finished index.
       const state_hash = complete ? desired : stateHash(`${extractor}:partial`, now, scan.layoutFiles);
@@ -169,14 +97,13 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
       return { state_hash, complete };
     })
     .immediate();
-  const skipped_files = skippedFiles(db, fresh);
-  const parsed = rows.length - fresh.size;
+  const skipped_files = skippedFiles(db, read.fresh);
   return {
     source: scan.source,
     unchanged: false,
-    parsed,
+    parsed: read.rows.length - read.fresh.size,
     removed: removed.length,
-    reused: scan.files.length - changed.length - skipped_files.filter((f) => !fresh.has(f.path)).length,
+    reused: scan.files.length - changed.length - skipped_files.filter((f) => !read.fresh.has(f.path)).length,
     skipped: skipped_files.length,
     skipped_files,
     deferred,
@@ -185,4 +112,110 @@ export async function reindexSymbols(db: Db, root: string, options: ReindexOptio
     indexed_at,
     counts: indexCounts(db),
   };
+}
+
+/** Nothing changed since the last complete run: the summary of the index as it stands, nothing read. */
+function unchangedSummary(
+  db: Db,
+  scan: { source: ReindexSummary["source"]; files: readonly ScannedFile[] },
+  state_hash: string,
+  indexed_at: string | null,
+): ReindexSummary {
+  const skipped_files = skippedFiles(db, new Map());
+  return {
+    source: scan.source,
+    unchanged: true,
+    parsed: 0,
+    removed: 0,
+    reused: scan.files.length - skipped_files.length,
+    skipped: skipped_files.length,
+    skipped_files,
+    deferred: 0,
+    complete: true,
+    state_hash,
+    indexed_at,
+    counts: indexCounts(db),
+  };
+}
+
+/** Reads and parses the changed files, outside any transaction, until done or asked to stop. */
+async function readChanged(
+  root: string,
+  changed: readonly ScannedFile[],
+  extractor: string,
+  options: ReindexOptions,
+): Promise<{ rows: FileRows[]; fresh: Map<string, SkipReason>; gone: string[]; done: number }> {
+  const rows: FileRows[] = [];
+  const fresh = new Map<string, SkipReason>();
+  const gone: string[] = [];
+  let done = 0;
+  for (const file of changed) {
+    if (options.shouldStop?.()) break;
+    const read = await readSourceFile(root, file, extractor);
+    if (read === "gone") gone.push(file.path);
+    else {
+      rows.push(read.rows);
+      if (read.skipped) fresh.set(file.path, read.skipped);
+    }
+    done += 1;
+    options.onProgress?.(done, changed.length);
+  }
+  return { rows, fresh, gone, done };
+}
+
+/**
+ * Inside the caller's transaction: drops removed and changed files, resolves every edge and import of the
+ * union in memory, writes the new rows resolved and the kept ones whose target moved. Returns the files
+ * the index now holds, with their content sha, in path order.
+ */
+function writeResolved(
+  db: Db,
+  removed: readonly string[],
+  rows: readonly FileRows[],
+  layout: ReturnType<typeof readProjectLayout>,
+): { path: string; sha: string }[] {
+  // Changed files go first, so what is loaded is the untouched rest; the union is resolved in memory
+  // and the new rows are written already resolved.
+  removeFiles(db, [...removed, ...rows.map((r) => r.file.path)]);
+  const kept = loadIndexRows(db);
+  const resolved = resolveIndex({
+    files: [...kept.files, ...rows.map((r) => r.file)],
+    symbols: [...kept.symbols, ...rows.flatMap((r) => r.symbols)],
+    edges: [...kept.edges, ...rows.flatMap((r) => r.edges)],
+    imports: [...kept.imports, ...rows.flatMap((r) => r.imports)],
+    layout,
+  });
+  const edgeTargets = new Map(resolved.edges.map((t) => [`${t.path}\0${t.seq}`, t]));
+  const importPaths = new Map(resolved.imports.map((i) => [`${i.path}\0${i.seq}`, i.resolved_path]));
+  writeFiles(
+    db,
+    rows.map((r) => ({
+      ...r,
+      edges: r.edges.map((e) => ({ ...e, ...edgeTargets.get(`${e.path}\0${e.seq}`) })),
+      imports: r.imports.map((i) => ({
+        ...i,
+        resolved_path: importPaths.get(`${i.path}\0${i.seq}`) ?? null,
+      })),
+    })),
+  );
+  updateEdgeTargets(
+    db,
+    kept.edges.flatMap((e) => {
+      const t = edgeTargets.get(`${e.path}\0${e.seq}`);
+      const moved =
+        t &&
+        (t.to_symbol_id !== e.to_symbol_id || t.resolution !== e.resolution || t.candidates !== e.candidates);
+      return moved ? [t] : [];
+    }),
+  );
+  updateImportPaths(
+    db,
+    kept.imports.flatMap((i) => {
+      const resolved_path = importPaths.get(`${i.path}\0${i.seq}`) ?? null;
+      return resolved_path === i.resolved_path ? [] : [{ path: i.path, seq: i.seq, resolved_path }];
+    }),
+  );
+  return [...kept.files, ...rows.map((r) => r.file)]
+    .map((f) => ({ path: f.path, sha: f.content_sha }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
 }

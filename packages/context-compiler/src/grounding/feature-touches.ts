@@ -103,9 +103,6 @@ export function featureTouches(
     .slice(0, MAX_SCANNED_FILES)
     .map((f) => f.path);
   const rowsOf = new Map<string, SymbolRow[]>(code.map((path) => [path, symbolsInFile(db, path)]));
-  const entities = new Set<string>();
-  for (const rows of rowsOf.values())
-    for (const r of rows) if (r.kind === "class" || r.kind === "interface") entities.add(r.name);
   const sources = code.filter((p) => !isTestFile(p));
   const common = commonTerms(
     sources.map((p) => splitWords(p)),
@@ -127,7 +124,29 @@ export function featureTouches(
   }
   const all = ranked(map);
   const files = all.slice(0, MAX_TOUCHED_FILES);
-  const symbols = files
+  return {
+    terms: allTerms,
+    common_terms: common,
+    files,
+    files_left_out: all.length - files.length,
+    symbols: touchedSymbols(db, files, rowsOf, terms),
+    affected_tests: testsToRunFirst(
+      db,
+      root,
+      files.map((f) => f.path).filter((p) => rowsOf.has(p)),
+    ),
+    entities: entitiesOf(rowsOf),
+  };
+}
+
+/** The picked files' symbols whose names carry the most terms, each with its first callers. */
+function touchedSymbols(
+  db: Db,
+  files: readonly TouchedFile[],
+  rowsOf: ReadonlyMap<string, SymbolRow[]>,
+  terms: readonly string[],
+): TouchedSymbol[] {
+  return files
     .flatMap((f) =>
       (rowsOf.get(f.path) ?? [])
         .map((row) => ({ row, matched: matchedTerms(splitWords(row.name), terms).length }))
@@ -145,23 +164,25 @@ export function featureTouches(
         .slice(0, MAX_CALLERS)
         .map((e) => ({ symbol_id: e.from_symbol_id, path: e.path, line: e.line })),
     }));
-  const changed = files.map((f) => f.path).filter((p) => rowsOf.has(p));
-  const tests =
-    changed.length === 0
-      ? []
-      : indexedAffectedTests(
-          db,
-          root,
-          changed.map((path) => ({ path, added: null })),
-          [],
-        ).tests.map((t) => ({ path: t.path, score: t.score }));
-  return {
-    terms: allTerms,
-    common_terms: common,
-    files,
-    files_left_out: all.length - files.length,
-    symbols,
-    affected_tests: tests.slice(0, MAX_AFFECTED_TESTS),
-    entities: [...entities].sort().slice(0, 500),
-  };
+}
+
+/** The tests a change to the picked indexed files would affect, as verify_done ranks them. */
+function testsToRunFirst(db: Db, root: string, changed: readonly string[]): FeatureTouches["affected_tests"] {
+  if (changed.length === 0) return [];
+  return indexedAffectedTests(
+    db,
+    root,
+    changed.map((path) => ({ path, added: null })),
+    [],
+  )
+    .tests.map((t) => ({ path: t.path, score: t.score }))
+    .slice(0, MAX_AFFECTED_TESTS);
+}
+
+/** Class and interface names of the whole index. */
+function entitiesOf(rowsOf: ReadonlyMap<string, SymbolRow[]>): string[] {
+  const entities = new Set<string>();
+  for (const rows of rowsOf.values())
+    for (const r of rows) if (r.kind === "class" || r.kind === "interface") entities.add(r.name);
+  return [...entities].sort().slice(0, 500);
 }

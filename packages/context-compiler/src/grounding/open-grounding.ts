@@ -62,18 +62,8 @@ export function openGrounding(
 ): ProjectGrounding | undefined {
   const dbPath = options.dbPath ?? join(projectRoot, ARCHON_DB);
   if (!existsSync(dbPath)) return undefined;
-  let db: Db = openDatabase(dbPath, { readonly: true });
-  let inode = statSync(dbPath).ino;
-  /** The open connection, reopened when the file was swapped (`archon import`, a git pull) since the last call. */
-  const current = (): Db => {
-    const now = existsSync(dbPath) ? statSync(dbPath).ino : inode;
-    if (now !== inode) {
-      db.close();
-      db = openDatabase(dbPath, { readonly: true });
-      inode = now;
-    }
-    return db;
-  };
+  const connection = reopeningConnection(dbPath);
+  const current = connection.current;
   const recall = options.recall ?? combinedRecall([knowledgeRecall(current), episodicRecall(current)]);
   // The schema is read from files once per opening: a run asks for it at every step that grounds.
   let schema: SchemaTable[] | undefined;
@@ -85,16 +75,7 @@ export function openGrounding(
     projectRoot,
     dbPath,
     recall,
-    status() {
-      const db = current();
-      const counts = indexCounts(db);
-      return {
-        knowledge_version: readRevisions(db).knowledge_version,
-        documents: countApprovedDocuments(db),
-        index:
-          counts.files === 0 ? null : { files: counts.files, symbols: counts.symbols, edges: counts.edges },
-      };
-    },
+    status: () => groundingStatus(current()),
     touches: (feature) => featureTouches(current(), projectRoot, feature, tablesOfSchema()),
     rules: (files, plan) => rulesForFiles(current(), files, plan),
     checkNames(names) {
@@ -102,27 +83,56 @@ export function openGrounding(
       const ruleIds = new Set(loadKnowledge(db).rows.documents.map((d) => d.doc_id));
       return checkNames({ db, root: projectRoot, schema: tablesOfSchema(), ruleIds }, names);
     },
-    impact(name) {
-      const db = current();
-      const symbols = findSymbols(db, name.replace(/\(\)$/, ""), 20).symbols;
-      const callers = symbols.flatMap((s) =>
-        edgesTo(db, s.symbol_id, "calls").map((e) => ({
-          from: e.from_symbol_id,
-          path: e.path,
-          line: e.line,
-        })),
-      );
-      const path = name.replace(/^\.\//, "");
-      return {
-        name,
-        symbols: symbols.map((s) => ({ symbol_id: s.symbol_id, path: s.path, line: s.start_line })),
-        callers: callers.slice(0, 50),
-        importers: looksLikeFile(name) ? [...new Set(importsResolvingTo(db, [path]).map((i) => i.path))] : [],
-      };
-    },
+    impact: (name) => symbolImpact(current(), name),
     tables: () => [...new Set(tablesOfSchema().map((t) => t.table))],
+    close: connection.close,
+  };
+}
+
+/** A read-only connection, reopened when the file was swapped (`archon import`, a git pull) since the last call. */
+function reopeningConnection(dbPath: string): { current(): Db; close(): void } {
+  let db: Db = openDatabase(dbPath, { readonly: true });
+  let inode = statSync(dbPath).ino;
+  return {
+    current() {
+      const now = existsSync(dbPath) ? statSync(dbPath).ino : inode;
+      if (now !== inode) {
+        db.close();
+        db = openDatabase(dbPath, { readonly: true });
+        inode = now;
+      }
+      return db;
+    },
     close() {
       if (db.open) db.close();
     },
+  };
+}
+
+function groundingStatus(db: Db): GroundingStatus {
+  const counts = indexCounts(db);
+  return {
+    knowledge_version: readRevisions(db).knowledge_version,
+    documents: countApprovedDocuments(db),
+    index: counts.files === 0 ? null : { files: counts.files, symbols: counts.symbols, edges: counts.edges },
+  };
+}
+
+/** The symbols a name denotes, their callers, and (for a file name) the files importing it. */
+function symbolImpact(db: Db, name: string): SymbolImpact {
+  const symbols = findSymbols(db, name.replace(/\(\)$/, ""), 20).symbols;
+  const callers = symbols.flatMap((s) =>
+    edgesTo(db, s.symbol_id, "calls").map((e) => ({
+      from: e.from_symbol_id,
+      path: e.path,
+      line: e.line,
+    })),
+  );
+  const path = name.replace(/^\.\//, "");
+  return {
+    name,
+    symbols: symbols.map((s) => ({ symbol_id: s.symbol_id, path: s.path, line: s.start_line })),
+    callers: callers.slice(0, 50),
+    importers: looksLikeFile(name) ? [...new Set(importsResolvingTo(db, [path]).map((i) => i.path))] : [],
   };
 }

@@ -1,5 +1,14 @@
 // The file-import sandbox: a repo-relative path must resolve, symbolic links included, inside the project root.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  type Stats,
+  statSync,
+} from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { isDatabaseFile, UserError } from "@archon/core/files";
 import { descriptorPath, isInside, realTarget } from "./project-write.js";
@@ -22,6 +31,13 @@ const leadsOutside = (field: string, input: string, real: string) =>
     field,
   );
 
+const missing = (field: string, input: string, root: string) =>
+  new UserError(
+    `${field} "${input}" does not exist under ${root}.`,
+    "Check the path; it is relative to the project root.",
+    field,
+  );
+
 /**
  * Opens `input` and checks where the open descriptor really is, so a folder swapped for a link between
  * the check and the read cannot leak an outside file: what is read is what was checked.
@@ -33,6 +49,28 @@ function withProjectFile<T>(
   use: (fd: number, file: ProjectFile) => T,
 ): T {
   const root = realpath(projectRoot);
+  const real = realPathInside(root, input, field);
+  let fd: number;
+  try {
+    // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since.
+    fd = openSync(real, constants.O_RDONLY | NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw missing(field, input, root);
+    throw leadsOutside(field, input, real);
+  }
+  try {
+    const stat = fstatSync(fd);
+    const opened = openedPath(fd, real, stat);
+    if (!isInside(root, opened)) throw leadsOutside(field, input, opened || real);
+    if (!stat.isFile()) throw new UserError(`${field} "${input}" is not a regular file.`, undefined, field);
+    return use(fd, { absolute: opened, relative: relative(root, opened).split(sep).join("/") });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The path checks before anything is opened: `input`, links followed, names a non-database file under `root`. */
+function realPathInside(root: string, input: string, field: string): string {
   if (input.trim() === "")
     throw new UserError(`${field} is empty.`, "Give a path relative to the project root.", field);
   const candidate = resolve(root, input);
@@ -43,17 +81,11 @@ function withProjectFile<T>(
       field,
     );
   }
-  const missing = () =>
-    new UserError(
-      `${field} "${input}" does not exist under ${root}.`,
-      "Check the path; it is relative to the project root.",
-      field,
-    );
   let real: string;
   try {
     real = realpath(candidate);
   } catch {
-    throw missing();
+    throw missing(field, input, root);
   }
   if (!isInside(root, real)) throw leadsOutside(field, input, real);
   // Opening and closing a database file here would drop the locks this process's SQLite holds on it.
@@ -63,29 +95,18 @@ function withProjectFile<T>(
       "archon reads its databases only through SQLite; give the path of a source or Markdown file.",
       field,
     );
-  let fd: number;
-  try {
-    // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since.
-    fd = openSync(real, constants.O_RDONLY | NOFOLLOW);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw missing();
-    throw leadsOutside(field, input, real);
-  }
-  try {
-    const stat = fstatSync(fd);
-    // Where /proc is missing, the descriptor must still be the file the checked path named.
-    const opened =
-      descriptorPath(fd) ??
-      (() => {
-        const now = statSync(real, { throwIfNoEntry: false });
-        return now && now.ino === stat.ino && now.dev === stat.dev ? real : "";
-      })();
-    if (!isInside(root, opened)) throw leadsOutside(field, input, opened || real);
-    if (!stat.isFile()) throw new UserError(`${field} "${input}" is not a regular file.`, undefined, field);
-    return use(fd, { absolute: opened, relative: relative(root, opened).split(sep).join("/") });
-  } finally {
-    closeSync(fd);
-  }
+  return real;
+}
+
+/**
+ * Where the open descriptor really is, from the kernel. Where /proc is missing, the descriptor must
+ * still be the file the checked path named (same inode); otherwise the answer is "".
+ */
+function openedPath(fd: number, real: string, stat: Stats): string {
+  const named = descriptorPath(fd);
+  if (named !== undefined) return named;
+  const now = statSync(real, { throwIfNoEntry: false });
+  return now && now.ino === stat.ino && now.dev === stat.dev ? real : "";
 }
 
 /** Resolves `input` against the project root; refuses `..`, outside absolute paths and links that leave. */

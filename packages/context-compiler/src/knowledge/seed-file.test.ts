@@ -127,3 +127,35 @@ layer_rules:
     );
   });
 });
+
+describe("a seed entry's problems, listed in the order the entry reads", () => {
+  it("names a repeated doc_id, then a missing or doubled source, then its patterns, then its file", () => {
+    const seedPath = project.write(
+      "archon.seed.yaml",
+      `
+documents:
+  - doc_id: a
+    title: A
+    content: "a"
+  - doc_id: a
+    title: A again
+    content: "a"
+    file: ../outside.md
+    patterns: ["/abs/**"]
+  - doc_id: b
+    title: B
+`,
+    );
+    const ctx = project.context();
+    expect(() => readSeedFile(ctx.kdb.db, seedPath, project.root)).toThrow(
+      [
+        `Seed file ${seedPath} was rejected; nothing was changed. 5 problem(s):`,
+        "  - documents[a]: doc_id appears more than once",
+        "  - documents[a]: give exactly one of content or file",
+        '  - documents[a]: pattern "/abs/**" is absolute; globs are repo-relative',
+        `  - documents[a]: file "../outside.md" is outside the project root ${project.root}.`,
+        "  - documents[b]: give exactly one of content or file",
+      ].join("\n"),
+    );
+  });
+});

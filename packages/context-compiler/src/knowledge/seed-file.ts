@@ -67,6 +67,42 @@ export interface SeedPlan {
  * Throws one UserError listing every problem found.
  */
 export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPlan {
+  const seed = parseSeedFile(path);
+  const problems: string[] = [];
+  // Seeds repeat their folder globs across many documents; each distinct one is checked once.
+  const globChecks = new Map<string, string | undefined>();
+  const patternProblem = (p: string) => {
+    if (!globChecks.has(p)) globChecks.set(p, globProblem(p));
+    return globChecks.get(p);
+  };
+  const seen = new Set<string>();
+  const documents = seed.documents.map((doc) => {
+    const at = `documents[${doc.doc_id}]`;
+    if (seen.has(doc.doc_id)) problems.push(`${at}: doc_id appears more than once`);
+    seen.add(doc.doc_id);
+    if ((doc.content === undefined) === (doc.file === undefined))
+      problems.push(`${at}: give exactly one of content or file`);
+    for (const p of doc.patterns) {
+      const problem = patternProblem(p);
+      if (problem) problems.push(`${at}: pattern "${p}" ${problem}`);
+    }
+    return seedDocument(doc, projectRoot, (problem) => problems.push(`${at}: ${problem}`));
+  });
+  problems.push(...dependencyProblems(db, documents));
+  for (const rule of seed.layer_rules) {
+    const problem = patternProblem(rule.pattern);
+    if (problem) problems.push(`layer_rules[${rule.layer}]: pattern "${rule.pattern}" ${problem}`);
+  }
+  if (problems.length > 0) {
+    throw new UserError(
+      `Seed file ${path} was rejected; nothing was changed. ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+  }
+  return { documents, layer_rules: seed.layer_rules };
+}
+
+/** The file's text as YAML of the seed's shape; an unreadable file, bad YAML or a wrong shape each stop here. */
+function parseSeedFile(path: string): z.infer<typeof seedSchema> {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -86,50 +122,28 @@ export function readSeedFile(db: Db, path: string, projectRoot: string): SeedPla
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(top level)"}: ${i.message}`);
     throw new UserError(`Seed file ${path} does not have the expected shape:\n${lines.join("\n")}`);
   }
-  const problems: string[] = [];
-  // Seeds repeat their folder globs across many documents; each distinct one is checked once.
-  const globChecks = new Map<string, string | undefined>();
-  const patternProblem = (p: string) => {
-    if (!globChecks.has(p)) globChecks.set(p, globProblem(p));
-    return globChecks.get(p);
-  };
-  const seen = new Set<string>();
-  const documents: SeedDocument[] = [];
-  for (const doc of parsed.data.documents) {
-    const at = `documents[${doc.doc_id}]`;
-    if (seen.has(doc.doc_id)) problems.push(`${at}: doc_id appears more than once`);
-    seen.add(doc.doc_id);
-    if ((doc.content === undefined) === (doc.file === undefined))
-      problems.push(`${at}: give exactly one of content or file`);
-    for (const p of doc.patterns) {
-      const problem = patternProblem(p);
-      if (problem) problems.push(`${at}: pattern "${p}" ${problem}`);
+  return parsed.data;
+}
+
+/** One entry as a document to write: its `file` read from inside the project (or a problem), else its `content`. */
+function seedDocument(
+  doc: z.infer<typeof seedDocumentSchema>,
+  projectRoot: string,
+  problem: (text: string) => void,
+): SeedDocument {
+  let content = doc.content ?? "";
+  let source_path: string | null = null;
+  if (doc.file !== undefined) {
+    try {
+      const file = readProjectFile(projectRoot, doc.file, "file");
+      content = file.text;
+      source_path = file.relative;
+    } catch (error) {
+      problem(error instanceof UserError ? error.message : String(error));
     }
-    let content = doc.content ?? "";
-    let source_path: string | null = null;
-    if (doc.file !== undefined) {
-      try {
-        const file = readProjectFile(projectRoot, doc.file, "file");
-        content = file.text;
-        source_path = file.relative;
-      } catch (error) {
-        problems.push(`${at}: ${error instanceof UserError ? error.message : String(error)}`);
-      }
-    }
-    const { file: _file, content: _content, description, ...rest } = doc;
-    documents.push({ ...rest, content, source_path, description: description ?? null });
   }
-  problems.push(...dependencyProblems(db, documents));
-  for (const rule of parsed.data.layer_rules) {
-    const problem = patternProblem(rule.pattern);
-    if (problem) problems.push(`layer_rules[${rule.layer}]: pattern "${rule.pattern}" ${problem}`);
-  }
-  if (problems.length > 0) {
-    throw new UserError(
-      `Seed file ${path} was rejected; nothing was changed. ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
-    );
-  }
-  return { documents, layer_rules: parsed.data.layer_rules };
+  const { file: _file, content: _content, description, ...rest } = doc;
+  return { ...rest, content, source_path, description: description ?? null };
 }
 
 type Dependent = Pick<SeedDocument, "doc_id" | "depends_on">;

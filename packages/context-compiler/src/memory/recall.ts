@@ -120,10 +120,29 @@ export function recall(db: Db, query: RecallQuery, clock: Clock = systemClock): 
   const runIds = runs.map((r) => r.run_id);
   const compiles = compilesOfRuns(db, runIds);
   const notes = query.run_id !== undefined ? notesOfRuns(db, runIds) : allNotes(db);
-  const queryFiles = [...(query.files ?? [])];
-  const search = query.search?.trim() ?? "";
-  const text = search === "" ? new Map<string, number>() : normalizeText(textMatches(db, search));
-  const candidates = [
+  const hits = rankedHits(db, candidatesOf(db, compiles, notes), query, now);
+  const result: RecallResult = {
+    runs: runs.map((r) => {
+      const own = compiles.filter((c) => c.run_id === r.run_id);
+      return {
+        ...r,
+        compiles: own.length,
+        files: [...new Set(own.flatMap((c) => c.files))].sort().slice(0, 20),
+      };
+    }),
+    hits,
+    ...(query.gaps ? { gaps: gapsOf(db, query.files) } : {}),
+    truncated: false,
+  };
+  return fitBudget(result, query.max_bytes ?? RECALL_MAX_BYTES);
+}
+
+type CompileRow = ReturnType<typeof compilesOfRuns>[number];
+type NoteRow = ReturnType<typeof allNotes>[number];
+
+/** Compiles and notes as one kind of candidate, with what each cites and at which knowledge version. */
+function candidatesOf(db: Db, compiles: readonly CompileRow[], notes: readonly NoteRow[]) {
+  return [
     ...compiles.map((c) => ({
       kind: "compile" as const,
       id: c.compile_id,
@@ -149,6 +168,18 @@ export function recall(db: Db, query: RecallQuery, clock: Clock = systemClock): 
       version: n.knowledge_version,
     })),
   ];
+}
+
+/** Each candidate scored on text, recency and file proximity; a filter given keeps only what meets it. */
+function rankedHits(
+  db: Db,
+  candidates: ReturnType<typeof candidatesOf>,
+  query: RecallQuery,
+  now: Date,
+): RecallHit[] {
+  const queryFiles = [...(query.files ?? [])];
+  const search = query.search?.trim() ?? "";
+  const text = search === "" ? new Map<string, number>() : normalizeText(textMatches(db, search));
   const imports = importPairs(db, queryFiles);
   const hits: RecallHit[] = [];
   for (const { cited, version, ...c } of candidates) {
@@ -163,21 +194,7 @@ export function recall(db: Db, query: RecallQuery, clock: Clock = systemClock): 
     if (queryFiles.length > 0 && scores.proximity === 0) continue;
     hits.push({ ...c, score: blend(scores), scores });
   }
-  hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const result: RecallResult = {
-    runs: runs.map((r) => {
-      const own = compiles.filter((c) => c.run_id === r.run_id);
-      return {
-        ...r,
-        compiles: own.length,
-        files: [...new Set(own.flatMap((c) => c.files))].sort().slice(0, 20),
-      };
-    }),
-    hits,
-    ...(query.gaps ? { gaps: gapsOf(db, query.files) } : {}),
-    truncated: false,
-  };
-  return fitBudget(result, query.max_bytes ?? RECALL_MAX_BYTES);
+  return hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Drops the lowest-ranked hits, then the oldest runs and gaps, until the answer fits; says so. */

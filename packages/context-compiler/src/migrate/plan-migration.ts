@@ -68,8 +68,7 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
   const found = planRuleImport(ctx, RULE_FORMATS);
   const known = knownOf(ctx, found);
   const tree = diskTree(ctx.projectRoot);
-  const discovered = new Set(found.files.map((f) => f.file));
-  const links = linkTargets(ctx.projectRoot, [...discovered]);
+  const links = linkTargets(ctx.projectRoot, [...new Set(found.files.map((f) => f.file))]);
   const decide = (forced: ReadonlyMap<string, SourceAction>) =>
     decideSources({ ctx, found, known, options, config, links, forced });
   let forced = guardedFiles(tree, options.unreached ?? []);
@@ -79,40 +78,13 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
     forced = new Map([...forced, ...more]);
     decided = decide(forced);
   }
-  const { sources, taken, originals } = decided;
-  const kept = new Set(sources.filter((s) => s.action === "keep").map((s) => s.path));
-  for (const [i, s] of sources.entries()) {
-    if (s.action !== "rewrite") continue;
-    const original = originals.get(s.path) ?? "";
-    const text = withKeptImports(s.path, original, s.text, kept);
-    sources[i] = text === original ? { path: s.path, action: "unchanged" } : { ...s, text };
-  }
+  const { taken, originals } = decided;
+  const sources = keepingImportsOfKept(decided.sources, originals);
   const rule_files = [
     ...taken.fresh.map((f) => ({ path: f.item.source_path, content: f.item.content })),
     ...taken.relocated.map((r) => r.rule),
   ];
   const changing = sources.filter((s) => s.action === "rewrite" || s.action === "remove");
-  const blockers: Blocker[] = [
-    ...ruleFileBlockers(ctx.projectRoot, rule_files),
-    ...unwritable(ctx.projectRoot, changing),
-    ...uncommittedFiles(
-      ctx.projectRoot,
-      changing.map((s) => s.path),
-    ).map((dirty) => ({ ...dirty, forceable: true })),
-  ];
-  const warnings =
-    rule_files.length > 0 && isIgnored(ctx.projectRoot, rule_files[0]?.path as string)
-      ? [
-          `git ignores ${RULE_FILES_DIR}/, so the rule files would not travel with the repository: in .gitignore write ".archon/*" (not ".archon/") and "!${RULE_FILES_DIR}/", then commit them.`,
-        ]
-      : [];
-  const changes = new Map<string, string | null>(
-    sources.flatMap((s): [string, string | null][] =>
-      s.action === "rewrite" ? [[s.path, s.text]] : s.action === "remove" ? [[s.path, null]] : [],
-    ),
-  );
-  // A link reads what its target will hold.
-  for (const [link, linked] of links) if (changes.has(linked)) changes.set(link, changes.get(linked) ?? null);
   return {
     keep_sources: options.keep_sources === true,
     force: options.force === true,
@@ -121,8 +93,63 @@ export function planMigration(ctx: MigrationContext, options: MigrationOptions =
     relocated: taken.relocated.map((r) => r.doc),
     rule_files,
     sources,
-    blockers,
-    warnings,
-    always_loaded: { before: nativeContext(tree), after: nativeContext(changedTree(tree, changes)) },
+    blockers: blockersOf(ctx.projectRoot, rule_files, changing),
+    warnings: ignoredRulesWarning(ctx.projectRoot, rule_files),
+    always_loaded: {
+      before: nativeContext(tree),
+      after: nativeContext(changedTree(tree, changesOf(sources, links))),
+    },
   };
+}
+
+/** A rewritten source keeps its imports of kept sources; one that then equals its original is unchanged. */
+function keepingImportsOfKept(
+  sources: SourceAction[],
+  originals: ReadonlyMap<string, string>,
+): SourceAction[] {
+  const kept = new Set(sources.filter((s) => s.action === "keep").map((s) => s.path));
+  return sources.map((s) => {
+    if (s.action !== "rewrite") return s;
+    const original = originals.get(s.path) ?? "";
+    const text = withKeptImports(s.path, original, s.text, kept);
+    return text === original ? { path: s.path, action: "unchanged" } : { ...s, text };
+  });
+}
+
+/** Rule files that would overwrite another's, sources the run cannot write, and (forceable) uncommitted ones. */
+function blockersOf(
+  root: string,
+  ruleFiles: readonly RuleFile[],
+  changing: readonly SourceAction[],
+): Blocker[] {
+  return [
+    ...ruleFileBlockers(root, ruleFiles),
+    ...unwritable(root, changing),
+    ...uncommittedFiles(
+      root,
+      changing.map((s) => s.path),
+    ).map((dirty) => ({ ...dirty, forceable: true })),
+  ];
+}
+
+function ignoredRulesWarning(root: string, ruleFiles: readonly RuleFile[]): string[] {
+  return ruleFiles.length > 0 && isIgnored(root, ruleFiles[0]?.path as string)
+    ? [
+        `git ignores ${RULE_FILES_DIR}/, so the rule files would not travel with the repository: in .gitignore write ".archon/*" (not ".archon/") and "!${RULE_FILES_DIR}/", then commit them.`,
+      ]
+    : [];
+}
+
+/** What each changing file will hold (null: removed); a link reads what its target will hold. */
+function changesOf(
+  sources: readonly SourceAction[],
+  links: ReadonlyMap<string, string>,
+): Map<string, string | null> {
+  const changes = new Map<string, string | null>(
+    sources.flatMap((s): [string, string | null][] =>
+      s.action === "rewrite" ? [[s.path, s.text]] : s.action === "remove" ? [[s.path, null]] : [],
+    ),
+  );
+  for (const [link, linked] of links) if (changes.has(linked)) changes.set(link, changes.get(linked) ?? null);
+  return changes;
 }

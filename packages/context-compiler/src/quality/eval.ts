@@ -124,19 +124,47 @@ export function evaluate(
 ): EvalReport {
   const { compiles, sessions } = source;
   const sourceOf = (docId: string) => getDocument(db, docId)?.source_path ?? undefined;
-  const kept = readDeliveries({ compiles, sessions, sourceOf, reads });
-  // prune-log folded the reads of the rows it deleted: those documents were read all the same.
+  const read = readsWithFolded(db, readDeliveries({ compiles, sessions, sourceOf, reads }), sourceOf);
+  const wasRead = new Set(read.map((d) => d.doc_id));
+  const folded = aggregateTotals(db, "compiles")[0];
+  const cited = citedDocuments(db);
+  const delivered = deliveriesPerDocument(db, compiles);
+  const unnecessary = delivered.perDoc
+    .filter((d) => d.delivered > 0 && !cited.has(d.doc_id) && !wasRead.has(d.doc_id))
+    .sort((a, b) => b.delivered - a.delivered || (a.doc_id < b.doc_id ? -1 : 1));
+  return {
+    compiles: {
+      kept: compiles.length,
+      folded: folded?.compiles ?? 0,
+      failed: compiles.filter((c) => c.status === "error").length + (folded?.errors ?? 0),
+    },
+    missed: missedDeliveries(db),
+    unnecessary,
+    read,
+    budget: budgetOf(db, compiles, folded, unnecessary, delivered.withOmissions),
+  };
+}
+
+/** The kept reads, with those prune-log folded for the rows it deleted: those documents were read all the same. */
+function readsWithFolded(
+  db: Db,
+  kept: ReadDelivery[],
+  sourceOf: (docId: string) => string | undefined,
+): ReadDelivery[] {
   const foldedReads = new Map(aggregateTotals(db, "read").map((a) => [a.subject, a.compiles]));
   const foldedDeliveries = aggregateTotals(db, "delivery").map((a) => ({
     doc_id: a.subject,
     delivered: a.inline + a.deferred,
     read: foldedReads.get(a.subject) ?? 0,
   }));
-  const read = withFolded(kept, foldedDeliveries, sourceOf);
-  const wasRead = new Set(read.map((d) => d.doc_id));
-  const folded = aggregateTotals(db, "compiles")[0];
-  const cited = citedDocuments(db);
-  const bytes = new Map(documentFacts(db).map((d) => [d.doc_id, d.content_bytes]));
+  return withFolded(kept, foldedDeliveries, sourceOf);
+}
+
+/** Deliveries per document over the kept compiles and the folded aggregates, and how many compiles omitted one. */
+function deliveriesPerDocument(
+  db: Db,
+  compiles: readonly LoggedCompile[],
+): { perDoc: UnnecessaryDelivery[]; withOmissions: number } {
   const perDoc = new Map<string, UnnecessaryDelivery>();
   const add = (doc_id: string, inline: number, deferred: number) => {
     const d = perDoc.get(doc_id) ?? { doc_id, delivered: 0, inline: 0, deferred: 0 };
@@ -152,29 +180,28 @@ export function evaluate(
     if (c.deliveries.some((d) => d.delivery === "omitted")) withOmissions += 1;
   }
   for (const agg of aggregateTotals(db, "delivery")) add(agg.subject, agg.inline, agg.deferred);
-  const unnecessary = [...perDoc.values()]
-    .filter((d) => d.delivered > 0 && !cited.has(d.doc_id) && !wasRead.has(d.doc_id))
-    .sort((a, b) => b.delivered - a.delivered || (a.doc_id < b.doc_id ? -1 : 1));
+  return { perDoc: [...perDoc.values()], withOmissions };
+}
+
+/** Inline bytes spent against the bound, and the share spent (at today's sizes) on documents nobody used. */
+function budgetOf(
+  db: Db,
+  compiles: readonly LoggedCompile[],
+  folded: ReturnType<typeof aggregateTotals>[number] | undefined,
+  unnecessary: readonly UnnecessaryDelivery[],
+  withOmissions: number,
+): EvalReport["budget"] {
+  const bytes = new Map(documentFacts(db).map((d) => [d.doc_id, d.content_bytes]));
   const inline_bytes = compiles.reduce((s, c) => s + c.inline_bytes, 0) + (folded?.inline_bytes ?? 0);
   const max_inline_bytes =
     compiles.reduce((s, c) => s + c.max_inline_bytes, 0) + (folded?.max_inline_bytes ?? 0);
   const uncited = unnecessary.reduce((s, d) => s + d.inline * (bytes.get(d.doc_id) ?? 0), 0);
   return {
-    compiles: {
-      kept: compiles.length,
-      folded: folded?.compiles ?? 0,
-      failed: compiles.filter((c) => c.status === "error").length + (folded?.errors ?? 0),
-    },
-    missed: missedDeliveries(db),
-    unnecessary,
-    read,
-    budget: {
-      inline_bytes,
-      max_inline_bytes,
-      utilization: ratio(inline_bytes, max_inline_bytes),
-      uncited_inline_bytes: uncited,
-      waste_share: ratio(Math.min(uncited, inline_bytes), inline_bytes),
-      compiles_with_omissions: withOmissions,
-    },
+    inline_bytes,
+    max_inline_bytes,
+    utilization: ratio(inline_bytes, max_inline_bytes),
+    uncited_inline_bytes: uncited,
+    waste_share: ratio(Math.min(uncited, inline_bytes), inline_bytes),
+    compiles_with_omissions: withOmissions,
   };
 }

@@ -74,77 +74,87 @@ export function createMessagesClient(options: ClientOptions): MessagesClient {
   const sleep = options.sleep ?? wait;
   let temperature: number | null = 0;
 
-  async function send(
-    request: MessageRequest,
-  ): Promise<{ status: number; body: ApiAnswer; retryAfter: string | null }> {
-    const body = {
-      model,
-      max_tokens: request.max_tokens,
-      ...(temperature === null ? {} : { temperature }),
-      system: request.system,
-      messages: [{ role: "user", content: request.user }],
-    };
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: "POST",
-        headers: {
-          "x-api-key": options.apiKey,
-          "anthropic-version": ANTHROPIC_VERSION,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && error.name === "TimeoutError";
-      throw new MessagesApiError(
-        timedOut
-          ? `no answer from ${url} within ${Math.round(timeoutMs / 1000)} s`
-          : `could not reach ${url}: ${(error as Error).message}`,
-        null,
-      );
-    }
-    return {
-      status: response.status,
-      body: parseBody(await response.text()),
-      retryAfter: response.headers.get("retry-after"),
-    };
-  }
-
   async function complete(request: MessageRequest): Promise<string> {
     for (let attempt = 0; ; attempt++) {
-      const { status, body, retryAfter } = await send(request);
-      const detail = body.error?.message ?? "no error message";
-      if (status === 401)
+      const body = {
+        model,
+        max_tokens: request.max_tokens,
+        ...(temperature === null ? {} : { temperature }),
+        system: request.system,
+        messages: [{ role: "user", content: request.user }],
+      };
+      const answer = await post(url, options.apiKey, body, timeoutMs);
+      const detail = answer.body.error?.message ?? "no error message";
+      if (answer.status === 401)
         throw new UserError(
           `The Anthropic API refused the key (401: ${detail}); the LLM-judge A/B stopped.`,
           "Set ANTHROPIC_API_KEY to a valid API key, or run bench without --full.",
         );
-      if ((status === 429 || status === 529) && attempt < retries) {
-        await sleep(backoff(retryAfter, attempt));
+      if ((answer.status === 429 || answer.status === 529) && attempt < retries) {
+        await sleep(backoff(answer.retryAfter, attempt));
         continue;
       }
       // Newer models answer 400 to any temperature; the A/B then runs at the model's default, and says so.
-      if (status === 400 && temperature !== null && /temperature|sampling/i.test(detail)) {
+      if (answer.status === 400 && temperature !== null && /temperature|sampling/i.test(detail)) {
         temperature = null;
         continue;
       }
-      if (status !== 200) throw new MessagesApiError(`the API answered ${status}: ${detail}`, status);
-      const text = (body.content ?? [])
-        .filter((block) => block.type === "text" && typeof block.text === "string")
-        .map((block) => block.text)
-        .join("");
-      if (text.trim() === "")
-        throw new MessagesApiError(
-          `the answer had no text (stop_reason ${body.stop_reason ?? "unknown"})`,
-          status,
-        );
-      return text;
+      if (answer.status !== 200)
+        throw new MessagesApiError(`the API answered ${answer.status}: ${detail}`, answer.status);
+      return textOf(answer.body, answer.status);
     }
   }
 
   return { model, temperature: () => temperature, complete };
+}
+
+/** One POST of a request body; a network failure or a timeout is a MessagesApiError without a status. */
+async function post(
+  url: string,
+  apiKey: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<{ status: number; body: ApiAnswer; retryAfter: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "x-api-key": apiKey,
+        "anthropic-version": ANTHROPIC_VERSION,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    throw new MessagesApiError(
+      timedOut
+        ? `no answer from ${url} within ${Math.round(timeoutMs / 1000)} s`
+        : `could not reach ${url}: ${(error as Error).message}`,
+      null,
+    );
+  }
+  return {
+    status: response.status,
+    body: parseBody(await response.text()),
+    retryAfter: response.headers.get("retry-after"),
+  };
+}
+
+/** The answer's text blocks joined; an answer with no text is a failure of its case. */
+function textOf(body: ApiAnswer, status: number): string {
+  const text = (body.content ?? [])
+    .filter((block) => block.type === "text" && typeof block.text === "string")
+    .map((block) => block.text)
+    .join("");
+  if (text.trim() === "")
+    throw new MessagesApiError(
+      `the answer had no text (stop_reason ${body.stop_reason ?? "unknown"})`,
+      status,
+    );
+  return text;
 }
 
 /** The client the environment configures, or null without ANTHROPIC_API_KEY. */

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { InternalError } from "../errors.js";
 import { type Migration, migrate } from "./migrate.js";
 import { openDatabase } from "./open-database.js";
 
@@ -64,8 +65,11 @@ describe("ordered migrations", () => {
     db.close();
   });
 
-  it("refuses two migrations with the same id", () => {
+  it("refuses two migrations with the same id as a bug, applying neither", () => {
     const db = openDatabase(":memory:");
-    expect(() => migrate(db, [table(1, "a"), table(1, "b")])).toThrow("duplicate migration id 1");
+    expect(() => migrate(db, [table(1, "a"), table(1, "b")])).toThrow(
+      new InternalError("duplicate migration id 1"),
+    );
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // Ordered migrations, recorded in a table, each applied in its own transaction.
+import { InternalError } from "../errors.js";
 import type { Db } from "./open-database.js";
 
 export interface Migration {
@@ -12,7 +13,8 @@ export interface Migration {
 export function migrate(db: Db, migrations: readonly Migration[]): number[] {
   const ordered = [...migrations].sort((a, b) => a.id - b.id);
   for (let i = 1; i < ordered.length; i++) {
-    if (ordered[i]?.id === ordered[i - 1]?.id) throw new Error(`duplicate migration id ${ordered[i]?.id}`);
+    if (ordered[i]?.id === ordered[i - 1]?.id)
+      throw new InternalError(`duplicate migration id ${ordered[i]?.id}`);
   }
   db.exec(
     "CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",

@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { InternalError } from "@archon/core";
 import { outputDir } from "../sections/file-plan.js";
 import { SECTION_TYPES } from "../sections/section-catalogue.js";
 import { validateDocument } from "../validation/validate-document.js";
@@ -50,7 +51,7 @@ export async function runPrdDemo(options: {
     });
     log(`archon-prd: run ${first.run_id} started for "${feature}"`);
     const { last, roundTrips } = await host.drive(connection, first);
-    if (last.action.kind !== "done") throw new Error(`the demo run ended with ${last.action.kind}`);
+    if (last.action.kind !== "done") throw new InternalError(`the demo run ended with ${last.action.kind}`);
     log(last.action.summary);
     const dir = join(options.projectRoot, outputDir(first.run_id));
     log(`archon-prd: ${host.written.length} files in ${dir} (${roundTrips} round trips)`);
@@ -82,7 +83,8 @@ export async function writeBillingExample(target: string): Promise<string[]> {
     });
     const first = await connection.start({ feature_description: RECURRING_FEATURE, prd_context: "feature" });
     const { last } = await host.drive(connection, first);
-    if (last.action.kind !== "done") throw new Error(`the billing example ended with ${last.action.kind}`);
+    if (last.action.kind !== "done")
+      throw new InternalError(`the billing example ended with ${last.action.kind}`);
     cpSync(join(root, outputDir(first.run_id)), target, { recursive: true });
     return host.written.map((path) => path.slice(outputDir(first.run_id).length + 1));
   } finally {

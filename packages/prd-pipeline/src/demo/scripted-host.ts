@@ -1,7 +1,9 @@
 // A host that follows the protocol by script: answers questions, fakes the memory and codebase
 // servers, returns canned drafts, and writes files itself. Used by the e2e tests, the demo and the bench.
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { InternalError } from "@archon/core";
 import type { Envelope } from "../run-model/envelope.js";
 import type { Action, ActionResult, Invocation } from "../run-model/protocol.js";
 import { isSectionType } from "../sections/section-catalogue.js";
@@ -113,7 +115,7 @@ export class ScriptedHost {
         return { kind: "file_written", path: action.path, bytes: Buffer.byteLength(action.content, "utf8") };
       }
       default:
-        throw new Error(`no result for a ${action.kind} action: the loop has ended`);
+        throw new InternalError(`no result for a ${action.kind} action: the loop has ended`);
     }
   }
 
@@ -186,7 +188,7 @@ export class ScriptedHost {
     let roundTrips = 1;
     while (envelope.action.kind !== "done" && envelope.action.kind !== "failed") {
       for (const m of envelope.messages) this.shown.push(m.text);
-      if (roundTrips >= maxTrips) throw new Error(`no end after ${maxTrips} round trips`);
+      if (roundTrips >= maxTrips) throw new InternalError(`no end after ${maxTrips} round trips`);
       envelope = await caller.submit(envelope.run_id, this.respond(envelope.action));
       roundTrips += 1;
     }

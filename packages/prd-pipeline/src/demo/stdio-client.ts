@@ -52,32 +52,7 @@ export async function connectPrdServer(
       const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
       throw new ToolError(`${name} failed: ${text}`);
     }
-    return withFullPrompts(envelopeSchema.parse(result.structuredContent));
-  };
-  // As SKILL.md asks of a host: prompts stubbed out of an envelope over the answer bound are fetched with
-  // the state tool, page by page (a prompt too large for one answer comes in parts, in order), and joined.
-  const withFullPrompts = async (envelope: Envelope): Promise<Envelope> => {
-    const action = envelope.action;
-    if (action.kind !== "spawn_subagents" || !action.invocations.some((i) => i.prompt.startsWith("[stub:")))
-      return envelope;
-    const prompts = new Map<string, string>();
-    for (let part: number | null = 0; part !== null; ) {
-      const answer = await call(`${prefix}get_pipeline_state`, {
-        run_id: envelope.run_id,
-        format: "action",
-        part,
-      });
-      const page = actionViewSchema.parse(answer.structuredContent);
-      if (page.action?.kind !== "spawn_subagents") throw new ToolError("the fetched action is not the batch");
-      for (const i of page.action.invocations)
-        prompts.set(i.invocation_id, `${prompts.get(i.invocation_id) ?? ""}${i.prompt}`);
-      part = page.next_part;
-    }
-    const invocations = action.invocations.map((i) => ({
-      ...i,
-      prompt: prompts.get(i.invocation_id) ?? i.prompt,
-    }));
-    return { ...envelope, action: { ...action, invocations } };
+    return withFullPrompts(envelopeSchema.parse(result.structuredContent), call, prefix);
   };
   return {
     client,
@@ -88,4 +63,34 @@ export async function connectPrdServer(
       envelope(`${prefix}submit_action_result`, { run_id: runId, result }),
     close: () => client.close(),
   };
+}
+
+type Call = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+
+/**
+ * As SKILL.md asks of a host: prompts stubbed out of an envelope over the answer bound are fetched with
+ * the state tool, page by page (a prompt too large for one answer comes in parts, in order), and joined.
+ */
+async function withFullPrompts(envelope: Envelope, call: Call, prefix: string): Promise<Envelope> {
+  const action = envelope.action;
+  if (action.kind !== "spawn_subagents" || !action.invocations.some((i) => i.prompt.startsWith("[stub:")))
+    return envelope;
+  const prompts = new Map<string, string>();
+  for (let part: number | null = 0; part !== null; ) {
+    const answer = await call(`${prefix}get_pipeline_state`, {
+      run_id: envelope.run_id,
+      format: "action",
+      part,
+    });
+    const page = actionViewSchema.parse(answer.structuredContent);
+    if (page.action?.kind !== "spawn_subagents") throw new ToolError("the fetched action is not the batch");
+    for (const i of page.action.invocations)
+      prompts.set(i.invocation_id, `${prompts.get(i.invocation_id) ?? ""}${i.prompt}`);
+    part = page.next_part;
+  }
+  const invocations = action.invocations.map((i) => ({
+    ...i,
+    prompt: prompts.get(i.invocation_id) ?? i.prompt,
+  }));
+  return { ...envelope, action: { ...action, invocations } };
 }

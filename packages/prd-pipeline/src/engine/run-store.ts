@@ -1,6 +1,6 @@
 // Persisted runs (SQLite): every step is saved, so a restarted server continues the same run, and a lease
 // with a version lets exactly one answer per action through, whichever process sends it.
-import { type Db, type Migration, migrate, openDatabase } from "@archon/core";
+import { type Db, InternalError, type Migration, migrate, openDatabase } from "@archon/core";
 import { type RunState, runStateSchema } from "../run-model/state.js";
 
 const MIGRATIONS: readonly Migration[] = [
@@ -198,7 +198,7 @@ export class RunStore {
 function toStored(runId: string, row: RunRow): StoredRun {
   const parsed = runStateSchema.safeParse(JSON.parse(row.state_json));
   if (!parsed.success)
-    throw new Error(`stored run ${runId} does not match the state schema: ${parsed.error.message}`);
+    throw new InternalError(`stored run ${runId} does not match the state schema: ${parsed.error.message}`);
   return {
     state: parsed.data,
     lastAccessMs: row.last_access_ms,

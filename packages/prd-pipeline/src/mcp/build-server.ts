@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { type Clock, type IdGenerator, randomIds, systemClock } from "@archon/core";
 import { type CreatedServer, createServer } from "@archon/core/server";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { PipelineService } from "../engine/run-service.js";
 import { RunStore } from "../engine/run-store.js";
@@ -77,13 +78,7 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
     sources: chosen.sources,
     archonDb: chosen.archonDb,
   };
-  const tools = PROFILE_TOOLS[profile].map((t) => ({
-    ...t,
-    description:
-      typeof t.description === "function"
-        ? t.description((name) => `${prefix}${name}`)
-        : withToolPrefix(t.description, prefix),
-  }));
+  const tools = prefixedTools(profile, prefix);
   const created = createServer({
     name: "archon-prd",
     version: VERSION,
@@ -99,47 +94,67 @@ export function buildServer(options: ServerOptions): CreatedServer & { context: 
       chosen.close();
     },
     extend: (server) => {
-      server.registerResource(
-        "prd-skill",
-        SKILL_RESOURCE_URI,
-        {
-          title: "PRD pipeline host protocol",
-          description: "How a host drives archon-prd",
-          mimeType: "text/markdown",
-        },
-        async (uri) => ({
-          contents: [{ uri: uri.href, mimeType: "text/markdown", text: readSkill(prefix) }],
-        }),
-      );
-      if (!tools.some((t) => t.name === "start_pipeline")) return;
-      server.registerPrompt(
-        "start_prd",
-        {
-          title: "Write a PRD",
-          description: "Starts a PRD pipeline run for a feature and drives it to the end",
-          argsSchema: {
-            feature_description: z.string().describe("What to build, fix or decide"),
-            codebase_path: z.string().optional().describe("Absolute path of the codebase, if any"),
-          },
-        },
-        ({ feature_description, codebase_path }) => ({
-          messages: [
-            {
-              role: "user",
-              content: {
-                type: "text",
-                text:
-                  `Write a PRD with the archon-prd pipeline for: ${feature_description}\n\n` +
-                  `1. Read the resource ${SKILL_RESOURCE_URI} and follow its protocol exactly.\n` +
-                  `2. Call ${prefix}start_pipeline with feature_description${codebase_path ? ` and codebase_path "${codebase_path}"` : ""}.\n` +
-                  `3. Show each envelope's messages, execute its action, submit the result with ${prefix}submit_action_result ` +
-                  "(echo routing tokens verbatim), and stop when the action is done or failed.",
-              },
-            },
-          ],
-        }),
-      );
+      registerSkill(server, prefix);
+      if (tools.some((t) => t.name === "start_pipeline")) registerStartPrompt(server, prefix);
     },
   });
   return { ...created, context };
+}
+
+/** The profile's tools, their descriptions naming other tools with the registered prefix. */
+function prefixedTools(profile: Profile, prefix: string) {
+  return PROFILE_TOOLS[profile].map((t) => ({
+    ...t,
+    description:
+      typeof t.description === "function"
+        ? t.description((name) => `${prefix}${name}`)
+        : withToolPrefix(t.description, prefix),
+  }));
+}
+
+/** SKILL.md as a resource: the host protocol, with the registered tool names. */
+function registerSkill(server: McpServer, prefix: string): void {
+  server.registerResource(
+    "prd-skill",
+    SKILL_RESOURCE_URI,
+    {
+      title: "PRD pipeline host protocol",
+      description: "How a host drives archon-prd",
+      mimeType: "text/markdown",
+    },
+    async (uri) => ({
+      contents: [{ uri: uri.href, mimeType: "text/markdown", text: readSkill(prefix) }],
+    }),
+  );
+}
+
+/** The start_prd prompt: a feature in, the instruction to drive a run to its end out. */
+function registerStartPrompt(server: McpServer, prefix: string): void {
+  server.registerPrompt(
+    "start_prd",
+    {
+      title: "Write a PRD",
+      description: "Starts a PRD pipeline run for a feature and drives it to the end",
+      argsSchema: {
+        feature_description: z.string().describe("What to build, fix or decide"),
+        codebase_path: z.string().optional().describe("Absolute path of the codebase, if any"),
+      },
+    },
+    ({ feature_description, codebase_path }) => ({
+      messages: [
+        {
+          role: "user",
+          content: {
+            type: "text",
+            text:
+              `Write a PRD with the archon-prd pipeline for: ${feature_description}\n\n` +
+              `1. Read the resource ${SKILL_RESOURCE_URI} and follow its protocol exactly.\n` +
+              `2. Call ${prefix}start_pipeline with feature_description${codebase_path ? ` and codebase_path "${codebase_path}"` : ""}.\n` +
+              `3. Show each envelope's messages, execute its action, submit the result with ${prefix}submit_action_result ` +
+              "(echo routing tokens verbatim), and stop when the action is done or failed.",
+          },
+        },
+      ],
+    }),
+  );
 }

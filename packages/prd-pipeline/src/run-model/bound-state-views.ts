@@ -21,11 +21,36 @@ const CUT_ERROR_CHARS = 300;
  */
 export function boundFullState(state: RunState, budget = HOST_ANSWER_BYTES): FullView {
   const note: BoundedNote = { omitted: [], elided: [] };
+  const fits = (view: FullView) => answerBytes(view) <= budget;
   let view: FullView = { ...state, __bounded: note };
-  const fits = () => answerBytes(view) <= budget;
-  if (fits()) return view;
+  if (fits(view)) return view;
   note.hint = FULL_HINT;
-  view = {
+  view = withoutOldClarifications(state, withoutGrounding(state, view, note), note, fits);
+  if (fits(view)) return view;
+  view = withLargestSectionsElided(view, note, fits);
+  if (!fits(view) && state.verification) {
+    view = { ...view, verification: verificationSummary(state.verification) };
+    note.elided.push("verification claim evidence, verdict rationales and per-claim results");
+  }
+  if (!fits(view) && state.pending) {
+    view = { ...view, pending: { kind: state.pending.kind, elided: true } };
+    note.elided.push('pending (fetch with format: "action")');
+  }
+  if (fits(view)) return view;
+  return identityOnly(state, view, note, fits);
+}
+
+type Fits = (view: FullView) => boolean;
+
+/** Grounding, git history, recall and graph validation: each has its own format or file. */
+function withoutGrounding(state: RunState, view: FullView, note: BoundedNote): FullView {
+  note.omitted.push(
+    'grounding (fetch with format: "grounding")',
+    "git_history",
+    "recall results",
+    "graph validation (in 10-verification-report.md)",
+  );
+  return {
     ...view,
     grounding: null,
     git_history: null,
@@ -33,67 +58,65 @@ export function boundFullState(state: RunState, budget = HOST_ANSWER_BYTES): Ful
     sections: state.sections.map((s) => ({ ...s, recall: [], corrective_recall: [] })),
     verification: state.verification ? { ...state.verification, graph_validation: null } : null,
   };
-  note.omitted.push(
-    'grounding (fetch with format: "grounding")',
-    "git_history",
-    "recall results",
-    "graph validation (in 10-verification-report.md)",
-  );
+}
+
+/** The oldest clarification rounds first, a quarter of those left at a time. */
+function withoutOldClarifications(state: RunState, view: FullView, note: BoundedNote, fits: Fits): FullView {
   let clarifications = [...state.clarifications];
-  while (!fits() && clarifications.length > 0) {
+  let out = view;
+  while (!fits(out) && clarifications.length > 0) {
     const drop = Math.max(1, Math.ceil(clarifications.length / 4));
-    note.omitted.push(
-      `clarification rounds ${clarifications
-        .slice(0, drop)
-        .map((c) => c.round)
-        .join(", ")}`,
-    );
+    const rounds = clarifications.slice(0, drop).map((c) => c.round);
+    note.omitted.push(`clarification rounds ${rounds.join(", ")}`);
     clarifications = clarifications.slice(drop);
-    view = { ...view, clarifications };
+    out = { ...out, clarifications };
   }
-  if (fits()) return view;
+  return out;
+}
+
+/** Section texts, largest first (ties by position), each replaced by where to read it. */
+function withLargestSectionsElided(view: FullView, note: BoundedNote, fits: Fits): FullView {
   const sections = (view.sections ?? []).map((s) => ({ ...s }));
   const bySize = sections
     .map((s, i) => [i, s.content?.length ?? 0] as const)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  let out = view;
   for (const [index, length] of bySize) {
-    if (fits() || length === 0) break;
+    if (fits(out) || length === 0) break;
     const section = sections[index];
     if (!section) continue;
     section.content = `[elided: ${length} characters; fetch with format: "validation" or read the exported file]`;
     note.elided.push(`sections.${section.type}.content`);
-    view = { ...view, sections };
+    out = { ...out, sections };
   }
-  if (!fits() && state.verification) {
-    const v = state.verification;
-    view = {
-      ...view,
-      verification: {
-        ...v,
-        graph_validation: null,
-        claims: v.claims.map((c) => ({ ...c, evidence: "" })),
-        verdicts: v.verdicts.map((x) => ({ ...x, rationale: "" })),
-        result: v.result ? { ...v.result, claims: [] } : null,
-      },
-    };
-    note.elided.push("verification claim evidence, verdict rationales and per-claim results");
-  }
-  if (!fits() && state.pending) {
-    view = { ...view, pending: { kind: state.pending.kind, elided: true } };
-    note.elided.push('pending (fetch with format: "action")');
-  }
-  if (fits()) return view;
-  // What is left is too large by its own (a huge final action, thousands of verdicts): keep what identifies
-  // the run and its errors, and say where the rest is.
+  return out;
+}
+
+/** The verification without claim evidence, verdict rationales or per-claim results (all in the report file). */
+function verificationSummary(v: NonNullable<RunState["verification"]>): FullView["verification"] {
+  return {
+    ...v,
+    graph_validation: null,
+    claims: v.claims.map((c) => ({ ...c, evidence: "" })),
+    verdicts: v.verdicts.map((x) => ({ ...x, rationale: "" })),
+    result: v.result ? { ...v.result, claims: [] } : null,
+  };
+}
+
+/**
+ * What is left is too large by its own (a huge final action, thousands of verdicts): keep what identifies
+ * the run and its errors, and say where the rest is; the errors are cut only when they alone are too large.
+ */
+function identityOnly(state: RunState, view: FullView, note: BoundedNote, fits: Fits): FullView {
   const { run_id, status, step, phase, errors, errors_dropped } = state;
   const rest = Object.keys(view).filter(
     (k) => !["run_id", "status", "step", "phase", "errors", "errors_dropped", "__bounded"].includes(k),
   );
   note.omitted.push(...rest);
-  view = { run_id, status, step, phase, errors, errors_dropped, __bounded: note };
-  if (fits()) return view;
+  const identity: FullView = { run_id, status, step, phase, errors, errors_dropped, __bounded: note };
+  if (fits(identity)) return identity;
   note.elided.push(`errors[].message past ${CUT_ERROR_CHARS} characters`);
-  return { ...view, errors: errors.map((e) => ({ ...e, message: e.message.slice(0, CUT_ERROR_CHARS) })) };
+  return { ...identity, errors: errors.map((e) => ({ ...e, message: e.message.slice(0, CUT_ERROR_CHARS) })) };
 }
 
 /** Code-graph grounding, graph validation, git history and recall; each large JSON is cut to fit when needed. */

@@ -1,5 +1,5 @@
 // Step 6: per round an engineer composes one question, the user answers; between min and max they may proceed.
-import type { AskUser, SpawnSubagents } from "../run-model/protocol.js";
+import type { AskUser, SpawnSubagents, SubagentBatchResult, UserAnswer } from "../run-model/protocol.js";
 import {
   type ComposedQuestion,
   type RunState,
@@ -116,65 +116,87 @@ function finish(state: RunState): StepOutcome {
   return { state: moveTo({ ...state, proceed: true }, "budget") };
 }
 
-export const clarificationStep: StepHandler<"clarification"> = (state, result, env) => {
+/** A question reply that holds no question is composed again, then replaced by a generic question. */
+function afterCompose(
+  state: RunStateAt<"clarification">,
+  result: SubagentBatchResult,
+  env: StepEnv,
+): StepOutcome {
+  const round = state.clarification_round;
+  const question = parseQuestion(result.responses[0]?.raw_text);
+  if (question)
+    return {
+      state: { ...state, phase: "answer", current_question: question },
+      action: answerAction(question, round),
+    };
+  if (state.retries < MAX_COMPOSE_RETRIES) {
+    return {
+      state: { ...state, retries: state.retries + 1 },
+      messages: [warning("The question reply held no JSON object with a `question`; composing again.")],
+      action: composeAction(state, round, env),
+    };
+  }
+  const fallback = {
+    text: "What else should this PRD know before it is written?",
+    rationale: "Fallback question.",
+    options: [],
+  };
+  return {
+    state: { ...state, phase: "answer", current_question: fallback },
+    action: answerAction(fallback, round),
+  };
+}
+
+/** The answer is recorded; then another round, the proceed question, or the end, by the context's rounds. */
+function afterAnswer(
+  state: RunStateAt<"clarification">,
+  question: ComposedQuestion,
+  result: UserAnswer,
+  env: StepEnv,
+): StepOutcome {
   const round = state.clarification_round;
   const { min, max } = rounds(state);
-  if (state.phase === "start") return startRound(state, 1, env);
-  if (state.phase === "compose" && result?.kind === "subagent_batch_result") {
-    const question = parseQuestion(result.responses[0]?.raw_text);
-    if (question)
-      return {
-        state: { ...state, phase: "answer", current_question: question },
-        action: answerAction(question, round),
-      };
-    if (state.retries < MAX_COMPOSE_RETRIES) {
-      return {
-        state: { ...state, retries: state.retries + 1 },
-        messages: [warning("The question reply held no JSON object with a `question`; composing again.")],
-        action: composeAction(state, round, env),
-      };
-    }
-    const fallback = {
-      text: "What else should this PRD know before it is written?",
-      rationale: "Fallback question.",
-      options: [],
-    };
-    return {
-      state: { ...state, phase: "answer", current_question: fallback },
-      action: answerAction(fallback, round),
-    };
-  }
-  if (state.phase === "answer" && result?.kind === "user_answer" && state.current_question) {
-    const answered = recordedAnswer(answerParts(result));
-    if (answered === null) {
-      return {
-        state,
-        messages: [warning("An empty answer was not recorded; please answer the question.")],
-        action: answerAction(state.current_question, round),
-      };
-    }
-    const recorded = withClarification(state, {
-      round,
-      question: state.current_question.text,
-      ...answered,
-      answered_by: "user",
-    });
-    if (round >= max) return finish(recorded);
-    if (round >= min) return { state: { ...recorded, phase: "proceed" }, action: proceedAction(round, max) };
-    return startRound(recorded, round + 1, env);
-  }
-  if (state.phase === "proceed" && result?.kind === "user_answer") {
-    const { answer, refusal } = gateAnswer(result);
-    if (refusal) return { state, messages: [warning(refusal)], action: proceedAction(round, max) };
-    const choice = answer.toLowerCase();
-    if (choice === "proceed")
-      return { ...finish(state), messages: [info(`Clarification ended after ${round} rounds.`)] };
-    if (choice === "continue") return startRound(state, round + 1, env);
+  const answered = recordedAnswer(answerParts(result));
+  if (answered === null) {
     return {
       state,
-      messages: [warning(`Answer "Proceed" or "Continue" (got "${choice}").`)],
-      action: proceedAction(round, max),
+      messages: [warning("An empty answer was not recorded; please answer the question.")],
+      action: answerAction(question, round),
     };
   }
+  const recorded = withClarification(state, {
+    round,
+    question: question.text,
+    ...answered,
+    answered_by: "user",
+  });
+  if (round >= max) return finish(recorded);
+  if (round >= min) return { state: { ...recorded, phase: "proceed" }, action: proceedAction(round, max) };
+  return startRound(recorded, round + 1, env);
+}
+
+function afterProceed(state: RunStateAt<"clarification">, result: UserAnswer, env: StepEnv): StepOutcome {
+  const round = state.clarification_round;
+  const { max } = rounds(state);
+  const { answer, refusal } = gateAnswer(result);
+  if (refusal) return { state, messages: [warning(refusal)], action: proceedAction(round, max) };
+  const choice = answer.toLowerCase();
+  if (choice === "proceed")
+    return { ...finish(state), messages: [info(`Clarification ended after ${round} rounds.`)] };
+  if (choice === "continue") return startRound(state, round + 1, env);
+  return {
+    state,
+    messages: [warning(`Answer "Proceed" or "Continue" (got "${choice}").`)],
+    action: proceedAction(round, max),
+  };
+}
+
+export const clarificationStep: StepHandler<"clarification"> = (state, result, env) => {
+  if (state.phase === "start") return startRound(state, 1, env);
+  if (state.phase === "compose" && result?.kind === "subagent_batch_result")
+    return afterCompose(state, result, env);
+  if (state.phase === "answer" && result?.kind === "user_answer" && state.current_question)
+    return afterAnswer(state, state.current_question, result, env);
+  if (state.phase === "proceed" && result?.kind === "user_answer") return afterProceed(state, result, env);
   throw noTransition("clarification", state.phase);
 };

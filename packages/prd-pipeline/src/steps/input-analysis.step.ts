@@ -1,5 +1,5 @@
 // Step 4: one global recall, then (with a codebase) an ignore file, indexing, PRD input and git history.
-import type { Action, Message } from "../run-model/protocol.js";
+import type { Action, Message, SubagentBatchResult, ToolResult } from "../run-model/protocol.js";
 import { type RunStateAt, withError } from "../run-model/state.js";
 import { gitHistoryPrompt } from "../sections/draft-prompt.js";
 import { parseRecall, RECALL_MAX_RESULTS } from "../sections/recall.js";
@@ -84,6 +84,76 @@ function indexedMessage(state: RunStateAt<"input_analysis">, codebase: string, d
   return `Grounding from Archon's symbol index: ${String(index.files)} files, ${String(index.symbols)} symbols.`;
 }
 
+/** One global recall of the feature; a failed recall goes on without memory. */
+function afterRecall(state: RunStateAt<"input_analysis">, result: ToolResult, env: StepEnv): StepOutcome {
+  if (result.success) {
+    const global_recall = parseRecall(result.data);
+    return toCodebase({ ...state, global_recall }, [info(`Recalled ${global_recall.length} memories.`)]);
+  }
+  const next = withError(state, "upstream_failure", `recall failed: ${result.error ?? "no detail"}`, env.now);
+  return toCodebase({ ...next, memory_available: false }, [
+    warning("Recall failed: continuing without memory."),
+  ]);
+}
+
+/** An index that failed ends the run (nothing downstream can ground); one that succeeded asks for the PRD input. */
+function afterIndex(
+  state: RunStateAt<"input_analysis">,
+  codebase: string,
+  result: ToolResult,
+  env: StepEnv,
+): StepOutcome {
+  if (!result.success) {
+    const failed = withError(
+      state,
+      "upstream_failure",
+      `index_codebase failed: ${result.error ?? ""}`,
+      env.now,
+    );
+    return {
+      state: failed,
+      action: {
+        kind: "failed",
+        reason: `The codebase server could not index ${codebase}: ${result.error ?? "no detail"}`,
+        step: "input_analysis",
+      },
+    };
+  }
+  return {
+    state: { ...state, phase: "prepare" },
+    messages: [info(indexedMessage(state, codebase, result.data))],
+    action: {
+      kind: "call_pipeline_tool",
+      tool_name: "prepare_prd_input",
+      arguments: { path: codebase, output_dir: workFolder(codebase), feature: state.feature_description },
+      correlation_id: "input_analysis_prepare",
+    },
+  };
+}
+
+/** The codebase analysis is the grounding; without it the PRD is written ungrounded. */
+function afterPrepare(state: RunStateAt<"input_analysis">, result: ToolResult, env: StepEnv): StepOutcome {
+  if (result.success) {
+    const grounding = JSON.parse(JSON.stringify(result.data ?? null));
+    return gitHistory({ ...state, grounding }, env, []);
+  }
+  const next = withError(
+    state,
+    "upstream_failure",
+    `prepare_prd_input failed: ${result.error ?? ""}`,
+    env.now,
+  );
+  return gitHistory(next, env, [warning("Codebase analysis failed: the PRD is written without grounding.")]);
+}
+
+function afterGitHistory(state: RunStateAt<"input_analysis">, result: SubagentBatchResult): StepOutcome {
+  const text = result.responses.find((r) => r.raw_text)?.raw_text ?? null;
+  return {
+    state: moveTo({ ...state, git_history: text ? text.slice(0, 4000) : null }, "feasibility_gate"),
+    messages: text ? [] : [warning("Git history was not available.")],
+  };
+}
+
 export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, env) => {
   const codebase = state.codebase_path ?? "";
   switch (state.phase) {
@@ -98,77 +168,20 @@ export const inputAnalysisStep: StepHandler<"input_analysis"> = (state, result, 
           correlation_id: "input_analysis_recall",
         },
       };
-    case "recall": {
-      if (result?.kind !== "tool_result") break;
-      if (result.success) {
-        const global_recall = parseRecall(result.data);
-        return toCodebase({ ...state, global_recall }, [info(`Recalled ${global_recall.length} memories.`)]);
-      }
-      const next = withError(
-        state,
-        "upstream_failure",
-        `recall failed: ${result.error ?? "no detail"}`,
-        env.now,
-      );
-      return toCodebase({ ...next, memory_available: false }, [
-        warning("Recall failed: continuing without memory."),
-      ]);
-    }
+    case "recall":
+      if (result?.kind === "tool_result") return afterRecall(state, result, env);
+      break;
     case "ignore":
       return { state: { ...state, phase: "index" }, action: indexAction(codebase) };
-    case "index": {
-      if (result?.kind !== "tool_result") break;
-      if (!result.success) {
-        const failed = withError(
-          state,
-          "upstream_failure",
-          `index_codebase failed: ${result.error ?? ""}`,
-          env.now,
-        );
-        return {
-          state: failed,
-          action: {
-            kind: "failed",
-            reason: `The codebase server could not index ${codebase}: ${result.error ?? "no detail"}`,
-            step: "input_analysis",
-          },
-        };
-      }
-      return {
-        state: { ...state, phase: "prepare" },
-        messages: [info(indexedMessage(state, codebase, result.data))],
-        action: {
-          kind: "call_pipeline_tool",
-          tool_name: "prepare_prd_input",
-          arguments: { path: codebase, output_dir: workFolder(codebase), feature: state.feature_description },
-          correlation_id: "input_analysis_prepare",
-        },
-      };
-    }
-    case "prepare": {
-      if (result?.kind !== "tool_result") break;
-      if (result.success) {
-        const grounding = JSON.parse(JSON.stringify(result.data ?? null));
-        return gitHistory({ ...state, grounding }, env, []);
-      }
-      const next = withError(
-        state,
-        "upstream_failure",
-        `prepare_prd_input failed: ${result.error ?? ""}`,
-        env.now,
-      );
-      return gitHistory(next, env, [
-        warning("Codebase analysis failed: the PRD is written without grounding."),
-      ]);
-    }
-    case "git_history": {
-      if (result?.kind !== "subagent_batch_result") break;
-      const text = result.responses.find((r) => r.raw_text)?.raw_text ?? null;
-      return {
-        state: moveTo({ ...state, git_history: text ? text.slice(0, 4000) : null }, "feasibility_gate"),
-        messages: text ? [] : [warning("Git history was not available.")],
-      };
-    }
+    case "index":
+      if (result?.kind === "tool_result") return afterIndex(state, codebase, result, env);
+      break;
+    case "prepare":
+      if (result?.kind === "tool_result") return afterPrepare(state, result, env);
+      break;
+    case "git_history":
+      if (result?.kind === "subagent_batch_result") return afterGitHistory(state, result);
+      break;
   }
   throw noTransition("input_analysis", state.phase);
 };

@@ -1,6 +1,6 @@
 // Step 11: claims, graph validation (with a codebase), the judge budget question, one judge batch, consensus.
 import { InternalError } from "@archon/core";
-import type { AskUser } from "../run-model/protocol.js";
+import type { AskUser, SubagentBatchResult, ToolResult, UserAnswer } from "../run-model/protocol.js";
 import { type RunState, type RunStateAt, type VerificationState, withError } from "../run-model/state.js";
 import { outputDir } from "../sections/file-plan.js";
 import {
@@ -110,92 +110,107 @@ function plan(state: RunStateAt<"self_check">, env: StepEnv): StepOutcome {
   return { state: { ...state, phase: "budget" }, action: budgetQuestion(state, env) };
 }
 
-export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => {
-  if (state.phase === "start") {
-    const sections = state.sections
-      .filter((s) => s.status === "passed" && s.content !== null)
-      .map((s) => ({ type: s.type, content: s.content ?? "" }));
-    const claims = extractClaims(sections);
-    const next: RunState = {
-      ...state,
-      verification: {
-        claims,
-        choice: null,
-        plan: null,
-        verdicts: [],
-        result: null,
-        graph_validation: null,
-        policy: null,
+/** Claims from the passed sections; with a grounded codebase, the PRD's names are checked against it first. */
+function extract(state: RunStateAt<"self_check">, env: StepEnv): StepOutcome {
+  const sections = state.sections
+    .filter((s) => s.status === "passed" && s.content !== null)
+    .map((s) => ({ type: s.type, content: s.content ?? "" }));
+  const claims = extractClaims(sections);
+  const next: RunStateAt<"self_check"> = {
+    ...state,
+    verification: {
+      claims,
+      choice: null,
+      plan: null,
+      verdicts: [],
+      result: null,
+      graph_validation: null,
+      policy: null,
+    },
+  };
+  const messages = [info(`Self-check: ${claims.length} claims extracted from ${sections.length} sections.`)];
+  if (!state.codebase_path || state.grounding === null) return { ...plan(next, env), messages };
+  const dir = outputDir(state.run_id);
+  return {
+    state: { ...next, phase: "graph" },
+    messages,
+    action: {
+      kind: "call_pipeline_tool",
+      tool_name: "validate_prd_against_graph",
+      arguments: {
+        path: state.codebase_path,
+        output_dir: workFolder(state.codebase_path),
+        prd_path: `${dir}/01-prd.md`,
+        affected_symbols_path: `${dir}/affected-symbols.json`,
       },
-    };
-    const messages = [
-      info(`Self-check: ${claims.length} claims extracted from ${sections.length} sections.`),
-    ];
-    if (!state.codebase_path || state.grounding === null) return { ...plan(next, env), messages };
-    const dir = outputDir(state.run_id);
-    return {
-      state: { ...next, phase: "graph" },
-      messages,
-      action: {
-        kind: "call_pipeline_tool",
-        tool_name: "validate_prd_against_graph",
-        arguments: {
-          path: state.codebase_path,
-          output_dir: workFolder(state.codebase_path),
-          prd_path: `${dir}/01-prd.md`,
-          affected_symbols_path: `${dir}/affected-symbols.json`,
-        },
-        correlation_id: "self_check_graph",
-      },
-    };
+      correlation_id: "self_check_graph",
+    },
+  };
+}
+
+/** A failed graph validation is recorded and judging goes on without it. */
+function afterGraph(state: RunStateAt<"self_check">, result: ToolResult, env: StepEnv): StepOutcome {
+  if (result.success) {
+    const graph = JSON.parse(JSON.stringify(result.data ?? null));
+    return plan(withVerification(state, { graph_validation: graph }), env);
   }
-  if (state.phase === "graph" && result?.kind === "tool_result") {
-    if (result.success) {
-      const graph = JSON.parse(JSON.stringify(result.data ?? null));
-      return plan(withVerification(state, { graph_validation: graph }), env);
-    }
+  const failed = withError(
+    state,
+    "upstream_failure",
+    `graph validation failed: ${result.error ?? ""}`,
+    env.now,
+  );
+  const out = plan(failed, env);
+  return {
+    ...out,
+    messages: [warning("Graph validation failed; judging without it."), ...(out.messages ?? [])],
+  };
+}
+
+/** The user's budget choice, by label or by choice name; anything else asks again. */
+function afterBudget(state: RunStateAt<"self_check">, result: UserAnswer, env: StepEnv): StepOutcome {
+  const { answer: given, refusal } = gateAnswer(result);
+  if (refusal) return { state, messages: [warning(refusal)], action: budgetQuestion(state, env) };
+  const answer = given.toLowerCase();
+  const option = BUDGET_OPTIONS.find((o) => o.label.toLowerCase() === answer || o.choice === answer);
+  if (option) return dispatch(state, option.choice, env);
+  return {
+    state,
+    messages: [warning(`Answer one of: ${BUDGET_OPTIONS.map((o) => o.label).join(", ")}.`)],
+    action: budgetQuestion(state, env),
+  };
+}
+
+/** The judges' replies, parsed against the plan rebuilt now: a plan that differs trusts no verdict. */
+function afterJudges(
+  state: RunStateAt<"self_check">,
+  result: SubagentBatchResult,
+  env: StepEnv,
+): StepOutcome {
+  const v = verification(state);
+  if (!v.plan || !v.choice) throw new InternalError("judge replies arrived without a dispatched plan");
+  const rebuilt = planJudges(v.claims, v.choice, env.namespace);
+  if (!samePlan(rebuilt, v.plan)) {
     const failed = withError(
       state,
-      "upstream_failure",
-      `graph validation failed: ${result.error ?? ""}`,
+      "structural",
+      "the judge plan rebuilt at parse time differs from the plan dispatched; every verdict is INCONCLUSIVE",
       env.now,
     );
-    const out = plan(failed, env);
+    const out = conclude(failed, structuralMismatch(v.plan.judges, ruleTierVerdicts(v.claims)), true);
     return {
       ...out,
-      messages: [warning("Graph validation failed; judging without it."), ...(out.messages ?? [])],
+      messages: [warning("Judge plan mismatch: verdicts discarded."), ...(out.messages ?? [])],
     };
   }
-  if (state.phase === "budget" && result?.kind === "user_answer") {
-    const { answer: given, refusal } = gateAnswer(result);
-    if (refusal) return { state, messages: [warning(refusal)], action: budgetQuestion(state, env) };
-    const answer = given.toLowerCase();
-    const option = BUDGET_OPTIONS.find((o) => o.label.toLowerCase() === answer || o.choice === answer);
-    if (option) return dispatch(state, option.choice, env);
-    return {
-      state,
-      messages: [warning(`Answer one of: ${BUDGET_OPTIONS.map((o) => o.label).join(", ")}.`)],
-      action: budgetQuestion(state, env),
-    };
-  }
-  if (state.phase === "judge" && result?.kind === "subagent_batch_result") {
-    const v = verification(state);
-    if (!v.plan || !v.choice) throw new InternalError("judge replies arrived without a dispatched plan");
-    const rebuilt = planJudges(v.claims, v.choice, env.namespace);
-    if (!samePlan(rebuilt, v.plan)) {
-      const failed = withError(
-        state,
-        "structural",
-        "the judge plan rebuilt at parse time differs from the plan dispatched; every verdict is INCONCLUSIVE",
-        env.now,
-      );
-      const out = conclude(failed, structuralMismatch(v.plan.judges, ruleTierVerdicts(v.claims)), true);
-      return {
-        ...out,
-        messages: [warning("Judge plan mismatch: verdicts discarded."), ...(out.messages ?? [])],
-      };
-    }
-    return conclude(state, parseBatch(v.plan.judges, result.responses));
-  }
+  return conclude(state, parseBatch(v.plan.judges, result.responses));
+}
+
+export const selfCheckStep: StepHandler<"self_check"> = (state, result, env) => {
+  if (state.phase === "start") return extract(state, env);
+  if (state.phase === "graph" && result?.kind === "tool_result") return afterGraph(state, result, env);
+  if (state.phase === "budget" && result?.kind === "user_answer") return afterBudget(state, result, env);
+  if (state.phase === "judge" && result?.kind === "subagent_batch_result")
+    return afterJudges(state, result, env);
   throw noTransition("self_check", state.phase);
 };

@@ -56,12 +56,8 @@ function isSeparatorRow(cells: readonly string[]): boolean {
 
 const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
 
-export function readSection(
-  text: string,
-  sectionType = "unknown",
-  project: ProjectContext = NO_PROJECT_CONTEXT,
-): SectionDoc {
-  const lines = text.split(/\r?\n/);
+/** The one pass over the lines: fenced code apart, pipe tables gathered, content and opt-out lines counted. */
+function scanLines(lines: readonly string[]) {
   const code: SectionDoc["code"] = [];
   const tables: Table[] = [];
   const proseParts: string[] = [];
@@ -98,15 +94,29 @@ export function readSection(
     }
     table = null;
   });
-  const lower = text.toLowerCase();
+  return {
+    code,
+    tables,
+    prose: proseParts.join("\n"),
+    optedOut: contentLines > 0 && optOutLines === contentLines,
+  };
+}
+
+export function readSection(
+  text: string,
+  sectionType = "unknown",
+  project: ProjectContext = NO_PROJECT_CONTEXT,
+): SectionDoc {
+  const lines = text.split(/\r?\n/);
+  const { code, tables, prose, optedOut } = scanLines(lines);
   let words: Set<string> | undefined;
   return {
     sectionType,
     project,
     text,
-    lower,
+    lower: text.toLowerCase(),
     lines,
-    prose: proseParts.join("\n"),
+    prose,
     code,
     tables,
     // Read when a rule asks (two do), line by line: one split of a multi-megabyte text made an array so
@@ -119,7 +129,7 @@ export function readSection(
       }
       return words;
     },
-    optedOut: contentLines > 0 && optOutLines === contentLines,
+    optedOut,
   };
 }
 

@@ -1,4 +1,5 @@
 // The spawn_subagents batch a judge plan dispatches: one invocation per planned judge, in plan order.
+import { InternalError } from "@archon/core";
 import type { SpawnSubagents } from "../run-model/protocol.js";
 import { evidenceFor, type IndexCheck } from "./index-evidence.js";
 import { judgePrompt } from "./judge-prompt.js";
@@ -23,7 +24,7 @@ export function judgeBatch(
     batch_id: batchId,
     invocations: plan.judges.map((j) => {
       const claim = byId.get(j.claim_id);
-      if (!claim) throw new Error(`plan names unknown claim ${j.claim_id}`);
+      if (!claim) throw new InternalError(`plan names unknown claim ${j.claim_id}`);
       return {
         invocation_id: j.invocation_id,
         subagent_type: j.judge.subagent_type,

@@ -53,10 +53,54 @@ function contradictionsOf(verdicts: readonly JudgeVerdict[]): Map<string, string
   return out;
 }
 
+function sectionsTable(state: RunState): string[] {
+  return [
+    "| Section | Status | Score | Violations |",
+    "|---|---|---|---|",
+    ...state.sections.map(
+      (s) =>
+        `| ${s.type} | ${s.status} | ${s.score === null ? "-" : s.score.toFixed(2)} | ${
+          s.violations.length === 0 ? "none" : cell(s.violations.map((x) => x.rule).join(", "))
+        } |`,
+    ),
+  ];
+}
+
+function distribution(claims: number, result: DocumentResult | null | undefined): string[] {
+  return [
+    `Claims extracted: ${claims}; evaluated: ${result?.claims_evaluated ?? 0}; judges invoked: ${
+      result?.judges_invoked ?? 0
+    }; suspicious: ${suspicion(result)}.`,
+    "",
+    unjudgedLine(result?.unjudged ?? []),
+    "",
+    "| Verdict | Claims |",
+    "|---|---|",
+    ...VERDICTS.map((x) => `| ${x} | ${result?.distribution[x] ?? 0} |`),
+  ];
+}
+
+/** One row per claim, its note saying why a verdict was clamped or came from the rule tier, and what it contradicts. */
+function claimsTable(result: DocumentResult | null | undefined, verdicts: readonly JudgeVerdict[]): string[] {
+  const contradictions = contradictionsOf(verdicts);
+  return [
+    "| Claim | Type | Verdict | Judge confidence | Consensus share | Judges | Note |",
+    "|---|---|---|---|---|---|---|",
+    ...(result?.claims ?? []).map((c) => {
+      const clamp = c.clamped_from
+        ? `clamped from ${c.clamped_from}${c.measurement_method ? ` (method: ${c.measurement_method})` : " (no method named)"}`
+        : c.judges === 0
+          ? "rule tier"
+          : "";
+      const cited = contradictions.get(c.claim_id);
+      const note = [clamp, cited ? cell(cited) : ""].filter((x) => x !== "").join("; ");
+      return `| ${c.claim_id} | ${c.claim_type} | ${c.verdict} | ${c.confidence.toFixed(2)} | ${c.consensus_share.toFixed(2)} | ${c.judges} | ${note} |`;
+    }),
+  ];
+}
+
 export function verificationReport(state: RunState, policy: Policy): string {
   const v = state.verification;
-  const result = v?.result;
-  const contradictions = contradictionsOf(v?.verdicts ?? []);
   const lines = [
     `# Verification Report: ${state.feature_description}`,
     "",
@@ -70,44 +114,18 @@ export function verificationReport(state: RunState, policy: Policy): string {
     "",
     "## Sections",
     "",
-    "| Section | Status | Score | Violations |",
-    "|---|---|---|---|",
-    ...state.sections.map(
-      (s) =>
-        `| ${s.type} | ${s.status} | ${s.score === null ? "-" : s.score.toFixed(2)} | ${
-          s.violations.length === 0 ? "none" : cell(s.violations.map((x) => x.rule).join(", "))
-        } |`,
-    ),
+    ...sectionsTable(state),
     "",
     "## Distribution",
     "",
-    `Claims extracted: ${v?.claims.length ?? 0}; evaluated: ${result?.claims_evaluated ?? 0}; judges invoked: ${
-      result?.judges_invoked ?? 0
-    }; suspicious: ${suspicion(result)}.`,
-    "",
-    unjudgedLine(result?.unjudged ?? []),
-    "",
-    "| Verdict | Claims |",
-    "|---|---|",
-    ...VERDICTS.map((x) => `| ${x} | ${result?.distribution[x] ?? 0} |`),
+    ...distribution(v?.claims.length ?? 0, v?.result),
     "",
     "## Claims",
     "",
     "Judge confidence is what the judges who gave the verdict said of it (their mean); consensus share is " +
       "the verdict's part of the panel's weight.",
     "",
-    "| Claim | Type | Verdict | Judge confidence | Consensus share | Judges | Note |",
-    "|---|---|---|---|---|---|---|",
-    ...(result?.claims ?? []).map((c) => {
-      const clamp = c.clamped_from
-        ? `clamped from ${c.clamped_from}${c.measurement_method ? ` (method: ${c.measurement_method})` : " (no method named)"}`
-        : c.judges === 0
-          ? "rule tier"
-          : "";
-      const cited = contradictions.get(c.claim_id);
-      const note = [clamp, cited ? cell(cited) : ""].filter((x) => x !== "").join("; ");
-      return `| ${c.claim_id} | ${c.claim_type} | ${c.verdict} | ${c.confidence.toFixed(2)} | ${c.consensus_share.toFixed(2)} | ${c.judges} | ${note} |`;
-    }),
+    ...claimsTable(v?.result, v?.verdicts ?? []),
     "",
     "## Cross-model agreement",
     "",

@@ -4,18 +4,17 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Db, UserError } from "@archon/core";
-import { readProjectFile } from "../../knowledge/project-path.js";
 import type { IndexedDoc, KnowledgeIndex } from "../../read/knowledge-index.js";
 import { resolve } from "../../read/resolve.js";
 import { readIndexState } from "../../store/symbols.js";
-import { extractFile, TIMED_OUT } from "../extract-symbols.js";
 import { languageOf } from "../languages.js";
-import { MAX_CHANGED_FILES, PARSE_BUDGET_MS, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
+import { MAX_CHANGED_FILES, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
 import { storedModuleWorld } from "../module-world.js";
 import type { ExtractedImport } from "../symbol-model.js";
 import type { AffectedTest } from "./affected-tests.js";
 import { indexedAffectedTests } from "./affected-tests-index.js";
 import { type ChangedFile, changedFiles } from "./changed-files.js";
+import { importsOf, type ParseBudget } from "./changed-imports.js";
 import { missingCompanions } from "./companions.js";
 import { forbiddenImports } from "./forbidden-imports.js";
 import type { PackageTests } from "./go-package-tests.js";
@@ -79,94 +78,10 @@ function verifyRules(sources: VerifySources): { rules: Map<string, VerifyRules>;
   return { rules, warnings };
 }
 
-/**
- * The file's text: on disk, through the project read guard, or (for a file the diff creates and the disk
- * lacks) the diff's own lines. A link that leads out of the project refuses the whole check: its answer
- * would otherwise carry the outside file's imports.
- */
-function textOf(root: string, file: ChangedFile): string | undefined {
-  if (!existsSync(join(root, file.path))) return file.created ?? undefined;
-  try {
-    return readProjectFile(root, file.path, "changed_files").text;
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    throw new UserError(
-      error.message,
-      "verify_done reads only files inside the project: leave the linked file out of the change, or replace the link with the file itself.",
-      "changed_files",
-    );
-  }
-}
-
-/** Parsing time left to one call, over all its files. */
-interface ParseBudget {
-  leftMs: number;
-}
-
-const timedOut = (path: string) =>
-  `${path}: not parsed within ${PARSE_BUDGET_MS / 1000} s (deeply nested brackets make the parser slow), so its imports were not checked.`;
-const budgetSpent = (path: string) =>
-  `${path}: not parsed, this check having spent its ${VERIFY_PARSE_BUDGET_MS / 1000} s of parsing on slow files, so its imports were not checked; verify it on its own.`;
-
-/** The imports of a changed file, or [] with a warning when it could not be parsed within the budget. */
-async function importsOf(
-  file: ChangedFile,
-  root: string,
-  budget: ParseBudget,
-  warnings: string[],
-): Promise<ExtractedImport[]> {
-  const text = textOf(root, file);
-  if (text === undefined) return [];
-  const allowed = Math.min(PARSE_BUDGET_MS, budget.leftMs);
-  if (allowed <= 0) {
-    warnings.push(budgetSpent(file.path));
-    return [];
-  }
-  const start = performance.now();
-  const extracted = await extractFile(file.path, text, allowed);
-  budget.leftMs -= performance.now() - start;
-  if (extracted === TIMED_OUT) {
-    warnings.push(allowed < PARSE_BUDGET_MS ? budgetSpent(file.path) : timedOut(file.path));
-    return [];
-  }
-  return extracted ? importsToCheck(file, text, extracted.imports, warnings) : [];
-}
-
-/** The imports to check: those on lines the diff added, when the file on disk is the diff's new side. */
-function importsToCheck(file: ChangedFile, text: string, imports: ExtractedImport[], warnings: string[]) {
-  if (file.added === null) return imports;
-  const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
-  const matches = [...file.added].every(([line, added]) => lines[line - 1] === added.replace(/\r$/, ""));
-  if (!matches) {
-    warnings.push(
-      `${file.path}: the file on disk is not the new side of the diff; all of its imports were checked, not only the added ones.`,
-    );
-    return imports;
-  }
-  return imports.filter((i) => file.added?.has(i.line));
-}
-
 export async function verifyDone(sources: VerifySources, input: VerifyInput): Promise<Verdict> {
   const root = sources.projectRoot;
-  const files = changedFiles(root, input.diff, input.changed_files ?? []).map((f) =>
-    f.status === "modified" && f.added === null && !existsSync(join(root, f.path))
-      ? { ...f, status: "deleted" as const }
-      : f,
-  );
-  if (files.length === 0)
-    throw new UserError(
-      "Nothing to check: no file of the project was named.",
-      "Give a diff or repo-relative changed_files.",
-      "changed_files",
-    );
-  if (files.length > MAX_CHANGED_FILES)
-    throw new UserError(
-      `The change names ${files.length} files; verify_done checks at most ${MAX_CHANGED_FILES} at a time.`,
-      "Split the change and verify it in parts.",
-      "diff",
-    );
+  const files = checkedFiles(root, input);
   const { rules, warnings } = verifyRules(sources);
-  const paths = files.map((f) => f.path);
   const present = files.filter((f) => f.status !== "deleted");
   const world = storedModuleWorld(
     sources.db,
@@ -176,50 +91,22 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
       return language ? [{ path: f.path, language }] : [];
     }),
   );
+  const check: FileCheck = {
+    sources,
+    rules,
+    world,
+    paths: files.map((f) => f.path),
+    budget: { leftMs: VERIFY_PARSE_BUDGET_MS },
+    warnings,
+  };
   const violations: Violation[] = [];
   const applied = new Set<string>();
-  const budget: ParseBudget = { leftMs: VERIFY_PARSE_BUDGET_MS };
   for (const file of present) {
-    const reached = [...new Set(resolve(sources.index, { files: [file.path] }).steps.map((s) => s.doc_id))]
-      .filter((id) => rules.has(id))
-      .sort(cmp);
-    let imports: ExtractedImport[] | undefined;
-    for (const docId of reached) {
-      applied.add(docId);
-      const doc = sources.index.docs.get(docId) as IndexedDoc;
-      const docRules = rules.get(docId) as VerifyRules;
-      const base = { doc_id: docId, title: doc.title, file: file.path };
-      if (docRules.forbid_import.length > 0) {
-        imports ??= await importsOf(file, root, budget, warnings);
-        for (const hit of forbiddenImports(file.path, imports, docRules.forbid_import, world))
-          violations.push({
-            type: "forbidden_import",
-            ...base,
-            rule: hit.rule,
-            line: hit.import.line,
-            import: hit.import.source,
-            resolved_path: hit.resolved,
-            evidence: hit.import.text,
-          });
-      }
-      for (const miss of missingCompanions(file.path, docRules.require_companion, paths))
-        violations.push({
-          type: "missing_companion",
-          ...base,
-          rule: miss.rule,
-          expected: miss.expected,
-          evidence: `no other changed file matches ${miss.expected}`,
-        });
-    }
+    const found = await violationsIn(file, check);
+    for (const docId of found.applied) applied.add(docId);
+    violations.push(...found.violations);
   }
-  violations.sort(
-    (a, b) =>
-      cmp(a.file, b.file) ||
-      cmp(a.doc_id, b.doc_id) ||
-      cmp(a.type, b.type) ||
-      ("line" in a && "line" in b ? a.line - b.line : 0) ||
-      cmp(a.rule, b.rule),
-  );
+  violations.sort(byPlace);
   const state = readIndexState(sources.db);
   if (!state)
     warnings.push(
@@ -242,3 +129,84 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
     index_state: state?.state_hash ?? null,
   };
 }
+
+/** The changed files named by the diff or the list (a modified file gone from disk is deleted), within bounds. */
+function checkedFiles(root: string, input: VerifyInput): ChangedFile[] {
+  const files = changedFiles(root, input.diff, input.changed_files ?? []).map((f) =>
+    f.status === "modified" && f.added === null && !existsSync(join(root, f.path))
+      ? { ...f, status: "deleted" as const }
+      : f,
+  );
+  if (files.length === 0)
+    throw new UserError(
+      "Nothing to check: no file of the project was named.",
+      "Give a diff or repo-relative changed_files.",
+      "changed_files",
+    );
+  if (files.length > MAX_CHANGED_FILES)
+    throw new UserError(
+      `The change names ${files.length} files; verify_done checks at most ${MAX_CHANGED_FILES} at a time.`,
+      "Split the change and verify it in parts.",
+      "diff",
+    );
+  return files;
+}
+
+/** What every file's check shares: the rules, the module world, the change's paths and one parse budget. */
+interface FileCheck {
+  sources: VerifySources;
+  rules: ReadonlyMap<string, VerifyRules>;
+  world: ReturnType<typeof storedModuleWorld>;
+  paths: readonly string[];
+  budget: ParseBudget;
+  warnings: string[];
+}
+
+/** The constraints compile_context would reach from one file, and what each finds wrong in it. */
+async function violationsIn(
+  file: ChangedFile,
+  check: FileCheck,
+): Promise<{ applied: string[]; violations: Violation[] }> {
+  const { sources, rules } = check;
+  const reached = [...new Set(resolve(sources.index, { files: [file.path] }).steps.map((s) => s.doc_id))]
+    .filter((id) => rules.has(id))
+    .sort(cmp);
+  const violations: Violation[] = [];
+  // Parsed once, and only when some reached rule forbids imports.
+  let imports: ExtractedImport[] | undefined;
+  for (const docId of reached) {
+    const doc = sources.index.docs.get(docId) as IndexedDoc;
+    const docRules = rules.get(docId) as VerifyRules;
+    const base = { doc_id: docId, title: doc.title, file: file.path };
+    if (docRules.forbid_import.length > 0) {
+      imports ??= await importsOf(file, sources.projectRoot, check.budget, check.warnings);
+      for (const hit of forbiddenImports(file.path, imports, docRules.forbid_import, check.world))
+        violations.push({
+          type: "forbidden_import",
+          ...base,
+          rule: hit.rule,
+          line: hit.import.line,
+          import: hit.import.source,
+          resolved_path: hit.resolved,
+          evidence: hit.import.text,
+        });
+    }
+    for (const miss of missingCompanions(file.path, docRules.require_companion, check.paths))
+      violations.push({
+        type: "missing_companion",
+        ...base,
+        rule: miss.rule,
+        expected: miss.expected,
+        evidence: `no other changed file matches ${miss.expected}`,
+      });
+  }
+  return { applied: reached, violations };
+}
+
+/** By file, rule document, type, line and rule: one order whatever the order of the checks. */
+const byPlace = (a: Violation, b: Violation) =>
+  cmp(a.file, b.file) ||
+  cmp(a.doc_id, b.doc_id) ||
+  cmp(a.type, b.type) ||
+  ("line" in a && "line" in b ? a.line - b.line : 0) ||
+  cmp(a.rule, b.rule);

@@ -1,8 +1,8 @@
 // apply_edge_scopes: turns the agent's narrower globs into one bundle of remove_edge + add_edge proposals.
 
-import { type IdGenerator, UserError } from "@archon/core";
+import { type Db, type IdGenerator, UserError } from "@archon/core";
 import { globProblem } from "../../read/glob.js";
-import { getEdge } from "../../store/edges.js";
+import { type EdgeRow, getEdge } from "../../store/edges.js";
 import { createProposal } from "../../store/proposals.js";
 import { readVersion } from "../../store/version.js";
 import { step } from "../next-step.js";
@@ -42,11 +42,38 @@ export function applyEdgeScopes(
   const files = listProjectFiles(ctx.projectRoot).files;
   const wanted = input.scopes.flatMap((s) => s.globs).filter((g) => !globProblem(g));
   const matched = filesByGlob(wanted, files);
+  const plans = checkedScopes(ctx.db, input.scopes, matched);
+  const bundle_id = ctx.ids.next("bundle");
+  // Proposals only, all in one bundle or none: canonical knowledge waits for a person's approval.
+  const scopes = ctx.db
+    .transaction(() => plans.map((plan) => proposeScope(ctx, bundle_id, plan, matched)))
+    .immediate();
+  return {
+    bundle_id,
+    knowledge_version: readVersion(ctx.db),
+    scopes,
+    next: `Nothing is applied yet: a person reviews bundle ${bundle_id} and approves it with ${step(ctx.channel, "approve_proposal_bundle", { bundle_id })} (or rejects it).`,
+  };
+}
 
+interface ScopePlan {
+  edge: EdgeRow;
+  globs: string[];
+}
+
+/**
+ * Each scope's live path_requires edge and its distinct globs, or one UserError naming every scope that
+ * is not a narrowing: a missing or repeated edge, a glob that is broken, matches nothing or is the same.
+ */
+function checkedScopes(
+  db: Db,
+  scopes: readonly EdgeScope[],
+  matched: ReadonlyMap<string, readonly string[]>,
+): ScopePlan[] {
   const problems: string[] = [];
   const seen = new Set<number>();
-  const plans = input.scopes.map((scope) => {
-    const edge = getEdge(ctx.db, scope.edge_id);
+  const plans = scopes.map((scope) => {
+    const edge = getEdge(db, scope.edge_id);
     const name = `edge ${scope.edge_id}`;
     if (seen.has(scope.edge_id))
       problems.push(`${name} appears more than once; give all its globs in one scope`);
@@ -65,7 +92,7 @@ export function applyEdgeScopes(
       else if (glob === edge?.source_value)
         problems.push(`${name}: glob "${glob}" is the current glob, not a narrower one`);
     }
-    return { scope, edge, globs };
+    return { edge, globs };
   });
   if (problems.length > 0) {
     throw new UserError(
@@ -74,8 +101,17 @@ export function applyEdgeScopes(
       "scopes",
     );
   }
+  // No problem means every scope found its edge.
+  return plans.map(({ edge, globs }) => ({ edge: edge as EdgeRow, globs }));
+}
 
-  const bundle_id = ctx.ids.next("bundle");
+/** One scope's proposals in the bundle: remove the wide edge, add one edge per narrower glob. */
+function proposeScope(
+  ctx: WriteContext & { ids: IdGenerator },
+  bundle_id: string,
+  { edge, globs }: ScopePlan,
+  matched: ReadonlyMap<string, readonly string[]>,
+): AppliedScope {
   const propose = (proposal_type: "remove_edge" | "add_edge", payload: unknown, rationale: string) =>
     createProposal(
       ctx.db,
@@ -83,38 +119,24 @@ export function applyEdgeScopes(
       ctx.clock,
       ctx.ids,
     ).proposal_id;
-  // Proposals only, all in one bundle or none: canonical knowledge waits for a person's approval.
-  const scopes = ctx.db
-    .transaction(() =>
-      plans.map(({ scope, edge, globs }): AppliedScope => {
-        const e = edge as NonNullable<typeof edge>;
-        const remove_proposal_id = propose(
-          "remove_edge",
-          { edge_id: e.edge_id },
-          `Scope review: "${e.source_value}" attaches ${e.target_doc_id} to most of the project; replaced by narrower globs.`,
-        );
-        return {
-          edge_id: scope.edge_id,
-          doc_id: e.target_doc_id,
-          removed_glob: e.source_value,
-          remove_proposal_id,
-          globs: globs.map((glob) => ({
-            glob,
-            matches: matched.get(glob)?.length ?? 0,
-            proposal_id: propose(
-              "add_edge",
-              { edge_type: "path_requires", source_value: glob, target_doc_id: e.target_doc_id },
-              `Scope review: narrower glob for ${e.target_doc_id}, replacing "${e.source_value}".`,
-            ),
-          })),
-        };
-      }),
-    )
-    .immediate();
+  const remove_proposal_id = propose(
+    "remove_edge",
+    { edge_id: edge.edge_id },
+    `Scope review: "${edge.source_value}" attaches ${edge.target_doc_id} to most of the project; replaced by narrower globs.`,
+  );
   return {
-    bundle_id,
-    knowledge_version: readVersion(ctx.db),
-    scopes,
-    next: `Nothing is applied yet: a person reviews bundle ${bundle_id} and approves it with ${step(ctx.channel, "approve_proposal_bundle", { bundle_id })} (or rejects it).`,
+    edge_id: edge.edge_id,
+    doc_id: edge.target_doc_id,
+    removed_glob: edge.source_value,
+    remove_proposal_id,
+    globs: globs.map((glob) => ({
+      glob,
+      matches: matched.get(glob)?.length ?? 0,
+      proposal_id: propose(
+        "add_edge",
+        { edge_type: "path_requires", source_value: glob, target_doc_id: edge.target_doc_id },
+        `Scope review: narrower glob for ${edge.target_doc_id}, replacing "${edge.source_value}".`,
+      ),
+    })),
   };
 }

@@ -2,7 +2,7 @@
 import type { Db } from "@archon/core";
 import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
 import { globProblem } from "../../read/glob.js";
-import { documentFacts, isApproved } from "../../store/documents.js";
+import { type DocumentFacts, documentFacts, isApproved } from "../../store/documents.js";
 import { approvedEdges, type EdgeEnds } from "../../store/edges.js";
 import { layerNames } from "../../store/layer-rules.js";
 import { filesByGlob } from "../project-files.js";
@@ -33,46 +33,53 @@ export function graphFindings(db: Db, files: readonly string[] | undefined): Fin
       findings.push({ ...dead, check: "dead_edge", doc_ids: [edge.target_doc_id], edge_ids: [edge.edge_id] });
     else reached.add(edge.target_doc_id);
   }
-
   for (const doc of docs.values()) {
-    if (!isApproved(doc)) continue;
-    if (!reached.has(doc.doc_id)) {
-      // Tags and prompt matching (standing rules) still deliver such a document, so it is only worth a note.
-      const other = doc.origin === "standing" ? "prompt matching" : doc.tagged ? "intent tags" : undefined;
-      findings.push({
-        severity: other ? "info" : "warning",
-        check: "isolated_document",
-        message: other
-          ? `${doc.doc_id} has no live edge; only ${other} can deliver it.`
-          : `${doc.doc_id} has no live edge, so no compile can deliver it. Add a path, layer or command edge, or deprecate it.`,
-        doc_ids: [doc.doc_id],
-        edge_ids: [],
-      });
-    }
-    if (doc.content_bytes > AUTO_INLINE_LIMIT) {
-      findings.push({
-        severity: "warning",
-        check: "oversized_document",
-        message: `${doc.doc_id} is ${doc.content_bytes} bytes (over ${AUTO_INLINE_LIMIT}): under content_mode auto it is always deferred, never inlined. Split it by topic.`,
-        doc_ids: [doc.doc_id],
-        edge_ids: [],
-      });
-    }
+    if (isApproved(doc)) findings.push(...documentFindings(doc, reached.has(doc.doc_id)));
   }
-
   const dependencies = edges.filter(
     (e) => e.edge_type === "doc_depends_on" && live(e.source_value) && live(e.target_doc_id),
   );
-  for (const cycle of dependencyCycles(dependencies)) {
+  findings.push(...cycleFindings(dependencies));
+  return findings;
+}
+
+/** A live document that no live edge reaches, or that is too large ever to be inlined. */
+function documentFindings(doc: DocumentFacts, reached: boolean): Finding[] {
+  const findings: Finding[] = [];
+  if (!reached) {
+    // Tags and prompt matching (standing rules) still deliver such a document, so it is only worth a note.
+    const other = doc.origin === "standing" ? "prompt matching" : doc.tagged ? "intent tags" : undefined;
     findings.push({
-      severity: "error",
-      check: "dependency_cycle",
-      message: `doc_depends_on cycle between ${cycle.doc_ids.join(", ")}; remove one of its edges (the write path should have refused it).`,
-      doc_ids: cycle.doc_ids,
-      edge_ids: cycle.edge_ids,
+      severity: other ? "info" : "warning",
+      check: "isolated_document",
+      message: other
+        ? `${doc.doc_id} has no live edge; only ${other} can deliver it.`
+        : `${doc.doc_id} has no live edge, so no compile can deliver it. Add a path, layer or command edge, or deprecate it.`,
+      doc_ids: [doc.doc_id],
+      edge_ids: [],
+    });
+  }
+  if (doc.content_bytes > AUTO_INLINE_LIMIT) {
+    findings.push({
+      severity: "warning",
+      check: "oversized_document",
+      message: `${doc.doc_id} is ${doc.content_bytes} bytes (over ${AUTO_INLINE_LIMIT}): under content_mode auto it is always deferred, never inlined. Split it by topic.`,
+      doc_ids: [doc.doc_id],
+      edge_ids: [],
     });
   }
   return findings;
+}
+
+/** Loops among live documents' dependencies: the write path refuses them, so one found here is an error. */
+function cycleFindings(dependencies: readonly EdgeEnds[]): Finding[] {
+  return dependencyCycles(dependencies).map((cycle) => ({
+    severity: "error",
+    check: "dependency_cycle",
+    message: `doc_depends_on cycle between ${cycle.doc_ids.join(", ")}; remove one of its edges (the write path should have refused it).`,
+    doc_ids: cycle.doc_ids,
+    edge_ids: cycle.edge_ids,
+  }));
 }
 
 function deadReason(

@@ -5,12 +5,12 @@ import { openConflicts } from "../../store/conflicts.js";
 import { getDocument } from "../../store/documents.js";
 import { recordObservation, setObservationStatus } from "../../store/observations.js";
 import { getProposal } from "../../store/proposals.js";
-import { queueForServer } from "../../store/replica.js";
+import { queueForServer } from "../../store/team/replica.js";
 import type { ObservationEvent } from "../../vocabulary/lifecycle.js";
 import { type Channel, step } from "../next-step.js";
 import { redactValue } from "../secret-scan.js";
 import { type ConflictCandidate, findConflictCandidates } from "../standing-rules/conflict-candidates.js";
-import { parseObservationPayload } from "./observation-payloads.js";
+import { type ObservationPayload, parseObservationPayload } from "./observation-payloads.js";
 import type { ObservationsContext } from "./observations-context.js";
 import { proposeOrCite } from "./propose-or-cite.js";
 import { standingReason } from "./standing-note.js";
@@ -78,33 +78,47 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   // Secrets go before anything is derived from the observation (doc_id, title, duplicates) or stored.
   const redacted = redactValue(parsed, "payload");
   const agent = redactValue(input.agent_id, "agent_id");
-  const payload = redacted.value;
-  const checked = { event_type, payload, agent_id: agent.value };
+  const checked = { event_type, payload: redacted.value, agent_id: agent.value };
   const warnings = [...redacted.warnings, ...agent.warnings, ...payloadWarnings(ctx, checked)];
   const base = { event_type, warnings };
 
-  if (event_type === "compile_miss") {
-    const observation = record(ctx, checked);
-    const files = (payload.target_files as string[]).flatMap((f) => toRepoPath(ctx.projectRoot, f) ?? []);
-    const docId = (payload.target_doc_id ?? payload.missing_doc) as string | undefined;
-    const hint = triageHint(ctx, ctx.index(), files, docId);
-    return {
-      observation_id: observation.observation_id,
-      ...base,
-      triage_hint: hint,
-      next_step: triageLater(ctx.channel),
-    };
-  }
-
-  const note = event_type === "manual_note" ? parseObservationPayload("manual_note", payload) : undefined;
+  if (event_type === "compile_miss") return observeMiss(ctx, checked, base);
+  const note =
+    event_type === "manual_note" ? parseObservationPayload("manual_note", checked.payload) : undefined;
   const reason = note ? standingReason(note.note, note.hints) : undefined;
-  if (!note || reason === undefined) {
-    const observation = record(ctx, checked);
-    return { observation_id: observation.observation_id, ...base, next_step: triageLater(ctx.channel) };
-  }
+  if (note && reason !== undefined) return observeStandingNote(ctx, checked, { note, reason }, base);
+  const observation = record(ctx, checked);
+  return { observation_id: observation.observation_id, ...base, next_step: triageLater(ctx.channel) };
+}
 
-  // The observation, its proposal and its 'analyzed' mark land together: process_observations has nothing left to do.
-  // Colliding rules become open conflicts, so the proposal cannot be approved before a person answers.
+type Base = Pick<ObserveResult, "event_type" | "warnings">;
+
+/** A compile miss, recorded with a hint for whoever triages it (a near-miss glob, a rule that would match). */
+function observeMiss(ctx: ObservationsContext, checked: ObserveInput, base: Base): ObserveResult {
+  const observation = record(ctx, checked);
+  const { payload } = checked;
+  const files = (payload.target_files as string[]).flatMap((f) => toRepoPath(ctx.projectRoot, f) ?? []);
+  const docId = (payload.target_doc_id ?? payload.missing_doc) as string | undefined;
+  const hint = triageHint(ctx, ctx.index(), files, docId);
+  return {
+    observation_id: observation.observation_id,
+    ...base,
+    triage_hint: hint,
+    next_step: triageLater(ctx.channel),
+  };
+}
+
+/**
+ * A manual note stating a standing decision: the observation, its proposal and its 'analyzed' mark land
+ * together, so process_observations has nothing left to do. Colliding rules become open conflicts, so the
+ * proposal cannot be approved before a person answers.
+ */
+function observeStandingNote(
+  ctx: ObservationsContext,
+  checked: ObserveInput,
+  { note, reason }: { note: ObservationPayload<"manual_note">; reason: string },
+  base: Base,
+): ObserveResult {
   const conflict_candidates = findConflictCandidates(ctx.db, note.note);
   const { observation, outcome, proposal } = ctx.db
     .transaction(() => {
@@ -121,7 +135,7 @@ export function observe(ctx: ObservationsContext, input: ObserveInput): ObserveR
   const shown = outcome.duplicate ? getProposal(ctx.db, outcome.proposal_id)?.payload : proposal.payload;
   const { doc_id, title, content } = shown as { doc_id: string; title: string; content: string };
   if (outcome.duplicate) {
-    warnings.push(
+    base.warnings.push(
       `The same rule is already pending as ${outcome.proposal_id} (${doc_id}); this note was added to its evidence.`,
     );
   }

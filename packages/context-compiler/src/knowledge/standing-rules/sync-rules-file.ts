@@ -1,17 +1,24 @@
 // sync-rules-file: absorb hand edits to .archon/rules.md into the standing rules; absorbing is approving.
 
-import { UserError } from "@archon/core";
+import { type Db, UserError } from "@archon/core";
 import { documentState } from "../../store/documents.js";
 import { parsePayload } from "../../store/proposal-payloads.js";
 import { readVersion } from "../../store/version.js";
 import { createDocument, deprecateDocument, updateDocument } from "../approval/apply-document.js";
 import { commitKnowledge } from "../approval/commit-knowledge.js";
-import { combineChanges } from "../approval/knowledge-change.js";
+import { combineChanges, type KnowledgeChange } from "../approval/knowledge-change.js";
 import { type Channel, step } from "../next-step.js";
 import { assertAdminSurface } from "../surface.js";
 import type { WriteContext } from "../write-context.js";
 import { RULES_FILE } from "./rules-file.js";
-import { diffRules, isEmptyDiff, type RulesOnDisk, readRulesFile, standingRules } from "./rules-on-disk.js";
+import {
+  diffRules,
+  isEmptyDiff,
+  type RulesDiff,
+  type RulesOnDisk,
+  readRulesFile,
+  standingRules,
+} from "./rules-on-disk.js";
 
 export interface RulesSyncResult {
   file: "missing" | "empty" | "present";
@@ -40,23 +47,15 @@ const nothing = (channel: Channel): Record<RulesSyncResult["file"], string> => (
 export function syncRulesFile(
   ctx: WriteContext,
   options: {
-    dry_run?: boolean /** What to absorb instead of the working file (the committed text). */;
+    dry_run?: boolean;
+    /** What to absorb instead of the working file (the committed text). */
     file?: RulesOnDisk;
   } = {},
 ): RulesSyncResult {
   assertAdminSurface(ctx.surface, "sync_rules_file");
   const file = options.file ?? readRulesFile(ctx.projectRoot);
   const diff = diffRules(file, standingRules(ctx.db));
-  const taken = diff.added.filter((s) => {
-    const row = documentState(ctx.db, s.doc_id);
-    return row !== undefined && row.origin !== "standing";
-  });
-  if (taken.length > 0) {
-    throw new UserError(
-      `${RULES_FILE} names ${taken.map((s) => `"${s.doc_id}"`).join(", ")}, which ${taken.length === 1 ? "is an ordinary document, not a standing rule" : "are ordinary documents, not standing rules"}; nothing was changed.`,
-      "Give the section a doc_id of its own in the `## rule: <doc_id>` line.",
-    );
-  }
+  refuseOrdinaryDocuments(ctx.db, diff);
   const summary = {
     file: file.state,
     dry_run: options.dry_run === true,
@@ -78,16 +77,7 @@ export function syncRulesFile(
   }
   const result = commitKnowledge(
     ctx,
-    (version) => {
-      const changes = [
-        ...diff.added.map((s) =>
-          createDocument(ctx.db, parsePayload("new_doc", { ...s, origin: "standing" }), version),
-        ),
-        ...diff.updated.map((s) => updateDocument(ctx.db, parsePayload("update_doc", s), version)),
-        ...diff.deprecated.map((id) => deprecateDocument(ctx.db, id, version)),
-      ];
-      return { change: combineChanges(changes), value: undefined };
-    },
+    (version) => ({ change: applyRulesDiff(ctx.db, diff, version), value: undefined }),
     { absorbingRulesFile: true },
   );
   return {
@@ -98,6 +88,31 @@ export function syncRulesFile(
     rules_file_written: result.rules_file_written,
     message: `Absorbed ${RULES_FILE}: ${describe(summary)}; knowledge_version ${result.knowledge_version}.${result.warnings.map((w) => ` ${w}`).join("")}`,
   };
+}
+
+/** A new section may not take the doc_id of an ordinary document: absorbing it would overwrite that document. */
+function refuseOrdinaryDocuments(db: Db, diff: RulesDiff): void {
+  const taken = diff.added.filter((s) => {
+    const row = documentState(db, s.doc_id);
+    return row !== undefined && row.origin !== "standing";
+  });
+  if (taken.length > 0) {
+    throw new UserError(
+      `${RULES_FILE} names ${taken.map((s) => `"${s.doc_id}"`).join(", ")}, which ${taken.length === 1 ? "is an ordinary document, not a standing rule" : "are ordinary documents, not standing rules"}; nothing was changed.`,
+      "Give the section a doc_id of its own in the `## rule: <doc_id>` line.",
+    );
+  }
+}
+
+/** Inside the commit: each section added, updated or retired, as one change. */
+function applyRulesDiff(db: Db, diff: RulesDiff, version: number): KnowledgeChange {
+  return combineChanges([
+    ...diff.added.map((s) =>
+      createDocument(db, parsePayload("new_doc", { ...s, origin: "standing" }), version),
+    ),
+    ...diff.updated.map((s) => updateDocument(db, parsePayload("update_doc", s), version)),
+    ...diff.deprecated.map((id) => deprecateDocument(db, id, version)),
+  ]);
 }
 
 function describe(s: { added: string[]; updated: string[]; deprecated: string[] }): string {

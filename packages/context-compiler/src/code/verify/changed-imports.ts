@@ -1,0 +1,77 @@
+// The imports of a changed file that verify_done checks: read through the project guard, parsed within
+// one shared time budget, and (for a diff whose new side is on disk) only those on added lines.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { UserError } from "@archon/core";
+import { readProjectFile } from "../../knowledge/project-path.js";
+import { extractFile, TIMED_OUT } from "../extract-symbols.js";
+import { PARSE_BUDGET_MS, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
+import type { ExtractedImport } from "../symbol-model.js";
+import type { ChangedFile } from "./changed-files.js";
+
+/**
+ * The file's text: on disk, through the project read guard, or (for a file the diff creates and the disk
+ * lacks) the diff's own lines. A link that leads out of the project refuses the whole check: its answer
+ * would otherwise carry the outside file's imports.
+ */
+function textOf(root: string, file: ChangedFile): string | undefined {
+  if (!existsSync(join(root, file.path))) return file.created ?? undefined;
+  try {
+    return readProjectFile(root, file.path, "changed_files").text;
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    throw new UserError(
+      error.message,
+      "verify_done reads only files inside the project: leave the linked file out of the change, or replace the link with the file itself.",
+      "changed_files",
+    );
+  }
+}
+
+/** Parsing time left to one call, over all its files. */
+export interface ParseBudget {
+  leftMs: number;
+}
+
+const timedOut = (path: string) =>
+  `${path}: not parsed within ${PARSE_BUDGET_MS / 1000} s (deeply nested brackets make the parser slow), so its imports were not checked.`;
+const budgetSpent = (path: string) =>
+  `${path}: not parsed, this check having spent its ${VERIFY_PARSE_BUDGET_MS / 1000} s of parsing on slow files, so its imports were not checked; verify it on its own.`;
+
+/** The imports of a changed file, or [] with a warning when it could not be parsed within the budget. */
+export async function importsOf(
+  file: ChangedFile,
+  root: string,
+  budget: ParseBudget,
+  warnings: string[],
+): Promise<ExtractedImport[]> {
+  const text = textOf(root, file);
+  if (text === undefined) return [];
+  const allowed = Math.min(PARSE_BUDGET_MS, budget.leftMs);
+  if (allowed <= 0) {
+    warnings.push(budgetSpent(file.path));
+    return [];
+  }
+  const start = performance.now();
+  const extracted = await extractFile(file.path, text, allowed);
+  budget.leftMs -= performance.now() - start;
+  if (extracted === TIMED_OUT) {
+    warnings.push(allowed < PARSE_BUDGET_MS ? budgetSpent(file.path) : timedOut(file.path));
+    return [];
+  }
+  return extracted ? importsToCheck(file, text, extracted.imports, warnings) : [];
+}
+
+/** The imports to check: those on lines the diff added, when the file on disk is the diff's new side. */
+function importsToCheck(file: ChangedFile, text: string, imports: ExtractedImport[], warnings: string[]) {
+  if (file.added === null) return imports;
+  const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
+  const matches = [...file.added].every(([line, added]) => lines[line - 1] === added.replace(/\r$/, ""));
+  if (!matches) {
+    warnings.push(
+      `${file.path}: the file on disk is not the new side of the diff; all of its imports were checked, not only the added ones.`,
+    );
+    return imports;
+  }
+  return imports.filter((i) => file.added?.has(i.line));
+}

@@ -15,6 +15,8 @@ import { diskTree, NATIVE_AGENTS, type NativeAgent, nativeContext } from "../mig
 import { planMigration } from "../migrate/plan-migration.js";
 import { ABOUT_PLAN } from "../read/allocate-budget.js";
 import type { DeliveredDoc } from "../read/compile.js";
+import { lineOffset, sectionsOf } from "../read/doc-sections.js";
+import { planTerms, relevance, termsOf } from "../read/relevance.js";
 import type { CompileResponse } from "../services/compile-service.js";
 import { renderCompileText } from "../services/compile-text.js";
 import { approvedDocumentTexts } from "../store/documents.js";
@@ -35,6 +37,11 @@ export interface FileCost {
    */
   archon_with_plan: number;
   archon_without_plan: number;
+  /**
+   * The floor under archon_with_plan: the text of the rules it delivers and the deferred rules the agent
+   * must read, with no header, block or pointer around it.
+   */
+  rule_text_with_plan: number;
 }
 
 export interface ContextCost {
@@ -50,21 +57,42 @@ const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
 /**
  * What the agent must read beyond the compile text: a deferred rule whole, unless it is marked
  * not_about_plan (read only if the change concerns it) or lists its sections (then the ones about the
- * plan, which the compile already inlined when they fit, else read).
+ * plan, which the compile already inlined when they fit, else read). The result names sections by lines
+ * only, so which are about the plan is measured here on the rule's text, as the compile measured it.
  */
-function deferredReads(response: CompileResponse): number {
+function deferredReads(response: CompileResponse, texts: ReadonlyMap<string, string>, plan?: string): number {
   const docs: DeliveredDoc[] = [
     ...response.base.documents,
     ...response.base.templates,
     ...(response.expanded?.documents ?? []),
   ];
+  const terms = plan === undefined ? undefined : planTerms(plan);
   let bytes = 0;
   for (const d of docs) {
     if (d.delivery !== "deferred" || d.defer_reason === "not_about_plan") continue;
-    if (!d.sections) bytes += d.content_bytes;
-    else
-      for (const s of d.sections)
-        if (s.content === undefined && (s.relevance ?? 1) >= ABOUT_PLAN) bytes += s.bytes;
+    if (!d.sections) {
+      bytes += d.content_bytes;
+      continue;
+    }
+    const inlined = new Set(d.sections.filter((s) => s.content !== undefined).map((s) => s.start));
+    const offset = lineOffset(d.source_path ?? "") ?? 0;
+    for (const s of sectionsOf(texts.get(d.doc_id) ?? "", offset))
+      if (!inlined.has(s.start) && (!terms || relevance(terms, termsOf(s.text)) >= ABOUT_PLAN))
+        bytes += s.bytes;
+  }
+  return bytes;
+}
+
+/** The rules' own text the compile inlined: whole rules, and the sections of rules it split. */
+function inlineRuleText(response: CompileResponse): number {
+  let bytes = 0;
+  for (const d of [
+    ...response.base.documents,
+    ...response.base.templates,
+    ...(response.expanded?.documents ?? []),
+  ]) {
+    if (d.content !== undefined) bytes += byteLength(d.content);
+    for (const s of d.sections ?? []) if (s.content !== undefined) bytes += byteLength(s.content);
   }
   return bytes;
 }
@@ -73,10 +101,13 @@ function readCost(ctx: ArchonContext, file: string, plan: string | undefined) {
   const request = { target_files: [file], ...(plan ? { plan } : {}) };
   const response = ctx.compiler.compile(request);
   const text = renderCompileText(response, request);
+  const texts = new Map(approvedDocumentTexts(ctx.kdb.db).map((d) => [d.doc_id, d.content]));
+  const deferred = deferredReads(response, texts, plan);
   return {
     text: byteLength(text),
     structured: byteLength(JSON.stringify(response)),
-    read: byteLength(text) + deferredReads(response),
+    read: byteLength(text) + deferred,
+    ruleText: inlineRuleText(response) + deferred,
   };
 }
 
@@ -91,14 +122,35 @@ function git(root: string, ...args: string[]) {
   });
 }
 
+/** The realistic monorepo written into `root` and committed, as a user brings it. */
+export function committedRealisticRepo(root: string): void {
+  writeRealisticRepo(root);
+  git(root, "init", "-q", "-b", "main");
+  git(root, "add", "-A");
+  git(root, "commit", "-q", "-m", "repository");
+}
+
+/** Setup's adapters and `archon migrate` on a committed realistic repo: its rules, now archon's. */
+export function migratedRealisticRepo(root: string): ArchonContext {
+  const ctx = createArchonContext({
+    surface: "admin",
+    dbPath: join(root, ".archon/archon.db"),
+    projectRoot: root,
+  });
+  const config = adapterConfig({ version: VERSION, projectRoot: root, env: {} });
+  deployAdapters(writeContext(ctx), { targets: ["claude", "cursor", "codex"], config });
+  applyMigration(
+    { ...writeContext(ctx), ids: ctx.ids },
+    planMigration({ db: ctx.kdb.db, projectRoot: root }),
+  );
+  return ctx;
+}
+
 /** The realistic monorepo: native costs, then setup's adapters and the migration, then archon's costs. */
 export function realisticCost(): ContextCost {
   const root = tempRoot("monorepo");
   try {
-    writeRealisticRepo(root);
-    git(root, "init", "-q", "-b", "main");
-    git(root, "add", "-A");
-    git(root, "commit", "-q", "-m", "repository");
+    committedRealisticRepo(root);
     const before = diskTree(root);
     const alwaysBefore = nativeContext(before);
     const native = new Map(REALISTIC_TARGETS.map((t) => [t.file, nativeContext(before, t.file)]));
@@ -106,18 +158,8 @@ export function realisticCost(): ContextCost {
       .filter((f) => /\.(md|mdc)$/.test(f))
       .reduce((n, f) => n + byteLength(before.read(f) ?? ""), 0);
 
-    const ctx = createArchonContext({
-      surface: "admin",
-      dbPath: join(root, ".archon/archon.db"),
-      projectRoot: root,
-    });
+    const ctx = migratedRealisticRepo(root);
     try {
-      const config = adapterConfig({ version: VERSION, projectRoot: root, env: {} });
-      deployAdapters(writeContext(ctx), { targets: ["claude", "cursor", "codex"], config });
-      applyMigration(
-        { ...writeContext(ctx), ids: ctx.ids },
-        planMigration({ db: ctx.kdb.db, projectRoot: root }),
-      );
       const alwaysAfter = nativeContext(diskTree(root));
       const carried = Math.max(...alwaysAfter.map((c) => c.bytes));
       return {
@@ -141,6 +183,7 @@ export function realisticCost(): ContextCost {
             structured_bytes: withPlan.structured,
             archon_with_plan: carried + withPlan.read,
             archon_without_plan: carried + readCost(ctx, file, undefined).read,
+            rule_text_with_plan: withPlan.ruleText,
           };
         }),
       };
@@ -187,6 +230,7 @@ export function exampleCost(exampleDir: string): ContextCost {
             structured_bytes: withPlan.structured,
             archon_with_plan: withPlan.read,
             archon_without_plan: readCost(ctx, file, undefined).read,
+            rule_text_with_plan: withPlan.ruleText,
           };
         }),
       };

@@ -131,7 +131,7 @@ function report(
   const lines = [
     "| measure | value | target |",
     "|---|---:|---|",
-    `| agent surface tools/list answer (bytes) | ${list.bytes} | ≤ 12288 |`,
+    `| agent surface tools/list answer (bytes) | ${list.bytes} | < 12000 |`,
     `| tools/list p50 / p99, served from the cache (ms, ${rounds} rounds) | ${ms(list.list)} | - |`,
     `| ping p50 / p99, alternating on the same connection (ms) | ${ms(list.ping)} | - |`,
     "",

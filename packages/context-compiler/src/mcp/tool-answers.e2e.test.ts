@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -78,7 +79,7 @@ describe("a compile answer", () => {
       ["naming", "Content of naming."],
     ]);
     expect(textOf(answer as never)).toBe(
-      `archon ${result.compile_id} · knowledge v1 · 2 rule(s) · ${result.budget.inline_bytes} of 8192 bytes inline\nThe rules are in this answer's structuredContent. If you see no rules, call again with response_format "text".\n`,
+      'The rules are in structuredContent; if you see none, call again with response_format "text".\n',
     );
   });
 
@@ -96,11 +97,77 @@ describe("a compile answer", () => {
   });
 });
 
+describe("a compile result", () => {
+  it("says which edge reached each rule without the database's edge row ids, which include_debug adds", async () => {
+    const agent = await open("agent", "claude-code");
+    const compile = async (include_debug: boolean) =>
+      compileResultSchema.parse(
+        (
+          await agent.callTool({
+            name: "archon_compile_context",
+            arguments: { target_files: ["src/api/users.ts"], include_debug },
+          })
+        ).structuredContent,
+      );
+    const plain = await compile(false);
+    const debug = await compile(true);
+    const rule = (doc_id: string) => ({
+      doc_id,
+      title: `Title of ${doc_id}`,
+      kind: "guideline",
+      delivery: "inline",
+      content_bytes: Buffer.byteLength(`Content of ${doc_id}.`),
+      content_hash: createHash("sha256").update(`Content of ${doc_id}.`).digest("hex"),
+      content: `Content of ${doc_id}.`,
+    });
+    const path = (source_value: string, doc_id: string) => ({
+      via: "path_requires",
+      source_value,
+      matched: ["src/api/users.ts"],
+      doc_ids: [doc_id],
+    });
+    expect({ ...plain, compile_id: "<id>", knowledge_hash: "<hash>", tag_catalog_hash: "<hash>" }).toEqual({
+      compile_id: "<id>",
+      snapshot_id: "snap_v1",
+      knowledge_version: 1,
+      tag_catalog_hash: "<hash>",
+      knowledge_hash: "<hash>",
+      base: {
+        documents: [rule("api-style"), rule("naming")],
+        templates: [],
+        resolution_path: [path("src/api/**", "api-style"), path("src/**", "naming")],
+      },
+      budget: { max_inline_bytes: 8192, inline_bytes: 39, content_mode: "auto", defer_reasons: [] },
+      warnings: [],
+      notices: [],
+    });
+    // include_debug adds the edge row ids beside the same resolution_path, one list per group.
+    expect({ base: debug.base, edges: debug.debug_info?.resolution_edge_ids }).toEqual({
+      base: plain.base,
+      edges: [[expect.any(Number)], [expect.any(Number)]],
+    });
+  });
+});
+
 describe("the agent surface's tool list", () => {
   it("fits in 12 KB, as it rides in every prompt of every session", async () => {
     const agent = await open("agent");
     const listed = await agent.request({ method: "tools/list" }, ListToolsResultSchema);
     expect(listed.tools.length).toBe(9);
     expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it("tells the model what every argument is for, in its own description or the tool's", async () => {
+    const agent = await open("agent");
+    const listed = await agent.request({ method: "tools/list" }, ListToolsResultSchema);
+    const unexplained = listed.tools.flatMap((tool) =>
+      Object.entries(tool.inputSchema.properties ?? {})
+        .filter(([name, schema]) => {
+          const own = (schema as { description?: string }).description ?? "";
+          return own.length === 0 && !(tool.description ?? "").includes(name);
+        })
+        .map(([name]) => `${tool.name}.${name}`),
+    );
+    expect(unexplained).toEqual([]);
   });
 });

@@ -36,14 +36,15 @@ export function allocateSections(
 
 export const sectionKey = (docId: string, index: number) => `${docId}#${index}`;
 
-/** A section as the compile result lists it. */
+/**
+ * A section as the compile result lists it: where to read it, and its text when the plan is about it.
+ * Its size and relevance decided what was inlined and stay here: the agent acts on the lines.
+ */
 export interface DeliveredSection {
   heading: string;
   /** 1-based, inclusive lines of source_path. */
   start: number;
   end: number;
-  bytes: number;
-  relevance?: number;
   content?: string;
 }
 
@@ -64,12 +65,10 @@ export function deferredSections(
     .map((doc) => ({ doc, sections: text.sections(doc) }))
     .filter((d) => d.sections.length >= 2);
   const candidates: SectionCandidate[] = [];
-  const relevanceOf = new Map<string, number>();
   listed.forEach(({ doc, sections }, docOrder) => {
     if (!terms) return;
     sections.forEach((s, i) => {
       const r = relevance(terms, s.terms);
-      relevanceOf.set(sectionKey(doc.doc_id, i), r);
       if (r >= minRelevance)
         candidates.push({ doc_id: doc.doc_id, index: i, docOrder, bytes: s.bytes, relevance: r });
     });
@@ -81,13 +80,10 @@ export function deferredSections(
       doc.doc_id,
       sections.map((s, i) => {
         const key = sectionKey(doc.doc_id, i);
-        const r = relevanceOf.get(key);
         return {
           heading: s.heading,
           start: s.start,
           end: s.end,
-          bytes: s.bytes,
-          ...(r !== undefined ? { relevance: r } : {}),
           ...(chosen.has(key) ? { content: s.text } : {}),
         };
       }),

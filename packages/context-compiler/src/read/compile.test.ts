@@ -125,13 +125,7 @@ describe("resolution: the four steps", () => {
   it("records every edge that fired in resolution_path, in document order", () => {
     const r = run(k, {});
     expect(r.base.resolution_path.filter((g) => g.doc_ids.includes("base"))).toEqual([
-      {
-        via: "doc_depends_on",
-        source_value: "parent",
-        matched: ["parent"],
-        doc_ids: ["base"],
-        edge_ids: [7],
-      },
+      { via: "doc_depends_on", source_value: "parent", matched: ["parent"], doc_ids: ["base"] },
     ]);
     expect(r.base.resolution_path.find((g) => g.doc_ids.includes("layered"))).toMatchObject({
       via: "layer_requires",
@@ -139,7 +133,7 @@ describe("resolution: the four steps", () => {
     });
   });
 
-  it("says a glob that fired for several documents once, with the edge that reached each", () => {
+  it("says a glob that fired for several documents once, and keeps the edge that reached each for debug_info", () => {
     const shared = knowledge({
       a: { paths: ["src/**"], priority: 1 },
       b: { paths: ["src/**", "src/api/**"], priority: 2 },
@@ -153,16 +147,15 @@ describe("resolution: the four steps", () => {
         source_value: "src/**",
         matched: ["src/api/users.ts", "src/ui/page.tsx"],
         doc_ids: ["b", "a", "c"],
-        edge_ids: [2, 1, 4],
       },
       {
         via: "path_requires",
         source_value: "src/api/**",
         matched: ["src/api/users.ts"],
         doc_ids: ["b"],
-        edge_ids: [3],
       },
     ]);
+    expect(r.debug.resolution_edge_ids).toEqual([[2, 1, 4], [3]]);
   });
 });
 
@@ -322,12 +315,15 @@ describe("a plan orders the rules the files select and never hides them", () => 
     },
     { "**/*.go": "go" },
   );
-  const deliveries = (r: ReturnType<typeof run>) =>
-    [...r.base.documents, ...(r.expanded?.documents ?? [])].map((d) => [
+  /** Each document with why it was not inlined, as debug_info lists it. */
+  const deliveries = (r: ReturnType<typeof run>) => {
+    const reasons = new Map(r.debug.budget_drops.map((d) => [d.doc_id, d.reason]));
+    return [...r.base.documents, ...(r.expanded?.documents ?? [])].map((d) => [
       d.doc_id,
       d.delivery,
-      d.defer_reason,
+      reasons.get(d.doc_id),
     ]);
+  };
 
   it("inlines a project-wide or layer rule that shares no word with the plan, as it would without one", () => {
     const r = run(k, { target_files: ["src/server/handler.go"], plan: "cursor pagination" });
@@ -353,6 +349,11 @@ describe("a plan orders the rules the files select and never hides them", () => 
       ["paging", "inline", undefined],
       ["release", "deferred", "over_budget"],
     ]);
+    // The result says the reason once, not on each rule: "read it where it says" is the same for both.
+    expect({
+      perRule: r.base.documents.map((d) => d.defer_reason),
+      once: r.budget.defer_reasons,
+    }).toEqual({ perRule: [undefined, undefined, undefined, undefined, undefined], once: ["over_budget"] });
   });
 
   it("lists apart only a rule a tag reached that the plan is not about", () => {
@@ -362,6 +363,8 @@ describe("a plan orders the rules the files select and never hides them", () => 
       intent_tags: ["email"],
     });
     expect(deliveries(r).at(-1)).toEqual(["digest", "deferred", "not_about_plan"]);
+    // The one deferral a rule's entry names: the agent may skip it.
+    expect(r.expanded?.documents.at(-1)?.defer_reason).toBe("not_about_plan");
   });
 
   it("drops the rules below min_relevance only when the caller asks for it", () => {
@@ -484,15 +487,14 @@ describe("sections of deferred documents", () => {
     const r = run(k, { plan: "cursor pagination", max_inline_bytes: 1000 });
     const doc = r.base.documents.find((d) => d.doc_id === "guide");
     expect(doc?.delivery).toBe("deferred");
-    expect(
-      doc?.sections?.map((s) => [s.heading, s.start, s.end, s.relevance, s.content !== undefined]),
-    ).toEqual([
-      ["Setup", 15, 17, 0, false],
-      ["Pagination", 19, 24, 1, true],
-      ["Errors", 26, 28, 0, false],
+    const pagination = doc?.sections?.[1]?.content ?? "";
+    expect(doc?.sections).toEqual([
+      { heading: "Setup", start: 15, end: 17 },
+      { heading: "Pagination", start: 19, end: 24, content: pagination },
+      { heading: "Errors", start: 26, end: 28 },
     ]);
-    expect(doc?.sections?.[1]?.content).toContain("opaque cursors");
-    expect(r.budget.inline_bytes).toBe(doc?.sections?.[1]?.bytes);
+    expect(pagination).toContain("opaque cursors");
+    expect(r.budget.inline_bytes).toBe(Buffer.byteLength(pagination));
   });
 
   it("offers no line ranges when the place of the content in its file is unknown", () => {
@@ -503,7 +505,11 @@ describe("sections of deferred documents", () => {
   it("lists sections without inlining any when there is no plan", () => {
     const r = run(k, { max_inline_bytes: 1000 });
     const doc = r.base.documents.find((d) => d.doc_id === "guide");
-    expect(doc?.sections?.every((s) => s.content === undefined && s.relevance === undefined)).toBe(true);
+    expect(doc?.sections).toEqual([
+      { heading: "Setup", start: 15, end: 17 },
+      { heading: "Pagination", start: 19, end: 24 },
+      { heading: "Errors", start: 26, end: 28 },
+    ]);
     expect(r.budget.inline_bytes).toBe(0);
   });
 });

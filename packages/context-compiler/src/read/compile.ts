@@ -39,7 +39,7 @@ export interface DeliveredDoc {
   source_path?: string;
   relevance?: number;
   omit_reason?: string;
-  /** Why it was not inlined; `not_about_plan` means the agent may skip it unless its change concerns it. */
+  /** Only `not_about_plan`: the agent may skip it unless its change concerns it (budget.defer_reasons has the rest). */
   defer_reason?: string;
   /** For a deferred document with `##` sections: where each is in source_path, the relevant ones inlined. */
   sections?: DeliveredSection[];
@@ -70,13 +70,21 @@ export interface CompileOutcome {
   base: { documents: DeliveredDoc[]; templates: DeliveredDoc[]; resolution_path: ResolutionGroup[] };
   /** Additive: documents reached through intent tags, or because the plan matches their description. */
   expanded?: { tags: string[]; described: string[]; documents: DeliveredDoc[] };
-  budget: { max_inline_bytes: number; inline_bytes: number; content_mode: ContentMode };
+  /** defer_reasons: each reason a document was deferred, once (a document names only not_about_plan). */
+  budget: {
+    max_inline_bytes: number;
+    inline_bytes: number;
+    content_mode: ContentMode;
+    defer_reasons: string[];
+  };
   warnings: string[];
   debug: {
     files: string[];
     near_miss_edges: NearMiss[];
     layer_classification: LayerClassification[];
     budget_drops: BudgetDrop[];
+    /** Beside base.resolution_path: the edge row id that reached each of a group's doc_ids. */
+    resolution_edge_ids: number[][];
   };
 }
 
@@ -122,6 +130,7 @@ export function compile(
     text,
   });
   warnings.push(...coverageWarnings(index, files, resolution.wired_files, request.command));
+  const path = resolutionPath(resolution.steps, reached);
 
   return {
     snapshot_id: index.snapshot_id,
@@ -131,7 +140,7 @@ export function compile(
     base: {
       documents: reached.filter((d) => d.kind !== "template").map(delivery.deliver),
       templates: reached.filter((d) => d.kind === "template").map(delivery.deliver),
-      resolution_path: resolutionPath(resolution.steps, reached),
+      resolution_path: path.groups,
     },
     ...(expansion.section.tags.length > 0 || expansion.section.described.length > 0
       ? { expanded: { ...expansion.section, documents: expansion.docs.map(delivery.deliver) } }
@@ -140,6 +149,7 @@ export function compile(
       max_inline_bytes: maxInline,
       inline_bytes: delivery.inlineBytes,
       content_mode: request.content_mode ?? "auto",
+      defer_reasons: delivery.deferReasons,
     },
     warnings,
     debug: {
@@ -147,6 +157,7 @@ export function compile(
       near_miss_edges: nearMisses(index, files),
       layer_classification: resolution.layer_classification,
       budget_drops: delivery.drops,
+      resolution_edge_ids: path.edgeIds,
     },
   };
 }

@@ -1,6 +1,12 @@
 // The allocation step of compile_context: the budget placing every reached document inline, deferred or omitted,
 // the leftover bytes given to deferred documents' sections, and each document as the result lists it.
-import { ABOUT_PLAN, type AllocationResult, allocate, type Candidate } from "./allocate-budget.js";
+import {
+  ABOUT_PLAN,
+  type AllocationResult,
+  allocate,
+  type Candidate,
+  NOT_ABOUT_PLAN,
+} from "./allocate-budget.js";
 import { type DeliveredSection, deferredSections } from "./allocate-sections.js";
 import type { BudgetDrop, CompileRequest, DeliveredDoc } from "./compile.js";
 import type { DocText } from "./doc-text.js";
@@ -26,6 +32,8 @@ export interface Delivery {
   inlineBytes: number;
   /** Every document not inlined and why, by doc_id. */
   drops: BudgetDrop[];
+  /** Each reason a document was deferred, once, sorted: the result's budget.defer_reasons. */
+  deferReasons: string[];
 }
 
 export function deliverDocs(input: DeliveryInput): Delivery {
@@ -38,10 +46,13 @@ export function deliverDocs(input: DeliveryInput): Delivery {
     Math.max(ABOUT_PLAN, request.min_relevance ?? 0),
     maxInline - allocation.usedBytes,
   );
+  const drops = budgetDrops(allocation);
+  const deferred = drops.filter((d) => d.delivery === "deferred").map((d) => d.reason);
   return {
     deliver: (doc) => delivered(doc, allocation, sections.byDoc.get(doc.doc_id), relevanceOf, text),
     inlineBytes: allocation.usedBytes + sections.usedBytes,
-    drops: budgetDrops(allocation),
+    drops,
+    deferReasons: [...new Set(deferred)].sort(),
   };
 }
 
@@ -81,7 +92,9 @@ function delivered(
   text: DocText,
 ): DeliveredDoc {
   const a = allocation.allocations.get(doc.doc_id) ?? { delivery: "omitted" as const };
-  // Optional fields are left out rather than set to undefined: the result's bytes are hashed (P-1).
+  // Optional fields are left out rather than set to undefined: the result's bytes are hashed (P-1). A
+  // deferral's reason is said per document only when it changes what the agent does (not_about_plan: it
+  // may skip the rule); any other means "read it where it says", and budget.defer_reasons names it once.
   return {
     doc_id: doc.doc_id,
     title: doc.title,
@@ -93,7 +106,7 @@ function delivered(
     ...(doc.source_path !== null ? { source_path: doc.source_path } : {}),
     ...(relevanceOf.has(doc.doc_id) ? { relevance: relevanceOf.get(doc.doc_id) } : {}),
     ...(a.delivery === "omitted" ? { omit_reason: a.reason ?? "omitted" } : {}),
-    ...(a.delivery === "deferred" ? { defer_reason: a.reason ?? "deferred" } : {}),
+    ...(a.delivery === "deferred" && a.reason === NOT_ABOUT_PLAN ? { defer_reason: NOT_ABOUT_PLAN } : {}),
     ...(docSections ? { sections: docSections } : {}),
     ...(doc.from_template ? { from_template: true as const } : {}),
   };

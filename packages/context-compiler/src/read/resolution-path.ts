@@ -1,15 +1,19 @@
 // The result's resolution_path: the steps that reached each document, in the result's order and grouped
-// so that a glob wired to many rules is said once.
+// so that a glob wired to many rules is said once. The edges' row ids go apart, to debug_info: they are
+// this database's names for the edges (a clone numbers them differently) and nothing a model acts on.
 import type { IndexedDoc } from "./knowledge-index.js";
 import type { FiredStep, ResolutionGroup, ResolutionStep } from "./resolve.js";
 
 const VIA_ORDER = { path_requires: 0, layer_requires: 1, command_requires: 2, doc_depends_on: 3 } as const;
 
+/** The groups, and beside each the edge that reached each of its doc_ids (`edgeIds[g][i]`). */
+export interface ResolutionPath {
+  groups: ResolutionGroup[];
+  edgeIds: number[][];
+}
+
 /** `reached` in the order the result delivers it: each document's steps follow its position there. */
-export function resolutionPath(
-  fired: readonly FiredStep[],
-  reached: readonly IndexedDoc[],
-): ResolutionGroup[] {
+export function resolutionPath(fired: readonly FiredStep[], reached: readonly IndexedDoc[]): ResolutionPath {
   const position = new Map(reached.map((d, i) => [d.doc_id, i]));
   const steps = fired
     .map(
@@ -34,8 +38,11 @@ export function resolutionPath(
 }
 
 /** Steps grouped by edge type and source value, in the order their first step comes in `steps`. */
-function groupSteps(steps: readonly ResolutionStep[]): ResolutionGroup[] {
-  const groups = new Map<string, ResolutionGroup & { edges: Set<number>; files: Set<string> }>();
+function groupSteps(steps: readonly ResolutionStep[]): ResolutionPath {
+  const groups = new Map<
+    string,
+    ResolutionGroup & { edge_ids: number[]; edges: Set<number>; files: Set<string> }
+  >();
   for (const { doc_id, via, edge_id, source_value, matched } of steps) {
     const key = `${via}\u0000${source_value}`;
     let group = groups.get(key);
@@ -61,11 +68,14 @@ function groupSteps(steps: readonly ResolutionStep[]): ResolutionGroup[] {
       group.edge_ids.push(edge_id);
     }
   }
-  return [...groups.values()].map(({ via, source_value, matched, doc_ids, edge_ids }) => ({
-    via,
-    source_value,
-    matched: [...matched].sort(),
-    doc_ids,
-    edge_ids,
-  }));
+  const all = [...groups.values()];
+  return {
+    groups: all.map(({ via, source_value, matched, doc_ids }) => ({
+      via,
+      source_value,
+      matched: [...matched].sort(),
+      doc_ids,
+    })),
+    edgeIds: all.map((group) => group.edge_ids),
+  };
 }

@@ -22,7 +22,7 @@ export interface ResolutionStep {
  * The steps of one edge type and one source value (a glob, layer, command or parent document), said
  * once: a glob such as `apps/web/**` wired to forty rules and matching three target files is one group of
  * forty ids and three files, not a hundred and twenty copies of the glob. Every edge with the same source
- * value fires for the same files, so nothing is lost. `edge_ids[i]` is the edge that reached `doc_ids[i]`.
+ * value fires for the same files, so nothing is lost. The edge ids are debug_info's (resolution-path.ts).
  */
 export interface ResolutionGroup {
   via: EdgeType;
@@ -30,7 +30,6 @@ export interface ResolutionGroup {
   /** What made the edges fire: files, `file → layer`, the command or the parent document. */
   matched: string[];
   doc_ids: string[];
-  edge_ids: number[];
 }
 
 /** A step with what fired it, one field per kind of match, for callers that need ids rather than text. */

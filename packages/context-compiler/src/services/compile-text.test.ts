@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "./compile-service.js";
-import { NO_PLAN_HINT, renderCompileText, renderStructuredPointer } from "./compile-text.js";
+import { NO_PLAN_HINT, renderCompileText } from "./compile-text.js";
 
 const doc = (doc_id: string, fields: Partial<DeliveredDoc>): DeliveredDoc => ({
   doc_id,
@@ -28,8 +28,8 @@ const response: CompileResponse = {
         source_path: "docs/arch.md",
         content_bytes: 7000,
         sections: [
-          { heading: "Layers", start: 3, end: 20, bytes: 900 },
-          { heading: "Paging", start: 22, end: 30, bytes: 120, relevance: 1, content: "## Paging\nCursors." },
+          { heading: "Layers", start: 3, end: 20 },
+          { heading: "Paging", start: 22, end: 30, content: "## Paging\nCursors." },
         ],
       }),
     ],
@@ -42,22 +42,19 @@ const response: CompileResponse = {
         source_value: "src/api/**",
         matched: ["src/api/a.ts"],
         doc_ids: ["api"],
-        edge_ids: [1],
       },
       {
         via: "path_requires",
         source_value: "**",
         matched: ["src/api/a.ts"],
         doc_ids: ["guide"],
-        edge_ids: [2],
       },
-      { via: "doc_depends_on", source_value: "api", matched: ["api"], doc_ids: ["arch"], edge_ids: [3] },
+      { via: "doc_depends_on", source_value: "api", matched: ["api"], doc_ids: ["arch"] },
       {
         via: "path_requires",
         source_value: "src/**",
         matched: ["src/api/a.ts"],
         doc_ids: ["tpl"],
-        edge_ids: [4],
       },
     ],
   },
@@ -74,7 +71,12 @@ const response: CompileResponse = {
       }),
     ],
   },
-  budget: { max_inline_bytes: 8192, inline_bytes: 150, content_mode: "auto" },
+  budget: {
+    max_inline_bytes: 8192,
+    inline_bytes: 150,
+    content_mode: "auto",
+    defer_reasons: ["not_about_plan"],
+  },
   warnings: ["No approved document is wired to README.md (by path or layer)."],
   notices: ["1 proposal is pending."],
 };
@@ -154,15 +156,13 @@ describe("why a rule matched, from the grouped resolution path", () => {
             source_value: "src/**",
             matched: ["src/api/a.ts"],
             doc_ids: ["ui", "api"],
-            edge_ids: [1, 3],
           },
-          { via: "doc_depends_on", source_value: "ui", matched: ["ui"], doc_ids: ["api"], edge_ids: [2] },
+          { via: "doc_depends_on", source_value: "ui", matched: ["ui"], doc_ids: ["api"] },
           {
             via: "path_requires",
             source_value: "src/api/**",
             matched: ["src/api/a.ts"],
             doc_ids: ["api"],
-            edge_ids: [5],
           },
         ],
       },
@@ -191,7 +191,6 @@ describe("a template's rules in the text", () => {
             source_value: "src/api/**",
             matched: ["src/api/a.ts"],
             doc_ids: ["api", "go-logging"],
-            edge_ids: [1, 2],
           },
         ],
       },
@@ -212,14 +211,15 @@ describe("why a rule was deferred or left out", () => {
       ...response,
       base: {
         documents: [
-          doc("big", { delivery: "deferred", defer_reason: "over_auto_inline_limit", source_path: "a.md" }),
-          doc("late", { delivery: "deferred", defer_reason: "over_budget", source_path: "b.md" }),
-          doc("later", { delivery: "deferred", defer_reason: "over_budget", source_path: "c.md" }),
+          doc("big", { delivery: "deferred", source_path: "a.md" }),
+          doc("late", { delivery: "deferred", source_path: "b.md" }),
+          doc("later", { delivery: "deferred", source_path: "c.md" }),
           doc("last", { delivery: "omitted", omit_reason: "over_budget" }),
         ],
         templates: [],
         resolution_path: [],
       },
+      budget: { ...response.budget, defer_reasons: ["over_auto_inline_limit", "over_budget"] },
       expanded: undefined,
       warnings: [],
       notices: [],
@@ -237,17 +237,5 @@ describe("why a rule was deferred or left out", () => {
       base: { ...response.base, documents: response.base.documents.slice(0, 1), templates: [] },
     };
     expect(renderCompileText(inline)).not.toContain("Why not inline:");
-  });
-});
-
-describe("the text for a client whose model reads only structuredContent", () => {
-  it("is the headline and where the rules are, without a rule's text", () => {
-    expect(renderStructuredPointer(response)).toBe(
-      [
-        "archon cmp_1 · knowledge v3 · 5 rule(s) · 150 of 8192 bytes inline",
-        'The rules are in this answer\'s structuredContent. If you see no rules, call again with response_format "text".',
-        "",
-      ].join("\n"),
-    );
   });
 });

@@ -1,7 +1,7 @@
 // The text of a compile_context answer as the model reads it: one header line per document, its content,
 // and for a deferred document where to read it (by section when it has them). The JSON stays the
 // structuredContent; this is what keeps a compile from costing more than the rules it delivers.
-import { AUTO_INLINE_LIMIT } from "../read/allocate-budget.js";
+import { AUTO_INLINE_LIMIT, NOT_ABOUT_PLAN } from "../read/allocate-budget.js";
 import type { DeliveredDoc } from "../read/compile.js";
 import type { ResolutionGroup } from "../read/resolve.js";
 import { parseSourceRef } from "../read/source-anchor.js";
@@ -83,16 +83,13 @@ const REASON_WORDS: Record<string, string> = {
 };
 
 /**
- * One line naming each reason the listed documents were deferred or left out, in words; undefined when
- * there is none to explain (a deferral "not about your plan" has its own heading in the text).
+ * One line naming each reason a rule was deferred or left out, in words; undefined when there is none to
+ * explain (a deferral "not about your plan" has its own heading in the text). Deferrals are named once
+ * per answer (budget.defer_reasons), omissions by each omitted rule.
  */
-function reasonsLine(docs: readonly DeliveredDoc[]): string | undefined {
-  const codes = new Set<string>();
-  for (const d of docs) {
-    const code =
-      d.delivery === "omitted" ? d.omit_reason : d.delivery === "deferred" ? d.defer_reason : undefined;
-    if (code && code !== "not_about_plan") codes.add(code);
-  }
+function reasonsLine(response: CompileResponse, omitted: readonly DeliveredDoc[]): string | undefined {
+  const codes = new Set(response.budget.defer_reasons.filter((code) => code !== NOT_ABOUT_PLAN));
+  for (const d of omitted) if (d.omit_reason) codes.add(d.omit_reason);
   if (codes.size === 0) return undefined;
   const said = [...codes].sort().map((code) => `${code}: ${REASON_WORDS[code] ?? "see the rule's entry"}`);
   return `Why not inline: ${said.join("; ")}.`;
@@ -111,19 +108,13 @@ function headline(response: CompileResponse, rules: number): string {
 }
 
 /**
- * The whole text, for a client whose model reads only structuredContent (tool-call.ts in core): the
- * headline and where the rules are, so the rules cross the pipe once. A model that sees this line and
- * no rules is on a client that reads the text after all, and is told how to get it.
+ * The whole text, for a client whose model reads only structuredContent (tool-call.ts in core): where the
+ * rules are, so they cross the pipe once. Nothing of the result is repeated here (its compile_id and
+ * budget are in the JSON the model reads); a model that sees this line and no rules is on a client that
+ * reads the text after all, and is told how to get it.
  */
-export function renderStructuredPointer(response: CompileResponse): string {
-  const docs = [
-    ...response.base.documents,
-    ...response.base.templates,
-    ...(response.expanded?.documents ?? []),
-  ];
-  const rules = docs.filter((d) => d.delivery !== "omitted").length;
-  return `${headline(response, rules)}\nThe rules are in this answer's structuredContent. If you see no rules, call again with response_format "text".\n`;
-}
+export const STRUCTURED_POINTER =
+  'The rules are in structuredContent; if you see none, call again with response_format "text".\n';
 
 /** `request` is what was asked, when the caller has it: a request without a plan gets NO_PLAN_HINT. */
 export function renderCompileText(response: CompileResponse, request?: { plan?: string }): string {
@@ -145,7 +136,7 @@ export function renderCompileText(response: CompileResponse, request?: { plan?: 
       .filter(({ d }) => d.from_template)
       .map(({ d, reason }) => ({ d, reason: reason ? `${reason} · from a template` : "from a template" })),
   ];
-  const listed = (d: DeliveredDoc) => d.delivery === "deferred" && d.defer_reason === "not_about_plan";
+  const listed = (d: DeliveredDoc) => d.delivery === "deferred" && d.defer_reason === NOT_ABOUT_PLAN;
   const shown = all.filter(({ d }) => d.delivery !== "omitted" && !listed(d));
   const aside = all.filter(({ d }) => listed(d));
   const omitted = all.filter(({ d }) => d.delivery === "omitted");
@@ -171,7 +162,10 @@ export function renderCompileText(response: CompileResponse, request?: { plan?: 
     );
   if (omitted.length > 0)
     out.push(`Omitted: ${omitted.map(({ d }) => `${d.doc_id} (${d.omit_reason ?? "omitted"})`).join(", ")}`);
-  const reasons = reasonsLine(shown.concat(omitted).map(({ d }) => d));
+  const reasons = reasonsLine(
+    response,
+    omitted.map(({ d }) => d),
+  );
   if (reasons) out.push(reasons);
   // Suggestions are not rules for these files: named, never inlined, so they cost a line each.
   if (response.suggestions)

@@ -2,16 +2,17 @@
 import { defineTool, readOnly } from "@archon/core";
 import { z } from "zod";
 import type { ArchonContext } from "../../context/archon-context.js";
+import { AUTO_INLINE_LIMIT } from "../../read/allocate-budget.js";
 import type { CompileResponse } from "../../services/compile-service.js";
-import { renderCompileText, renderStructuredPointer } from "../../services/compile-text.js";
+import { renderCompileText, STRUCTURED_POINTER } from "../../services/compile-text.js";
 import { LIMITS, list, text } from "../input-limits.js";
 import { compileResultSchema } from "../result-schemas/compile-result.js";
 
 export const compileContextTool = defineTool({
   name: "compile_context",
-  title: "Compile context for target files",
+  title: "Rules for target files",
   description:
-    "Call before touching files. Returns the approved rules wired to target_files (path glob, layer, command, dependency; rules whose description the plan matches too), fitted to an inline byte budget. Follow inline rules, read each deferred rule where it says, obey warnings and notices.",
+    "Call before touching files: the approved rules for target_files (and any whose description the plan matches), within an inline byte budget. Follow inline rules, read each deferred one where it says, obey warnings and notices.",
   input: {
     target_files: list(text(LIMITS.path).min(1), LIMITS.files)
       .min(1)
@@ -40,8 +41,16 @@ export const compileContextTool = defineTool({
       .max(LIMITS.inlineBytes)
       .optional()
       .describe("Inline budget (default 8192)"),
-    content_mode: z.enum(["auto", "always", "metadata"]).optional().describe("Default auto"),
-    include_debug: z.boolean().optional().describe("Add debug_info (near misses, layers, budget drops)"),
+    content_mode: z
+      .enum(["auto", "always", "metadata"])
+      .optional()
+      .describe(
+        `auto (default): inline rules up to ${AUTO_INLINE_LIMIT} bytes; always: any size; metadata: none`,
+      ),
+    include_debug: z
+      .boolean()
+      .optional()
+      .describe("Add debug_info (near misses, layers, budget drops, edge ids)"),
     agent_id: text(LIMITS.id).optional().describe("Recorded in the audit log"),
     suggestions: z.boolean().optional().describe("Add up to 3 related rules the files did not reach"),
     response_format: z
@@ -60,7 +69,7 @@ export const compileContextTool = defineTool({
   text: (result, args, reader) => {
     const response = result as CompileResponse;
     if (args.response_format === "json") return JSON.stringify(response);
-    if (args.response_format === undefined && reader.structuredOnly) return renderStructuredPointer(response);
+    if (args.response_format === undefined && reader.structuredOnly) return STRUCTURED_POINTER;
     return renderCompileText(response, args);
   },
 });

@@ -10,7 +10,7 @@ export const getCompileAuditTool = defineTool({
   title: "Read a compile's audit record",
   description:
     "A past compile's audit record by compile_id, and `replay`: its request compiled again against its snapshot (same_result: whether it matched).",
-  input: { compile_id: text(LIMITS.id).min(1).describe("the compile_id a compile answered with") },
+  input: { compile_id: text(LIMITS.id).min(1).describe("From a compile's answer") },
   output: compileAuditSchema,
   annotations: readOnly,
   run: ({ compile_id }, ctx: ArchonContext) => {

@@ -10,7 +10,7 @@ export const impactTool = defineTool({
   name: "impact",
   title: "Rules touched by changing files",
   description:
-    "Every approved rule that path or layer edges map these files to, plus the rules they depend on, with the edges as evidence. Says which rules apply, not whether one was broken.",
+    "Every approved rule path or layer edges map these files to, plus the rules those depend on, with the edges as evidence: which rules apply, not whether one was broken.",
   input: { files: list(text(LIMITS.path).min(1), LIMITS.files).min(1).describe("Repo-relative paths") },
   output: {
     knowledge_version: z.number().int(),

@@ -19,7 +19,7 @@ export const observeTool = defineTool({
   name: "observe",
   title: "Report an observation",
   description: [
-    "Records what you noticed for a person to triage; never changes knowledge. payload by event_type:",
+    "What you noticed, for a person to triage; never changes knowledge. payload by event_type:",
     "compile_miss {target_files[], review_comment, missing_doc?, target_doc_id?, compile_id?} (a known rule not delivered);",
     "review_correction {target_doc_id, proposed_content, review_comment, compile_id?}; pr_merged {changed_files[], pr_title?};",
     "manual_note {note, hints?[], abstract?}; session_note {text, outcome?, files?[], doc_ids?[]}; others free-form.",
@@ -27,7 +27,7 @@ export const observeTool = defineTool({
   ].join(" "),
   input: {
     event_type: z.enum(OBSERVATION_EVENTS),
-    payload: jsonObject(z.unknown(), LIMITS.payload).describe("Fields by event_type (see description)"),
+    payload: jsonObject(z.unknown(), LIMITS.payload).describe("Fields by event_type, as above"),
     agent_id: text(LIMITS.id).min(1).optional().describe("Who is reporting"),
   },
   output: {

@@ -9,9 +9,9 @@ import { recallResultSchema } from "../result-schemas/recall-result.js";
 
 export const recallTool = defineTool({
   name: "recall",
-  title: "Recall past runs, compiles and session notes",
+  title: "Recall past runs and notes",
   description: (t) =>
-    `Didn't we try this before? Ranked pointers to past runs, compiles and session notes; follow a compile id with ${t("get_compile_audit")}. Never part of ${t("compile_context")}.`,
+    `Didn't we try this before? Ranked pointers to past runs, compiles and session notes; follow a compile id with ${t("get_compile_audit")}.`,
   input: {
     files: list(text(LIMITS.path).min(1), LIMITS.files)
       .optional()

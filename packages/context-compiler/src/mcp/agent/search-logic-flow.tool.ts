@@ -17,10 +17,10 @@ export const searchLogicFlowTool = defineTool({
   name: "search_logic_flow",
   title: "Call paths between two symbols",
   description:
-    "Shortest call paths between two symbols in the index of `archon reindex-symbols` (calls only). A symbol is a name, Class.method or symbol_id; a name matching several returns them as ambiguous_from / ambiguous_to. depth null: no path within max_depth; with unresolved_calls > 0 one may exist.",
+    "Shortest call paths between two symbols (a name, Class.method or symbol_id) in the `archon reindex-symbols` index, calls only. A name matching several returns them as ambiguous_from/ambiguous_to. depth null: no path within max_depth; with unresolved_calls > 0 one may exist.",
   input: {
-    from_symbol: symbol.describe("Start: name, Class.method or symbol_id"),
-    to_symbol: symbol.describe("End: name, Class.method or symbol_id"),
+    from_symbol: symbol.describe("Start symbol"),
+    to_symbol: symbol.describe("End symbol"),
     max_depth: z
       .number()
       .int()

@@ -17,9 +17,9 @@ const violationBase = {
 
 export const verifyDoneTool = defineTool({
   name: "verify_done",
-  title: "Check a change against the verifiable constraints",
+  title: "Check a change against constraints",
   description:
-    "Call when a change is done, with its unified diff and/or changed_files. Checks each approved constraint with a ```verify block (forbid_import, require_companion) covering a changed file: verdict, violations with evidence, and affected_tests to run first (not the only ones).",
+    "Call when a change is done. Checks each approved constraint with a ```verify block (forbid_import, require_companion) covering a changed file: violations with evidence, and affected_tests to run first (not the only ones).",
   input: {
     diff: z.string().max(MAX_DIFF_CHARS).optional().describe("Unified diff of the change"),
     changed_files: z

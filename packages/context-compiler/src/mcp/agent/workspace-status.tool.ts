@@ -10,7 +10,7 @@ export const workspaceStatusTool = defineTool({
   name: "workspace_status",
   title: "Workspace status",
   description:
-    "Read-only dashboard: knowledge_version, knowledge_hash (same rules, same hash on every machine), latest snapshot, recent compile regions, pending and unresolved counts, row counts.",
+    "Read-only dashboard: knowledge version and hash (equal wherever the rules are), latest snapshot, recent compile regions, pending and unresolved counts, row counts.",
   input: {},
   output: {
     knowledge_version: z.number().int(),

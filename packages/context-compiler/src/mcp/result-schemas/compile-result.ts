@@ -9,8 +9,6 @@ export const deliveredSectionSchema = z.object({
   heading: z.string(),
   start: z.number().int(),
   end: z.number().int(),
-  bytes: z.number().int(),
-  relevance: z.number().optional(),
   content: z.string().optional(),
 });
 
@@ -35,7 +33,6 @@ export const resolutionGroupSchema = z.object({
   source_value: z.string(),
   matched: z.array(z.string()),
   doc_ids: z.array(z.string()),
-  edge_ids: z.array(z.number().int()),
 });
 
 export const nearMissSchema = z.object({
@@ -79,6 +76,7 @@ export const compileResultSchema = z.object({
     max_inline_bytes: z.number().int(),
     inline_bytes: z.number().int(),
     content_mode: contentMode,
+    defer_reasons: z.array(z.string()),
   }),
   warnings: z.array(z.string()),
   notices: z.array(z.string()),
@@ -102,6 +100,7 @@ export const compileResultSchema = z.object({
       near_miss_edges: z.array(nearMissSchema),
       layer_classification: z.array(layerClassificationSchema),
       budget_drops: z.array(budgetDropSchema),
+      resolution_edge_ids: z.array(z.array(z.number().int())),
     })
     .optional(),
 });

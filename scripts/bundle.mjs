@@ -24,6 +24,8 @@ const COMMANDS = [
     },
   },
   { dist: `${packages}prd-pipeline/dist/`, entries: { main: "cli/main.js" } },
+  // The benchmark's floor server (dist/bench/bundle/, not shipped): it loads the SDK as archon does, bundled.
+  { dist: `${packages}context-compiler/dist/bench/`, entries: { "bare-server": "bare-server.js" } },
 ];
 
 const BUNDLED = new Set([

@@ -1,5 +1,6 @@
 // The speed benchmark: for each size, generate and seed a knowledge base, then measure the in-process
-// compile, the compile over stdio, server start and peak memory. Databases live in a temp folder.
+// compile, the compile over stdio, its tail against ping, server start and peak memory, each beside its
+// floor. Databases live in a temp folder.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,11 +8,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateKnowledge } from "./generate-knowledge.js";
 import type { InProcessResult } from "./in-process-child.js";
+import { measureStart, type StartResult, writeStartProject } from "./start-bench.js";
 import { peakRssMb } from "./stats.js";
 import { measureStdio, type StdioResult } from "./stdio-bench.js";
+import { measureTail, memoryFloorMb, type TailResult } from "./tail-bench.js";
 import { writeKnowledge } from "./write-knowledge.js";
 
 const CHILD = fileURLToPath(new URL("./in-process-child.js", import.meta.url));
+/** The largest size also started as a git project with its rule files committed: one file per rule to write and commit. */
+const PROJECT_START_MAX = 10_000;
 
 export interface BenchOptions {
   sizes: number[];
@@ -31,6 +36,10 @@ export interface BenchResult {
   seedMs: number;
   inProcess: InProcessResult;
   stdio: StdioResult;
+  tail: TailResult;
+  start: StartResult;
+  /** Peak RSS of a process holding the SDK and the same rule texts as plain strings (bare-server.ts). */
+  memoryFloorMb: number;
   benchProcessPeakRssMb: number;
 }
 
@@ -78,6 +87,20 @@ async function benchOne(size: number, dir: string, options: BenchOptions): Promi
     iterations: options.iterations,
     starts: options.starts ?? 5,
   });
+  log(`  tail: ${options.iterations} compiles, each followed by a ping, on one connection`);
+  const tail = await measureTail(dbPath, dir, generated.requests, options.iterations);
+  const projectRoot = size <= PROJECT_START_MAX ? join(dir, `project-${size}`) : undefined;
+  if (projectRoot) {
+    log("  a git project with the rule files committed, for the start");
+    writeStartProject(projectRoot, generated.plan);
+  }
+  log(`  start: ${options.starts ?? 5} interleaved rounds of archon, the bare SDK server and node -e 0`);
+  const start = await measureStart(dbPath, dir, projectRoot, options.starts ?? 5);
+  if (projectRoot) rmSync(projectRoot, { recursive: true, force: true });
+  const memoryFloor = await memoryFloorMb(
+    dir,
+    generated.plan.documents.map((d) => d.content),
+  );
   return {
     documents: size,
     edges,
@@ -88,6 +111,9 @@ async function benchOne(size: number, dir: string, options: BenchOptions): Promi
     seedMs,
     inProcess,
     stdio,
+    tail,
+    start,
+    memoryFloorMb: memoryFloor,
     benchProcessPeakRssMb: peakRssMb(process.pid),
   };
 }
@@ -101,7 +127,7 @@ export async function runCompilerBench(options: BenchOptions): Promise<BenchResu
       const result = await benchOne(size, dir, options);
       const { inProcess: ip, stdio } = result;
       options.log(
-        `  in-process p50 ${ip.pure.p50.toFixed(3)} ms, p99 ${ip.pure.p99.toFixed(3)} ms; stdio p50 ${stdio.compile.p50.toFixed(3)} ms; start ${Math.round(stdio.startMs)} ms`,
+        `  in-process p50 ${ip.pure.p50.toFixed(3)} ms, p99 ${ip.pure.p99.toFixed(3)} ms; stdio p50 ${stdio.compile.p50.toFixed(3)} ms; compile p99 / ping p99 ${(result.tail.compile.p99 / result.tail.ping.p99).toFixed(2)}; start ${Math.round(result.start.benchDatabase.median)} ms`,
       );
       results.push(result);
       rmSync(join(dir, `knowledge-${size}.db`), { force: true });

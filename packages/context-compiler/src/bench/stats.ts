@@ -34,6 +34,21 @@ export const median = (samples: readonly number[]) =>
     50,
   );
 
+/** A figure measured several times: its median and range, as the benchmarks page reports each. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  samples: number[];
+}
+
+export const spread = (samples: readonly number[]): Spread => ({
+  median: median(samples),
+  min: samples.length > 0 ? Math.min(...samples) : Number.NaN,
+  max: samples.length > 0 ? Math.max(...samples) : Number.NaN,
+  samples: [...samples],
+});
+
 /**
  * Peak resident memory (VmHWM) of a live process, in MiB. Linux only; NaN elsewhere or when the process
  * is gone, so a missing figure shows as missing rather than as zero.

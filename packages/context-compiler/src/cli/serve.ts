@@ -29,8 +29,9 @@ async function serverFor(options: GlobalOptions) {
     warmUp: true,
   };
   try {
-    // A client registered for every repository starts archon in folders that are no project.
-    return await createArchonServer({ ...serverOptions, projectMustExist: true });
+    // A client registered for every repository starts archon in folders that are no project. The rule
+    // files' first look and the warm-up wait until the client has its tool list (mcp/server.ts).
+    return await createArchonServer({ ...serverOptions, projectMustExist: true, deferOpenWork: true });
   } catch (error) {
     // Only what a person fixes in the project keeps the server up; a --db that cannot be created fails at once.
     if (!(error instanceof UnopenedProjectError || error instanceof DamagedDatabaseError)) throw error;

@@ -12,7 +12,7 @@ import type { WriteContext } from "../knowledge/write-context.js";
 import { RunRecorder, sessionIdFrom } from "../memory/run-recorder.js";
 import { CompileService } from "../services/compile-service.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
-import { replicaServer } from "../store/replica.js";
+import { replicaServer } from "../store/team/replica.js";
 import { ARCHON_DIR } from "../vocabulary/project-files.js";
 import { toolPrefix } from "../vocabulary/tool-prefix.js";
 import { writeArchonGitignore } from "./archon-gitignore.js";
@@ -32,6 +32,11 @@ export interface ArchonContext {
   init: InitSessions;
   /** Whether the committed rule files are this database's source (see ruleFilesWatch). */
   ruleFiles: boolean;
+  /**
+   * Does what opening left for later (a server's choice, deferOpenWork): the committed rule files' first
+   * look and the idle warm-up. Idempotent; every tool call runs it first, so nothing answers before it.
+   */
+  settle(): void;
   /** Flushes queued audit rows and closes the database. */
   close(): void;
 }
@@ -59,7 +64,7 @@ function ruleFilesWatch(
 ): RuleFilesWatch | undefined {
   if (!isDefaultDatabase(options.dbPath, options.projectRoot) || kdb.writeRefusal()) return undefined;
   if (replicaServer(kdb.db) !== undefined) return undefined;
-  const watch = new RuleFilesWatch({
+  return new RuleFilesWatch({
     surface: options.surface,
     channel,
     db: kdb.db,
@@ -67,9 +72,24 @@ function ruleFilesWatch(
     clock,
     ruleFiles: true,
   });
-  const warning = watch.writeFirstFiles() ?? watch.check();
-  if (warning) process.stderr.write(`archon: ${warning}\n`);
-  return watch;
+}
+
+/**
+ * What opening does after the database is open, once: the rule files' first look (written out once for an
+ * older database, else absorbed), then the warm-up, which so reads the knowledge the first compile will.
+ */
+function openWork(ruleFiles: RuleFilesWatch | undefined, compiler: CompileService, warmUp: boolean) {
+  let done = false;
+  return (): void => {
+    if (done) return;
+    done = true;
+    try {
+      const warning = ruleFiles && (ruleFiles.writeFirstFiles() ?? ruleFiles.check());
+      if (warning) process.stderr.write(`archon: ${warning}\n`);
+    } finally {
+      if (warmUp) compiler.warmWhenIdle();
+    }
+  };
 }
 
 export interface ArchonServerOptions {
@@ -87,6 +107,11 @@ export interface ArchonServerOptions {
   backgroundAudit?: boolean;
   /** Do a fresh server's first-compile work in idle time (services/warm-up.ts): a server's choice too. */
   warmUp?: boolean;
+  /**
+   * Leave the rule files' first look (git runs; at 10k rules some 50 ms, seconds after a large pull) and
+   * the warm-up to settle(): a stdio server answers its tool list first, which needs neither.
+   */
+  deferOpenWork?: boolean;
   /**
    * Refuse, creating nothing, when the default database's project has no .archon/ yet: every opener but
    * the commands that make a project (setup, seed, import...) and the tests' own fixtures.
@@ -127,7 +152,8 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     suggester,
     ...(ruleFiles ? { ruleFiles } : {}),
   });
-  if (options.warmUp) compiler.warmWhenIdle();
+  const settle = openWork(ruleFiles, compiler, options.warmUp ?? false);
+  if (!options.deferOpenWork) settle();
   return {
     surface: options.surface,
     channel,
@@ -138,6 +164,7 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     compiler,
     init,
     ruleFiles: ruleFiles !== undefined,
+    settle,
     close() {
       suggester.close();
       if (!kdb.db.open) return;

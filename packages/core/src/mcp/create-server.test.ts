@@ -84,3 +84,30 @@ describe("a tool answer over the size of one response", () => {
     );
   });
 });
+
+describe("start-up work a server defers to its first tool list", () => {
+  it("runs once, after the first tools/list answer, however often the tools are listed", async () => {
+    const runs: string[] = [];
+    const { server } = createServer({
+      name: "t",
+      version: "0",
+      tools: [sized],
+      context: {},
+      afterFirstList: () => runs.push("after the first list"),
+    });
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    await server.connect(new BoundedStdioTransport(toServer, toClient));
+    const client = new Client({ name: "c", version: "0" });
+    await client.connect(new BoundedStdioTransport(toClient, toServer));
+    const before = [...runs];
+    const listed = (await client.listTools()).tools.map((t) => t.name);
+    await client.listTools();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect({ before, listed, runs }).toEqual({
+      before: [],
+      listed: ["sized"],
+      runs: ["after the first list"],
+    });
+  });
+});

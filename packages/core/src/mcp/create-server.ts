@@ -19,6 +19,8 @@ export interface ServerSpec<Ctx> {
   prefix?: string;
   /** Extra registrations (prompts, resources; never tools: the list is built once from `tools`). */
   extend?: (server: McpServer) => void;
+  /** Runs once, just after the first tools/list answer is written: start-up work no listing needs waits for it. */
+  afterFirstList?: () => void;
   cleanup?: () => void | Promise<void>;
 }
 
@@ -71,7 +73,13 @@ export function createServer<Ctx>(spec: ServerSpec<Ctx>): CreatedServer {
   // The tool set of a server never changes, so its list is one object for the server's life, in place of
   // the SDK's, which converts every schema again on each tools/list.
   const toolList: ListToolsResult = { tools: listed };
-  server.server.setRequestHandler(ListToolsRequestSchema, () => toolList);
+  let afterFirstList = spec.afterFirstList;
+  server.server.setRequestHandler(ListToolsRequestSchema, () => {
+    // The SDK writes the answer in the microtasks after this returns; an immediate runs after them.
+    if (afterFirstList) setImmediate(afterFirstList);
+    afterFirstList = undefined;
+    return toolList;
+  });
   spec.extend?.(server);
   return {
     server,

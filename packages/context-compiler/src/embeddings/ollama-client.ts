@@ -30,10 +30,16 @@ export class EmbeddingError extends Error {
   }
 }
 
-async function request(url: string, init: RequestInit, timeoutMs: number): Promise<unknown> {
+async function request(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  stop?: AbortSignal,
+): Promise<unknown> {
   let response: Response;
+  const deadline = AbortSignal.timeout(timeoutMs);
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, { ...init, signal: stop ? AbortSignal.any([deadline, stop]) : deadline });
   } catch (error) {
     const name = (error as Error).name;
     if (name === "TimeoutError" || name === "AbortError")
@@ -65,7 +71,12 @@ export class OllamaClient {
    * One vector per text, checked: as many vectors as texts, every number finite, one dimension for all,
    * and that dimension equal to `dimensions` when the caller already has vectors of this model.
    */
-  async embed(texts: readonly string[], timeoutMs: number, dimensions?: number): Promise<number[][]> {
+  async embed(
+    texts: readonly string[],
+    timeoutMs: number,
+    dimensions?: number,
+    stop?: AbortSignal,
+  ): Promise<number[][]> {
     const body = (await request(
       `${this.config.url}/api/embed`,
       {
@@ -74,6 +85,7 @@ export class OllamaClient {
         body: JSON.stringify({ model: this.config.model, input: texts }),
       },
       timeoutMs,
+      stop,
     )) as { embeddings?: unknown };
     const vectors = body?.embeddings;
     const wellFormed =

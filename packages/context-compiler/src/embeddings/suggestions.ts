@@ -40,9 +40,19 @@ export interface SuggestionRequest {
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
+/**
+ * How long an idle-time warm-up waits for Ollama's first vector: Ollama loads the model on the first
+ * embed it is asked for, which takes seconds, where a compile waits SUGGESTION_BUDGET_MS.
+ */
+export const WARM_UP_EMBED_MS = 30_000;
+
 export class Suggester {
   readonly #client: OllamaClient;
   readonly #supervisor: OllamaSupervisor;
+  /** Whether a warm-up got a vector: then Ollama has the model loaded and this process a connection. */
+  #warm = false;
+  /** Aborts a warm-up under way when the server closes, so that it never holds the process open. */
+  readonly #closing = new AbortController();
 
   constructor(
     private readonly db: () => Db,
@@ -90,8 +100,27 @@ export class Suggester {
     }
   }
 
+  /**
+   * Asks Ollama for one vector in idle time, so that a server's first compile finds what later ones find:
+   * the model loaded and this process's HTTP client ready. Only when the knowledge has vectors of the
+   * model (else no compile asks Ollama), until one warm-up got a vector. Fail-open: a failure is dropped,
+   * starts nothing, and a compile meets it and says it as it always did.
+   */
+  async warm(): Promise<void> {
+    if (this.#warm || this.#closing.signal.aborted) return;
+    try {
+      const dims = storedDimensions(this.db(), this.config.model);
+      if (dims === undefined) return;
+      await this.#client.embed(["warm up"], WARM_UP_EMBED_MS, dims, this.#closing.signal);
+      this.#warm = true;
+    } catch {
+      // Down, slow or wrong: the compile that asks says so.
+    }
+  }
+
   /** Stops an Ollama this suggester started; one it found running is left alone. */
   close(): void {
+    this.#closing.abort();
     this.#supervisor.stop();
   }
 

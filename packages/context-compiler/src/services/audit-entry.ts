@@ -1,12 +1,12 @@
 // A compile's audit row made ready to store: the result hash, the outcome reduced to what the audit keeps,
 // and every string the agent sent or that echoes it redacted (the agent writes the plan, file names and
 // agent_id, and may paste a secret into any of them). Runs where the row is written, off the response path.
-import { hashCanonical } from "@archon/core";
 import { redactValue } from "../knowledge/secret-scan.js";
 import type { CompileOutcome } from "../read/compile.js";
 import type { CompileLogEntry } from "../store/audit.js";
 import type { AuditDelivery, AuditOutcome } from "../store/audit-pack.js";
 import type { RunCompileMemory } from "../store/memory-runs.js";
+import { canonicalDigest } from "./canonical-digest.js";
 
 /** What a compile hands to the audit queue: the row before hashing, packing and redaction. */
 export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
@@ -21,7 +21,7 @@ export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
  * loses nothing, and rows logged before it existed replay to the same result_hash.
  */
 export const resultHash = (outcome: CompileOutcome) =>
-  hashCanonical({ ...outcome, debug: undefined, knowledge_hash: undefined });
+  canonicalDigest({ ...outcome, debug: undefined, knowledge_hash: undefined });
 
 export function completeEntry(pending: PendingAudit): CompileLogEntry {
   const { outcome, memory: _memory, ...head } = pending;
@@ -30,8 +30,22 @@ export function completeEntry(pending: PendingAudit): CompileLogEntry {
     agent_id: redactValue(head.agent_id, "agent_id").value,
     request: redactValue(head.request, "request").value,
     error: redactValue(head.error, "error").value,
-    outcome: outcome ? redactValue(auditOutcome(outcome), "debug").value : null,
+    outcome: outcome ? redactOutcome(auditOutcome(outcome)) : null,
     result_hash: outcome ? resultHash(outcome) : null,
+  };
+}
+
+/**
+ * The reduced outcome with what the agent sent redacted: the target files, which the near misses and the
+ * layer classification name. The deliveries are left as they are: doc ids and the allocator's reasons
+ * come from the knowledge, which this database holds in clear anyway, and scanning a hundred of them per
+ * row, new ones at every compile at 10k rules, was most of the writer's redaction work.
+ */
+function redactOutcome(o: AuditOutcome): AuditOutcome {
+  return {
+    ...o,
+    near_miss_edges: redactValue(o.near_miss_edges, "debug").value,
+    layer_classification: redactValue(o.layer_classification, "debug").value,
   };
 }
 

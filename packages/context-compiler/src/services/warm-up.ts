@@ -1,8 +1,8 @@
 // What a server's first compiles would otherwise do on the request path, done in idle time instead
 // (idle-work.ts): the index, each document's content and terms, the notices' database reads, and one
-// compile and its text so that the read path's code is compiled before an agent waits for it; again
-// whenever the knowledge moves. None of it changes a result: each is a cache of what the same knowledge
-// gives anyway.
+// compile and its text so that the read path's code is compiled before an agent waits for it, and the
+// embeddings' connection; again whenever the knowledge moves. None of it changes a result: each is a
+// cache of what the same knowledge gives anyway.
 import { channel } from "node:diagnostics_channel";
 import type { CompileRequest } from "../read/compile.js";
 import { DOC_TEXT_LIMIT, type DocText } from "../read/doc-text.js";
@@ -59,6 +59,11 @@ export interface WarmUpHooks {
   text(): DocText;
   /** Runs the compile's code and renders its text once, the result dropped. */
   compile(index: KnowledgeIndex, request: CompileRequest): void;
+  /**
+   * Starts warming the embedding suggestions (Ollama's model, the HTTP client), not awaited: without it a
+   * server's first compile waits out their budget while Ollama loads the model (embeddings/suggestions.ts).
+   */
+  suggestions?(): void;
 }
 
 /** The index walked, its documents to warm (in its own order, up to WARM_UP_MAX_DOCS), and the next one. */
@@ -108,6 +113,7 @@ export class WarmUp {
         } catch {
           // A sample that fails (a budget it exceeds) has run the code as far as a request would.
         }
+        this.hooks.suggestions?.();
         warmUpDone.publish({ knowledge_version: index.knowledge_version, documents: place.docs.length });
       }
       return false;

@@ -5,9 +5,7 @@ import { UserError } from "@archon/core";
 import { readReads } from "../hooks/read-log.js";
 import { type EvalReport, evaluate } from "../quality/eval.js";
 import { type ReplayReport, replayLog } from "../quality/replay.js";
-import { listShippedAudit } from "../store/shipped-audit.js";
-import { evaluateTeam, type TeamEvalReport } from "../team/team-eval.js";
-import { openWorkingCopy } from "../team/working-copy.js";
+import { evaluateTeam, listShippedAudit, openWorkingCopy, type TeamEvalReport } from "../team/index.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -41,7 +39,9 @@ export function formatEval(report: EvalReport, replay: ReplayReport | undefined)
     );
     for (const d of replay.differences)
       lines.push(
-        `  ${d.compile_id} ${d.kind}: logged ${d.logged.result_hash ?? d.logged.error ?? "-"}, now ${d.replayed ? (d.replayed.result_hash ?? d.replayed.error) : "-"}`,
+        d.knowledge
+          ? `  ${d.compile_id} ${d.kind}: knowledge_hash recorded ${d.knowledge.recorded}, its snapshot gives ${d.knowledge.replayed} now`
+          : `  ${d.compile_id} ${d.kind}: logged ${d.logged.result_hash ?? d.logged.error ?? "-"}, now ${d.replayed ? (d.replayed.result_hash ?? d.replayed.error) : "-"}`,
       );
   }
   return `${lines.join("\n")}\n`;

@@ -18,7 +18,7 @@ export function statsCommand(options: GlobalOptions, opts: { json?: boolean }): 
     process.stdout.write(
       [
         `database           ${options.db}`,
-        `knowledge_version  ${s.knowledge_version}${s.latest_snapshot ? ` (snapshot ${s.latest_snapshot.snapshot_id})` : ""}`,
+        `knowledge_version  ${s.knowledge_version}${s.latest_snapshot ? ` (snapshot ${s.latest_snapshot.snapshot_id}, knowledge_hash ${s.latest_snapshot.knowledge_hash ?? "not recorded"})` : ""}`,
         `documents          ${pairs(s.documents_by_status)}`,
         `approved by kind   ${pairs(s.documents_by_kind)}`,
         `edges              ${pairs(s.edges_by_type)}`,

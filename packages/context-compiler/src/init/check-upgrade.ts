@@ -1,6 +1,6 @@
 // check_upgrade: the diff from the applied template version to the newest bundled one, read-only.
 
-import { type Db, UserError } from "@archon/core";
+import { type Db, sha256, UserError } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
 import { edgeKey } from "../knowledge/seed-edges.js";
 import type { SeedPlan } from "../knowledge/seed-file.js";
@@ -43,14 +43,29 @@ export function requireAppliedTemplate(ctx: { db: Db; channel: Channel }) {
   return applied;
 }
 
-function currentState(db: Db, manifest: InitManifest, ids: readonly string[]) {
+/**
+ * The baseline of each template document: the hash the manifest holds, trusted only where it is the text
+ * the bundled template of the applied version gives. A clone rebuilds the manifest from committed front
+ * matter, which anyone can edit, and a package may ship another text under the same version: either way
+ * the baseline is unknown, and an upgrade counts the document as its users' instead of overwriting it.
+ */
+function trustedBaseline(manifest: InitManifest, from: SeedPlan): Map<string, string> {
+  const installed = new Map(from.documents.map((d) => [d.doc_id, sha256(d.content)]));
+  return new Map(
+    manifest.documents
+      .filter((d) => installed.get(d.doc_id) === d.content_hash)
+      .map((d) => [d.doc_id, d.content_hash]),
+  );
+}
+
+function currentState(db: Db, manifest: InitManifest, from: SeedPlan, ids: readonly string[]) {
   const current = new Map<string, CurrentDocument>();
   for (const id of ids) {
     const doc = getDocument(db, id);
     if (doc) current.set(id, doc);
   }
   const liveEdges = new Map(approvedEdges(db).map((e) => [edgeKey(e), e.edge_id]));
-  return { baseline: new Map(manifest.documents.map((d) => [d.doc_id, d.content_hash])), current, liveEdges };
+  return { baseline: trustedBaseline(manifest, from), current, liveEdges };
 }
 
 export function planUpgrade(ctx: { db: Db; channel: Channel }, templatesDir: string): UpgradePlan {
@@ -69,7 +84,7 @@ export function planUpgrade(ctx: { db: Db; channel: Channel }, templatesDir: str
     ? from
     : renderTemplate(loadTemplate(templatesDir, template, newest), manifest.placeholders);
   const ids = [...new Set([...from.documents, ...to.documents].map((d) => d.doc_id))].sort();
-  const state = currentState(db, manifest, ids);
+  const state = currentState(db, manifest, from, ids);
   const diff = diffTemplates(from, to, state);
   const pending_bundle_ids = pendingUpgradeBundles(db);
   const next_step = upToDate

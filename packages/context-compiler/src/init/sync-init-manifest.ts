@@ -2,10 +2,11 @@
 
 import { type Db, sha256, UserError } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
+import { planRuleFiles, writeRuleFiles } from "../knowledge/rule-files/render-rule-files.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { approvedContentHash } from "../store/documents.js";
-import { writeInitManifest } from "../store/init-manifest.js";
+import { templateDocIds, writeInitManifest } from "../store/init-manifest.js";
 import { pendingUpgradeBundles, upgradeProposedSince } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
 import { draftProposals } from "./apply-upgrade.js";
@@ -81,5 +82,8 @@ export function syncInitManifest(ctx: WriteContext, templatesDir: string): SyncI
       }),
     )
     .immediate();
+  // The template's rule files state the version and baseline a clone rebuilds: they move with it. A file
+  // holding edits nobody committed is left as it is (writeRuleFiles keeps it).
+  if (ctx.ruleFiles) writeRuleFiles(ctx, planRuleFiles(ctx.db, templateDocIds(ctx.db), false));
   return { template, from_version: version, to_version: newest, changed: true, user_modified };
 }

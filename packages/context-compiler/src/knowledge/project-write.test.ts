@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   appendProjectFile,
   assertWritable,
+  isInside,
   makeProjectDir,
   removeProjectFile,
   renameProjectFile,
@@ -212,5 +213,12 @@ describe("a database file is never written as a project file", () => {
       unchanged: true,
       old: "not really",
     });
+  });
+});
+
+describe("what counts as inside the project", () => {
+  it("never counts an empty path, which would name the process's own folder", () => {
+    // Where /proc is missing, a descriptor that no longer matches its checked path is named "".
+    expect([isInside(process.cwd(), ""), isInside(process.cwd(), process.cwd())]).toEqual([false, true]);
   });
 });

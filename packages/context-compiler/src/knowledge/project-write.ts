@@ -32,6 +32,8 @@ const HINT =
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 export const isInside = (root: string, target: string) => {
+  // An empty path would resolve against the process's folder, which is often the project itself.
+  if (target === "") return false;
   const rel = relative(root, target);
   return rel === "" || (!isAbsolute(rel) && rel.split(sep)[0] !== "..");
 };

@@ -1,7 +1,8 @@
 // knowledge_hash: one name for what a compile can see, the same on every machine that holds the same
 // rules, whatever knowledge_version, snapshot ids or edge rowids its database gave them (P-1).
 import { canonicalJson, hashCanonical, sha256 } from "@archon/core";
-import type { IndexedDoc, IndexedEdge, LayerRule } from "./knowledge-index.js";
+import type { IndexedDoc, IndexedEdge, KnowledgeRows, LayerRule } from "./knowledge-index.js";
+import { canonicalTagCatalog } from "./tag-catalog.js";
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -56,3 +57,25 @@ export function canonicalRowsHash(
  */
 export const knowledgeHash = (rowsHash: string, tagCatalogHash: string): string =>
   hashCanonical({ rows: rowsHash, tag_catalog: tagCatalogHash });
+
+/**
+ * The knowledge_hash buildIndex gives these rows, without building the index: what a snapshot records of
+ * the knowledge it holds. The same steps as buildIndex: template documents marked, edges to documents
+ * the rows lack and tags of such documents left out.
+ */
+export function rowsKnowledgeHash(rows: Omit<KnowledgeRows, "knowledge_version" | "snapshot_id">): string {
+  const fromTemplate = new Set(rows.template_doc_ids ?? []);
+  const docs = rows.documents.map((d) =>
+    fromTemplate.has(d.doc_id) ? { ...d, from_template: true as const } : d,
+  );
+  const ids = new Set(docs.map((d) => d.doc_id));
+  const tags = canonicalTagCatalog(rows.tags.filter((t) => ids.has(t.doc_id)));
+  return knowledgeHash(
+    canonicalRowsHash(
+      docs,
+      rows.edges.filter((e) => ids.has(e.target_doc_id)),
+      rows.layer_rules,
+    ),
+    tags.hash,
+  );
+}

@@ -73,6 +73,7 @@ export class CompileService {
       const { debug: _debug, ...result } = this.#compileWith(index, request).outcome;
       renderCompileText({ compile_id: "warm-up", ...result, notices: [] });
     },
+    suggestions: () => void this.extras.suggester?.warm(),
   });
 
   constructor(
@@ -313,8 +314,8 @@ export class CompileService {
       snapshot_id: _snapshot,
       ...rest
     } = response;
-    const resolution_path = rest.base.resolution_path.map(({ edge_ids: _ids, ...group }) => group);
-    return canonicalJson({ ...rest, base: { ...rest.base, resolution_path } });
+    const debug = rest.debug_info && { ...rest.debug_info, resolution_edge_ids: undefined };
+    return canonicalJson({ ...rest, debug_info: debug });
   }
 
   #noticeInput(index: KnowledgeIndex, files: readonly string[]): NoticeInput & { reads: NoticeReads } {

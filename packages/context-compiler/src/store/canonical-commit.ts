@@ -3,7 +3,7 @@
 // commitKnowledge, which adds the rules.md check and re-render around it.
 import { gzipSync } from "node:zlib";
 import { type Clock, canonicalJson, type Db, InternalError, sha256 } from "@archon/core";
-import { buildManifest, snapshotIdFor } from "./snapshots.js";
+import { buildSnapshot, snapshotIdFor } from "./snapshots.js";
 import { readVersion } from "./version.js";
 
 /** Writes rows at `version` (the version they land at) and says whether anything canonical moved. */
@@ -17,12 +17,13 @@ export interface Landed<T> {
 
 /** The approved rows at `version`, written once: snapshots are immutable (INV-3). */
 function writeSnapshot(db: Db, version: number, at: Date): string {
-  const json = canonicalJson(buildManifest(db, version));
+  const { manifest, knowledge_hash } = buildSnapshot(db, version);
+  const json = canonicalJson(manifest);
   const snapshotId = snapshotIdFor(version);
   db.prepare(
-    `INSERT INTO snapshots (snapshot_id, knowledge_version, created_at, manifest_hash, manifest)
-     VALUES (?, ?, ?, ?, ?)`,
-  ).run(snapshotId, version, at.toISOString(), sha256(json), gzipSync(json));
+    `INSERT INTO snapshots (snapshot_id, knowledge_version, created_at, manifest_hash, manifest, knowledge_hash)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(snapshotId, version, at.toISOString(), sha256(json), gzipSync(json), knowledge_hash);
   return snapshotId;
 }
 

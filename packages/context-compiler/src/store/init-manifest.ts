@@ -35,8 +35,7 @@ export function readInitManifest(db: Db): InitManifest | undefined {
 }
 
 /** Replaces the manifest as a whole. Call inside the transaction that made the matching knowledge change. */
-export function writeInitManifest(db: Db, manifest: InitManifest): void {
-  db.prepare("DELETE FROM init_manifest_documents").run();
+function writeManifestRow(db: Db, manifest: Omit<InitManifest, "documents">): void {
   db.prepare(
     `INSERT INTO init_manifest (id, template, template_version, placeholders, applied_at, knowledge_version)
      VALUES (1, @template, @template_version, @placeholders, @applied_at, @knowledge_version)
@@ -50,6 +49,11 @@ export function writeInitManifest(db: Db, manifest: InitManifest): void {
     applied_at: manifest.applied_at,
     knowledge_version: manifest.knowledge_version,
   });
+}
+
+export function writeInitManifest(db: Db, manifest: InitManifest): void {
+  db.prepare("DELETE FROM init_manifest_documents").run();
+  writeManifestRow(db, manifest);
   const insert = db.prepare("INSERT INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)");
   for (const doc of [...manifest.documents].sort((a, b) => (a.doc_id < b.doc_id ? -1 : 1)))
     insert.run(doc.doc_id, doc.content_hash);
@@ -70,20 +74,64 @@ export function templateDocIds(db: Db): string[] {
   ).map((r) => r.doc_id);
 }
 
-/** Whether `docId` came from the applied template. */
-export const isTemplateDocument = (db: Db, docId: string): boolean =>
-  statement(db, "SELECT 1 FROM init_manifest_documents WHERE doc_id = ?").get(docId) !== undefined;
+/**
+ * The baseline of a template document whose installed text is not known (a rule file an older archon
+ * wrote names its template only): it equals no content hash, so an upgrade counts the document as its
+ * users' and never overwrites it.
+ */
+export const UNKNOWN_BASELINE = "unknown";
+
+/** The baseline hash of `docId` when it came from the applied template; undefined for the project's own. */
+export const templateBaseline = (db: Db, docId: string): string | undefined =>
+  statement(db, "SELECT content_hash FROM init_manifest_documents WHERE doc_id = ?").pluck().get(docId) as
+    | string
+    | undefined;
 
 /**
- * Counts `docId` as a template's (a committed rule file says so) or as the project's own; keeps the
- * baseline hash of one already counted. Returns whether its membership changed.
+ * Counts `docId` as a template's (a committed rule file says so) or as the project's own. A `recorded`
+ * baseline (the file states what the template installed) replaces the one held; otherwise the one held
+ * is kept, and a document counted anew gets UNKNOWN_BASELINE. Returns whether its membership changed.
  */
-export function setTemplateDocument(db: Db, docId: string, contentHash: string | null): boolean {
-  if (contentHash === null)
+export function setTemplateDocument(db: Db, docId: string, member: boolean, recorded?: string): boolean {
+  if (!member)
     return db.prepare("DELETE FROM init_manifest_documents WHERE doc_id = ?").run(docId).changes > 0;
-  return (
-    db
-      .prepare("INSERT OR IGNORE INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)")
-      .run(docId, contentHash).changes > 0
-  );
+  const known = templateBaseline(db, docId) !== undefined;
+  if (recorded !== undefined)
+    db.prepare(
+      `INSERT INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)
+       ON CONFLICT (doc_id) DO UPDATE SET content_hash = excluded.content_hash`,
+    ).run(docId, recorded);
+  else if (!known)
+    db.prepare("INSERT INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)").run(
+      docId,
+      UNKNOWN_BASELINE,
+    );
+  return !known;
+}
+
+/**
+ * Records the template a committed rule file names as the applied one, for a database built from the
+ * files alone (a fresh clone) or one a teammate's upgrade moved on: the file's version and placeholders
+ * win. A manifest of another template is left as it is. Call inside the absorbing transaction.
+ */
+export function adoptTemplate(
+  db: Db,
+  template: { name: string; version: string; placeholders: Record<string, string> },
+  at: string,
+  knowledgeVersion: number,
+): void {
+  const held = readInitManifest(db);
+  if (held?.template != null && held.template !== template.name) return;
+  if (
+    held?.template_version === template.version &&
+    canonicalJson(held.placeholders) === canonicalJson(template.placeholders)
+  )
+    return;
+  writeManifestRow(db, {
+    template: template.name,
+    template_version: template.version,
+    placeholders: template.placeholders,
+    applied_at: at,
+    knowledge_version: knowledgeVersion,
+  });
 }

@@ -49,6 +49,18 @@ const writeMeta = (db: Db, key: string, value: string): void => {
 export const absorbedStamp = (db: Db): string | undefined => readMeta(db, META_COMMIT);
 export const recordAbsorbedStamp = (db: Db, stamp: string): void => writeMeta(db, META_COMMIT, stamp);
 
+const META_REF_STAMP = "rule_files_ref_stamp";
+
+/**
+ * The ref stamp (knowledge/rule-files/ref-stamp.ts) the last absorption from git was taken at, when the
+ * ref did not move while it ran: a process that opens at the same stamp has nothing to absorb.
+ */
+export const absorbedRefStamp = (db: Db): string | undefined => readMeta(db, META_REF_STAMP);
+export function recordAbsorbedRefStamp(db: Db, stamp: string | null): void {
+  if (stamp === null) db.prepare("DELETE FROM meta WHERE key = ?").run(META_REF_STAMP);
+  else writeMeta(db, META_REF_STAMP, stamp);
+}
+
 /** Whether every approved document has been written to its rule file once (an older database had none). */
 export const ruleFilesRendered = (db: Db): boolean => readMeta(db, META_RENDERED) === "1";
 export const recordRuleFilesRendered = (db: Db): void => writeMeta(db, META_RENDERED, "1");

@@ -2,7 +2,12 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../../context/archon-context.js";
-import { writeInitManifest } from "../../store/init-manifest.js";
+import {
+  readInitManifest,
+  templateBaseline,
+  UNKNOWN_BASELINE,
+  writeInitManifest,
+} from "../../store/init-manifest.js";
 import { recentRuleFileChanges, takeUntoldRuleFileChanges } from "../../store/rule-files.js";
 import { readVersion } from "../../store/version.js";
 import { commitAll, git } from "../../test-support/git.js";
@@ -75,6 +80,20 @@ describe("a template's rule", () => {
         .base.documents.map((d) => [d.doc_id, d.from_template ?? false]);
     expect(delivered(b)).toEqual([["ui", true]]);
     expect(delivered(b)).toEqual(delivered(a));
+  });
+
+  it("as an older archon committed it (its template named, not what it installed) has no baseline in a clone", () => {
+    writeFileSync(
+      ruleFile(a, "ui"),
+      "---\ndoc_id: ui\ntitle: UI\nglobs:\n  - src/ui/**\ntemplate: nextjs\n---\nOne component.\n",
+    );
+    commitAll(a.root, "Template rule, older format");
+    git(b.root, "pull", "-q");
+    const db = b.context().kdb.db;
+    expect({ baseline: templateBaseline(db, "ui"), manifest: readInitManifest(db) }).toEqual({
+      baseline: UNKNOWN_BASELINE,
+      manifest: undefined,
+    });
   });
 });
 

@@ -5,13 +5,13 @@
 // and the knowledge it held stays as it was.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { sha256 } from "@archon/core";
-import { anchoredDocuments, documentState, isApproved } from "../../store/documents.js";
-import { setTemplateDocument } from "../../store/init-manifest.js";
+import { documentState, isApproved } from "../../store/documents.js";
+import { adoptTemplate, setTemplateDocument } from "../../store/init-manifest.js";
 import { replaceLayerRules } from "../../store/layer-rules.js";
 import {
+  absorbedRefStamp,
   absorbedStamp,
-  type RuleFileBase,
+  recordAbsorbedRefStamp,
   recordAbsorbedStamp,
   recordRuleFileChange,
   ruleFileBases,
@@ -22,8 +22,7 @@ import { deprecateDocument } from "../approval/apply-document.js";
 import { commitKnowledge } from "../approval/commit-knowledge.js";
 import { combineChanges, isChanged, type KnowledgeChange, noChange } from "../approval/knowledge-change.js";
 import { absorbRulesFrom } from "../project-config.js";
-import { sourcePathOutside } from "../project-path.js";
-import { dependencyProblems, type SeedDocument } from "../seed-file.js";
+import type { SeedDocument } from "../seed-file.js";
 import type { WriteContext } from "../write-context.js";
 import {
   commitsTouchingRules,
@@ -33,8 +32,9 @@ import {
   treeInWorkingFolder,
   worktreeStamp,
 } from "./committed-tree.js";
-import { LAYERS_FILE, type LayerRuleText, parseLayersFile } from "./layers-file.js";
-import { parseRuleFile, type RuleFileDoc } from "./rule-file-text.js";
+import { LAYERS_FILE } from "./layers-file.js";
+import { type Reading, readChanges, refuseClashes } from "./read-changes.js";
+import type { RuleFileDoc } from "./rule-file-text.js";
 
 export interface AbsorbResult {
   /** The commit (or "worktree") read; null when nothing was read because nothing moved. */
@@ -62,104 +62,6 @@ const toSeedDocument = (doc: RuleFileDoc): SeedDocument => ({
   description: doc.description,
 });
 
-interface Reading {
-  docs: { path: string; oid: string; doc: RuleFileDoc }[];
-  layers: { oid: string | null; rules: LayerRuleText[] } | undefined;
-  removed: { path: string; doc_id: string | null }[];
-  problems: string[];
-}
-
-/** A rule file an older archon wrote holds its document's text alone; the texts by source, read once. */
-function olderFiles(ctx: WriteContext): (path: string, text: string) => boolean {
-  let bySource: Map<string, string> | undefined;
-  return (path, text) => {
-    if (text.startsWith("---")) return false;
-    bySource ??= new Map(anchoredDocuments(ctx.db).map((d) => [d.source_path, d.content]));
-    return bySource.get(path) === text;
-  };
-}
-
-/** Parses what changed between the bases and the tree; files with problems are left out of `docs`. */
-function readChanges(
-  ctx: WriteContext,
-  bases: Map<string, RuleFileBase>,
-  files: Map<string, string>,
-  textOf: (oids: string[]) => Map<string, string>,
-  removable: (path: string) => boolean,
-): Reading {
-  const changed = [...files].filter(([path, oid]) => bases.get(path)?.committed_oid !== oid).sort();
-  const texts = textOf(changed.map(([, oid]) => oid));
-  const reading: Reading = { docs: [], layers: undefined, removed: [], problems: [] };
-  const oldFormat = olderFiles(ctx);
-  for (const [path, oid] of changed) {
-    const text = texts.get(oid);
-    if (text === undefined) {
-      reading.problems.push(`${path}: git could not read its blob ${oid}`);
-      continue;
-    }
-    if (path === LAYERS_FILE) {
-      const layers = parseLayersFile(text);
-      if (layers.ok) reading.layers = { oid, rules: layers.rules };
-      else reading.problems.push(...layers.problems);
-      continue;
-    }
-    const parsed = parseRuleFile(path, text);
-    // A rule file an older archon wrote (the text alone): its rule is in the database, which writes the
-    // file anew with its front matter at the next change; nothing to absorb, nothing to report.
-    if (!parsed.ok && oldFormat(path, text)) continue;
-    if (!parsed.ok) {
-      reading.problems.push(...parsed.problems);
-      continue;
-    }
-    const outside =
-      parsed.doc.source === null ? undefined : sourcePathOutside(ctx.projectRoot, parsed.doc.source);
-    if (outside) {
-      reading.problems.push(`${path}: source ${outside}`);
-      continue;
-    }
-    if (documentState(ctx.db, parsed.doc.doc_id)?.origin === "standing") {
-      reading.problems.push(
-        `${path}: doc_id "${parsed.doc.doc_id}" is a standing rule, kept in .archon/rules.md; give the file another doc_id`,
-      );
-      continue;
-    }
-    reading.docs.push({ path, oid, doc: parsed.doc });
-  }
-  for (const [path, base] of bases)
-    if (base.committed_oid !== null && !files.has(path) && removable(path)) {
-      if (path === LAYERS_FILE) reading.layers = { oid: null, rules: [] };
-      else reading.removed.push({ path, doc_id: base.doc_id });
-    }
-  return reading;
-}
-
-const RULE_FILES_NOTE = ".archon/rules: ";
-
-/** A doc_id claimed by two files, or a dependency that breaks the graph, keeps every file involved out. */
-function refuseClashes(ctx: WriteContext, bases: Map<string, RuleFileBase>, reading: Reading): void {
-  const owner = new Map<string, string>();
-  for (const [path, base] of bases)
-    if (base.committed_oid !== null && base.doc_id !== null) owner.set(base.doc_id, path);
-  for (const { path } of reading.removed) for (const [id, p] of owner) if (p === path) owner.delete(id);
-  const clashing = new Set<string>();
-  for (const { path, doc } of reading.docs) {
-    const other = owner.get(doc.doc_id);
-    if (other !== undefined && other !== path) {
-      reading.problems.push(`${path}: doc_id "${doc.doc_id}" is already the rule of ${other}`);
-      clashing.add(path);
-    } else owner.set(doc.doc_id, path);
-  }
-  reading.docs = reading.docs.filter((d) => !clashing.has(d.path));
-  const deps = dependencyProblems(
-    ctx.db,
-    reading.docs.map((d) => d.doc),
-  );
-  if (deps.length > 0) {
-    reading.problems.push(...deps.map((p) => `${RULE_FILES_NOTE}${p}`));
-    reading.docs = [];
-  }
-}
-
 interface Absorption {
   stamp: string;
   /** The stamp absorbed when the files were compared; another by the time of the write means another process absorbed. */
@@ -168,6 +70,28 @@ interface Absorption {
   commits: string[];
   /** The files were read from the working folder (outside git), not from a commit. */
   worktree: boolean;
+  /** The ref stamp the commit was resolved at, when the ref held still meanwhile (see SteadyRef). */
+  refStamp: string | null;
+}
+
+/**
+ * The ref stamp a process took before it asked git for the commit, and a way to take it again: the same
+ * stamp before and after means the commit read is the one the stamp names, so a process that later
+ * opens at that stamp has nothing to absorb and need not start git (rule-files-watch.ts).
+ */
+export interface SteadyRef {
+  taken: string;
+  now(): string;
+}
+
+/** Remembers the ref stamp of an absorption that found nothing new, unless another process moved on. */
+function keepRefStamp(ctx: WriteContext, stamp: string, refStamp: string | null): void {
+  if ((absorbedRefStamp(ctx.db) ?? null) === refStamp) return;
+  ctx.db
+    .transaction(() => {
+      if (absorbedStamp(ctx.db) === stamp) recordAbsorbedRefStamp(ctx.db, refStamp);
+    })
+    .immediate();
 }
 
 /**
@@ -185,8 +109,18 @@ function absorbWork(ctx: WriteContext, reading: Reading, absorption: Absorption)
     const seeded = seedWork(ctx.db, plan)(version).change;
     const changes: KnowledgeChange[] = [seeded];
     for (const { doc } of reading.docs) {
-      const hash = doc.template === null ? null : sha256(doc.content);
-      if (setTemplateDocument(ctx.db, doc.doc_id, hash) && !seeded.documents_updated.includes(doc.doc_id))
+      // The baseline a file records is what the template installed; init/check-upgrade.ts trusts it
+      // only where the bundled template of that version gives the same text.
+      const member = doc.template !== null;
+      if (member && doc.installed) {
+        const { version: templateVersion, placeholders } = doc.installed;
+        const template = { name: doc.template as string, version: templateVersion, placeholders };
+        adoptTemplate(ctx.db, template, ctx.clock.now().toISOString(), version);
+      }
+      if (
+        setTemplateDocument(ctx.db, doc.doc_id, member, doc.installed?.sha256) &&
+        !seeded.documents_updated.includes(doc.doc_id)
+      )
         changes.push({ ...noChange(), documents_updated: [doc.doc_id] });
     }
     const kept = new Set(reading.docs.map((d) => d.doc.doc_id));
@@ -209,6 +143,7 @@ function absorbWork(ctx: WriteContext, reading: Reading, absorption: Absorption)
     const change = combineChanges(changes);
     const changed = [...change.documents_added, ...change.documents_updated].sort();
     recordAbsorbedStamp(ctx.db, absorption.stamp);
+    recordAbsorbedRefStamp(ctx.db, absorption.refStamp);
     if (changed.length + change.documents_removed.length + reading.problems.length > 0)
       recordRuleFileChange(ctx.db, {
         absorbed_at: ctx.clock.now().toISOString(),
@@ -227,17 +162,22 @@ function absorbWork(ctx: WriteContext, reading: Reading, absorption: Absorption)
  * Absorbs what the committed rule files changed since the last absorption. Outside git, the working
  * folder's files are read instead. Never throws for a file's content: problems are returned and recorded.
  */
-export function absorbRuleFiles(ctx: WriteContext): AbsorbResult {
+export function absorbRuleFiles(ctx: WriteContext, steady?: SteadyRef): AbsorbResult {
   const ref = absorbRulesFrom(ctx.projectRoot);
   // The database's side is read before the files: whatever it names was on disk or in git first, so a
   // file another process writes meanwhile is never taken for one a commit removed.
   const previous = absorbedStamp(ctx.db);
   const bases = ruleFileBases(ctx.db);
   const commit = resolveCommit(ctx.projectRoot, ref);
+  const refStamp = commit !== undefined && steady && steady.now() === steady.taken ? steady.taken : null;
   const worktree = commit === undefined ? treeInWorkingFolder(ctx.projectRoot) : undefined;
-  const tree = worktree ?? treeAtCommit(ctx.projectRoot, commit ?? null);
   const stamp = worktree === undefined ? `commit:${commit ?? "none"}` : worktreeStamp(worktree.files);
-  if (previous === stamp) return nothing;
+  if (previous === stamp) {
+    if (!worktree) keepRefStamp(ctx, stamp, refStamp);
+    return nothing;
+  }
+  // Listed only for a commit not absorbed yet: most opens find the one absorbed last.
+  const tree = worktree ?? treeAtCommit(ctx.projectRoot, commit ?? null);
   const reading = readChanges(
     ctx,
     bases,
@@ -263,6 +203,7 @@ export function absorbRuleFiles(ctx: WriteContext): AbsorbResult {
         ? commitsTouchingRules(ctx.projectRoot, from, commit)
         : [],
     worktree: worktree !== undefined,
+    refStamp,
   };
   const committed = commitKnowledge(ctx, absorbWork(ctx, reading, absorption), { absorbingRuleFiles: true });
   if (committed.value.skipped) return nothing;

@@ -12,7 +12,12 @@ import {
   isApproved,
 } from "../../store/documents.js";
 import { edgesOwnedBy, getEdge } from "../../store/edges.js";
-import { isTemplateDocument, readInitManifest } from "../../store/init-manifest.js";
+import {
+  type InitManifest,
+  readInitManifest,
+  templateBaseline,
+  UNKNOWN_BASELINE,
+} from "../../store/init-manifest.js";
 import { allLayerRules } from "../../store/layer-rules.js";
 import {
   absorbedStamp,
@@ -39,19 +44,37 @@ import {
   ruleFilePath,
 } from "./rule-file-text.js";
 
-/** The applied template's name, for the rule files of its documents. */
-const templateName = (db: Db): string => readInitManifest(db)?.template ?? "template";
+/**
+ * A template document's `template` and `installed` fields: the applied template's name, and what it
+ * installed when its baseline and version are known (a clone rebuilds the upgrade's baseline from them).
+ */
+function templateFields(
+  baseline: string | undefined,
+  manifest: InitManifest | undefined,
+): Pick<RuleFileDoc, "template" | "installed"> {
+  if (baseline === undefined) return { template: null, installed: null };
+  const version = manifest?.template_version ?? null;
+  return {
+    template: manifest?.template ?? "template",
+    installed:
+      version === null || baseline === UNKNOWN_BASELINE
+        ? null
+        : { version, sha256: baseline, placeholders: manifest?.placeholders ?? {} },
+  };
+}
 
 /** A document as its rule file states it; undefined when it has no file (not approved, or a standing rule). */
 function ruleFileDocOf(
   db: Db,
   doc: DocumentRow | undefined,
-  template: () => string,
+  manifest: () => InitManifest | undefined,
 ): RuleFileDoc | undefined {
   if (!doc || !isApproved(doc) || documentState(db, doc.doc_id)?.origin === "standing") return undefined;
   const edges = edgesOwnedBy(db, doc.doc_id);
   const values = (type: string) => edges.filter((e) => e.edge_type === type).map((e) => e.source_value);
+  const baseline = templateBaseline(db, doc.doc_id);
   return {
+    ...templateFields(baseline, baseline === undefined ? undefined : manifest()),
     doc_id: doc.doc_id,
     title: doc.title,
     kind: doc.kind,
@@ -63,7 +86,6 @@ function ruleFileDocOf(
     depends_on: edges.filter((e) => e.edge_type === "doc_depends_on").map((e) => e.target_doc_id),
     tags: tagsOfDocument(db, doc.doc_id),
     source: doc.source_path,
-    template: isTemplateDocument(db, doc.doc_id) ? template() : null,
     content: doc.content,
   };
 }
@@ -91,14 +113,14 @@ export function touchedDocuments(db: Db, change: KnowledgeChange): string[] {
 
 /** The files `docIds` should now be, and the layers file when `layers` is set. */
 export function planRuleFiles(db: Db, docIds: readonly string[], layers: boolean): PlannedFile[] {
-  let name: string | undefined;
-  const template = () => {
-    name ??= templateName(db);
-    return name;
+  let read: { manifest: InitManifest | undefined } | undefined;
+  const manifest = () => {
+    read ??= { manifest: readInitManifest(db) };
+    return read.manifest;
   };
   const planned: PlannedFile[] = docIds.map((id) => {
     const row = getDocument(db, id);
-    const doc = ruleFileDocOf(db, row, template);
+    const doc = ruleFileDocOf(db, row, manifest);
     return {
       path: ruleFilePath(id),
       doc_id: id,

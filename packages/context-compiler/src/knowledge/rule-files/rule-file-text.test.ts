@@ -16,6 +16,7 @@ const doc = (over: Partial<RuleFileDoc> = {}): RuleFileDoc => ({
   tags: [],
   source: null,
   template: null,
+  installed: null,
   content: "Answer 422 for a body that fails validation.\n",
   ...over,
 });
@@ -57,6 +58,28 @@ describe("a rule file renders what a person reviews, and reads back exactly", ()
         "",
       ].join("\n"),
     );
+  });
+
+  it("states what a template installed, so a clone can rebuild the upgrade baseline, and reads it back", () => {
+    const installed = { version: "1.0.0", sha256: "1".repeat(64), placeholders: { app_root: "src/app" } };
+    const text = renderRuleFile(doc({ template: "nextjs", installed }));
+    expect(text.split("\n").slice(5, 11)).toEqual([
+      "template: nextjs",
+      'template_version: "1.0.0"',
+      `template_sha256: "${"1".repeat(64)}"`,
+      "template_placeholders:",
+      '  - "app_root=src/app"',
+      "---",
+    ]);
+    expect(parseRuleFile("x.md", text)).toEqual({ ok: true, doc: doc({ template: "nextjs", installed }) });
+  });
+
+  it("reads a template rule an older archon wrote, without what the template installed", () => {
+    const text = "---\ndoc_id: a\ntitle: A\ntemplate: nextjs\n---\nText\n";
+    expect(parseRuleFile("x.md", text)).toMatchObject({
+      ok: true,
+      doc: { template: "nextjs", installed: null },
+    });
   });
 
   it("reads back titles, descriptions and texts that YAML or markdown could misread", () => {

@@ -29,8 +29,24 @@ export interface RuleFileDoc {
   source: string | null;
   /** The template that bootstrapped the rule, or null for the project's own. */
   template: string | null;
+  /**
+   * What the template installed, so that a clone can rebuild the upgrade's baseline without the database;
+   * null for the project's own rules, and in files an older archon wrote (their baseline is then unknown).
+   */
+  installed: TemplateInstalled | null;
   content: string;
 }
+
+export interface TemplateInstalled {
+  /** The template version whose text the rule was given (the init manifest's). */
+  version: string;
+  /** sha256 of that text, as the template rendered it with the placeholders below. */
+  sha256: string;
+  placeholders: Record<string, string>;
+}
+
+/** One placeholder as a rule file states it: the template's name for it, `=`, the value the project gave. */
+const PLACEHOLDER_ENTRY = /^([a-z][a-z0-9_]*)=(.+)$/;
 
 // Values are kept as written (no trimming), so a file renders back to the same bytes.
 const text = z.string().refine((s) => s.trim() !== "", "must not be empty");
@@ -52,8 +68,34 @@ const frontSchema = z
     tags: list,
     source: text.optional(),
     template: text.optional(),
+    template_version: z
+      .string()
+      .regex(/^\d+\.\d+\.\d+$/, "a version such as 1.2.0")
+      .optional(),
+    template_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "64 lowercase hex digits")
+      .optional(),
+    template_placeholders: z
+      .array(z.string().regex(PLACEHOLDER_ENTRY, "name=value, such as app_root=src/app"))
+      .default([]),
   })
   .strict();
+
+/** What the template installed, as the front matter states it; null unless both version and hash are there. */
+function installedOf(front: {
+  template_version?: string;
+  template_sha256?: string;
+  template_placeholders: string[];
+}): TemplateInstalled | null {
+  if (front.template_version === undefined || front.template_sha256 === undefined) return null;
+  const placeholders: Record<string, string> = {};
+  for (const entry of front.template_placeholders) {
+    const [, key, value] = PLACEHOLDER_ENTRY.exec(entry) as RegExpExecArray;
+    placeholders[key as string] = value as string;
+  }
+  return { version: front.template_version, sha256: front.template_sha256, placeholders };
+}
 
 const sorted = (values: readonly string[]) => [...new Set(values)].sort();
 
@@ -86,6 +128,15 @@ export function renderRuleFile(doc: RuleFileDoc): string {
     if (doc[key].length > 0) lines.push(`${key}:`, ...sorted(doc[key]).map((v) => `  - ${scalar(v)}`));
   if (doc.source !== null) lines.push(`source: ${scalar(doc.source)}`);
   if (doc.template !== null) lines.push(`template: ${scalar(doc.template)}`);
+  if (doc.template !== null && doc.installed !== null) {
+    const { version, sha256, placeholders } = doc.installed;
+    // Quoted: YAML would read a bare version or an all-digit hash as a number.
+    lines.push(`template_version: ${JSON.stringify(version)}`, `template_sha256: ${JSON.stringify(sha256)}`);
+    const entries = Object.keys(placeholders)
+      .sort()
+      .map((key) => `  - ${scalar(`${key}=${placeholders[key]}`)}`);
+    if (entries.length > 0) lines.push("template_placeholders:", ...entries);
+  }
   lines.push("---");
   return `${lines.join("\n")}\n${doc.content}`;
 }
@@ -147,6 +198,7 @@ export function parseRuleFile(path: string, fileText: string): ParsedRuleFile {
       tags: sorted(front.tags),
       source: front.source ?? null,
       template: front.template ?? null,
+      installed: front.template === undefined ? null : installedOf(front),
       content: block.body,
     },
   };

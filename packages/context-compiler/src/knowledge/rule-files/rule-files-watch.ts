@@ -3,6 +3,7 @@
 // checkout, a commit). Any failure (an unreadable config, a database that cannot be written) becomes a
 // warning of the compile, never a failure of it.
 import { UserError } from "@archon/core";
+import { absorbedRefStamp, absorbedStamp } from "../../store/rule-files.js";
 import { absorbRulesFrom } from "../project-config.js";
 import type { WriteContext } from "../write-context.js";
 import { absorbRuleFiles } from "./absorb-rule-files.js";
@@ -13,17 +14,31 @@ import { RULE_FILES_DIR } from "./rule-file-text.js";
 export class RuleFilesWatch {
   #refStamp: RefStamp | undefined;
   #seen: string | undefined;
+  /** The last absorption read the working folder, not a commit. */
+  #readsFolder = false;
+  /** The last absorption failed (a locked database, a git that would not answer): the next check retries. */
+  #failed = false;
 
   constructor(private readonly ctx: WriteContext) {}
 
-  /** Absorbs now, whatever the stamp says: at open, and after the stamp moved. Returns a warning or undefined. */
-  absorb(): string | undefined {
+  /**
+   * Absorbs now, whatever the stamp says: at open, and after the stamp moved (`taken`, the stamp seen
+   * before git is asked). Returns a warning or undefined.
+   */
+  absorb(taken?: string): string | undefined {
+    this.#failed = false;
     try {
-      const result = absorbRuleFiles(this.ctx);
+      const stamp = this.#refStamp;
+      const folder = this.#readsFolder;
+      const steady = stamp && taken !== undefined ? { taken, now: () => stamp.stamp(folder) } : undefined;
+      const result = absorbRuleFiles(this.ctx, steady);
+      // git found the repository on disk but would not read it: the folder is the source, and its time counts.
+      this.#readsFolder = absorbedStamp(this.ctx.db)?.startsWith("worktree:") ?? false;
       if (result.problems.length === 0) return undefined;
       return `Some committed rule files could not be read; the rules they held before stay in force: ${result.problems.join("; ")}.`;
     } catch (error) {
       // Fail-open: a compile answers from the knowledge it has, and says why it could not absorb.
+      this.#failed = true;
       const why = error instanceof UserError ? error.describe() : (error as Error).message;
       return `The committed rule files were not absorbed (${why}); the knowledge base answers as it was.`;
     }
@@ -47,13 +62,23 @@ export class RuleFilesWatch {
     }
   }
 
-  /** The cheap check before a compile; absorbs when the ref may have moved. */
+  /**
+   * The cheap check before a compile; absorbs when the ref may have moved. A process that opens at the
+   * stamp the last absorption from git recorded starts no git at all: that commit is absorbed already.
+   */
   check(): string | undefined {
     this.#refStamp ??= new RefStamp(this.ctx.projectRoot, this.#ref());
-    const stamp = this.#refStamp.stamp();
+    const stamp = this.#refStamp.stamp(this.#readsFolder);
     if (stamp === this.#seen) return undefined;
-    this.#seen = stamp;
-    return this.absorb();
+    // Outside git the folder is the source and an edit in place keeps its stamp: it is read at every open.
+    if (this.#refStamp.inGit && stamp === absorbedRefStamp(this.ctx.db)) {
+      this.#seen = stamp;
+      return undefined;
+    }
+    const warning = this.absorb(stamp);
+    // Only an absorption that ran marks the stamp seen: after a failure the next compile tries again.
+    if (!this.#failed) this.#seen = stamp;
+    return warning;
   }
 
   #ref(): string {

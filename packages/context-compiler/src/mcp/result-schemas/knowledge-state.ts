@@ -7,6 +7,8 @@ export const snapshotSchema = z.object({
   knowledge_version: z.number().int(),
   created_at: z.string(),
   manifest_hash: z.string(),
+  // The knowledge it holds, by content; null only for a snapshot imported from an export older than migration 23.
+  knowledge_hash: z.string().nullable(),
 });
 
 // Keyed by status, kind or edge type as the database holds them; a value never present is left out.

@@ -21,6 +21,7 @@ import { hookSessions } from "./019-hook-sessions.js";
 import { parseTimeouts } from "./020-parse-timeouts.js";
 import { knowledgeHash } from "./021-knowledge-hash.js";
 import { ruleFiles } from "./022-rule-files.js";
+import { snapshotKnowledgeHash } from "./023-snapshot-knowledge-hash.js";
 
 export const migrations: readonly Migration[] = [
   knowledgeModel,
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   parseTimeouts,
   knowledgeHash,
   ruleFiles,
+  snapshotKnowledgeHash,
 ];

@@ -1,9 +1,10 @@
 // archon and archon-prd packed, installed from their tarballs into a fresh git project, set up with
 // `npx archon setup --yes`, and checked through the commands and through the real clients people use.
 // Spawns npm, the packed bundles and the clients: run `npm run build` first; needs the npm registry.
-import { readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderRulesFile } from "../../packages/context-compiler/src/knowledge/standing-rules/rules-file.js";
 import {
   codexEntries,
   expandVariables,
@@ -11,6 +12,7 @@ import {
   projectConfigs,
   startFromEntry,
 } from "../../packages/context-compiler/src/test-support/client-entries.js";
+import { git } from "../../packages/context-compiler/src/test-support/git.js";
 import { type InstalledShop, installedShop, RULE } from "./installed-shop.js";
 
 /** What every compile of src/money.ts answers: the one seeded rule, inline. */
@@ -19,6 +21,10 @@ const MONEY_RULE = [{ doc_id: "money-cents", delivery: "inline", content: RULE }
 let shop: InstalledShop;
 const run: InstalledShop["run"] = (...args) => shop.run(...args);
 const npx = (...args: string[]) => shop.run(shop.project, "npx", args);
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+};
 
 // One install for the whole file: packing and installing (better-sqlite3 builds its addon) take minutes.
 beforeAll(() => {
@@ -75,7 +81,8 @@ describe("native and WebAssembly dependencies of the installed package", () => {
 });
 
 describe("what setup wrote, as the real clients report it", () => {
-  it("connects archon and archon-prd in `claude mcp list`", () => {
+  it("connects archon and archon-prd in `claude mcp list`, approved by setup --approve-mcp", () => {
+    // Without the approval in .claude/settings.local.json each would show "Pending approval".
     const r = run(shop.project, "claude", ["mcp", "list"]);
     expect(r.code).toBe(0);
     // Each server's line: `<name>: <command as written> - <status>`.
@@ -177,7 +184,8 @@ describe("what setup wrote, as the real clients report it", () => {
   it("starts Claude Code headless with the hooks, servers, subagents and skills, failing only for want of a network", () => {
     // A prompt makes Claude Code run its start: settings, hooks, MCP servers, then the model call, which
     // goes to a closed port. Print mode ignores a settings file that fails validation, so the hooks running
-    // and the approved servers connecting are what show both settings files were read.
+    // are what show the settings were read (print mode connects the project's servers even unapproved:
+    // `claude mcp list` above is what shows the approval setup wrote).
     const r = run(
       shop.project,
       "claude",
@@ -223,6 +231,65 @@ describe("what setup wrote, as the real clients report it", () => {
       agents: shipped("agents"),
       skills: shipped("skills"),
       result: { is_error: true, result: "API Error: Unable to connect to API (ConnectionRefused)" },
+    });
+  });
+
+  // Last, because it commits a standing rule, as a teammate would: the knowledge the tests above read changes.
+  it("starts Gemini CLI headless with archon's hooks, which run and answer into the prompt, failing only for want of a network", () => {
+    write(
+      join(shop.project, ".archon/rules.md"),
+      renderRulesFile([
+        {
+          doc_id: "release-tags",
+          title: "Release tags",
+          content: "Tag every release with a signed git tag.",
+        },
+      ]),
+    );
+    git(shop.project, "add", ".archon/rules.md");
+    git(shop.project, "commit", "-q", "-m", "a standing rule");
+    // One attempt and no retry of a failed fetch (the scratch HOME's settings), and a named model, which
+    // skips the router's own model call: the start ends at the first request, to a closed port.
+    write(
+      join(shop.home, ".gemini/settings.json"),
+      JSON.stringify({ general: { retryFetchErrors: false, maxAttempts: 1 } }),
+    );
+    const tmp = join(shop.base, "gemini-tmp");
+    mkdirSync(tmp, { recursive: true });
+    const prompt = "How do we tag a release?";
+    const r = run(
+      shop.project,
+      "gemini",
+      ["-p", prompt, "-m", "gemini-2.5-flash", "--output-format", "stream-json"],
+      { GEMINI_API_KEY: "not-a-key", TMPDIR: tmp },
+    );
+    const events = r.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const sent = events.find((e) => e.type === "message" && e.role === "user")?.content as string;
+    const result = events.find((e) => e.type === "result") as { error?: { message: string } } | undefined;
+    // Gemini CLI lists the project's hooks it registered the first time it sees them, by name.
+    const listed = r.stderr.match(
+      /project-level hooks have been detected in this workspace:\n((?: {2}- .+\n)+)/,
+    );
+    // The request it would have sent, as its error report keeps it: BeforeAgent's context is in it.
+    const report = readdirSync(tmp).find((f) => f.startsWith("gemini-client-error-Turn"));
+    const request = report ? readFileSync(join(tmp, report), "utf8") : "";
+    expect({
+      code: r.code,
+      settingsErrors: r.stderr.split("\n").filter((l) => /Invalid (configuration|hook)/.test(l)),
+      hooks: listed?.[1]?.trim().split(/\n\s*/).sort(),
+      sent: sent?.replace(/knowledge_version \d+/, "knowledge_version N"),
+      injected: request.includes("Release tags [release-tags]: Tag every release with a signed git tag."),
+      result: result?.error?.message,
+    }).toEqual({
+      code: 1,
+      settingsErrors: [],
+      hooks: ["- archon-record-read", "- archon-reindex-symbols", "- archon-sync-rules"],
+      sent: `<hook_context>archon absorbed 1 committed edit(s) to .archon/rules.md (knowledge_version N).</hook_context>\n\n${prompt}`,
+      injected: true,
+      result: "[API Error: exception TypeError: fetch failed sending request]",
     });
   });
 });

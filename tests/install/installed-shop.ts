@@ -1,6 +1,6 @@
 // A fresh git project with the packed archon and archon-prd installed from their tarballs, set up with
-// `npx archon setup --yes` and approved in each client the way a person does it once: what a team gets
-// from `npm pack` in this checkout, `npm install -D <tarballs>`, and nothing else from the checkout.
+// `npx archon setup --yes --approve-mcp` and trusted in Codex and Gemini CLI the way a person does it once:
+// what a team gets from `npm pack` in this checkout, `npm install -D <tarballs>`, and nothing else from it.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -97,18 +97,16 @@ export function installedShop(): InstalledShop {
     "--template",
     "none",
     "--no-embeddings",
+    // Claude Code's approval of the project's servers, which setup writes to the personal settings when told.
+    "--approve-mcp",
     ...agents,
   ]);
   if (setup.code !== 0 || setup.stderr !== "")
     throw new Error(`archon setup exited ${setup.code}: ${setup.stderr}`);
   const seed = run(project, "npx", ["archon", "seed", "archon.seed.yaml"]);
   if (seed.code !== 0) throw new Error(`archon seed exited ${seed.code}: ${seed.stderr}`);
-  // What the person does once per machine, as setup tells them: approve the project's servers in Claude
-  // Code, trust the folder in Codex and in Gemini CLI (each written where that client keeps the answer).
-  write(
-    join(project, ".claude", "settings.local.json"),
-    JSON.stringify({ enabledMcpjsonServers: ["archon", "archon-prd"] }),
-  );
+  // What the person does once per machine, as setup tells them: trust the folder in Codex and in Gemini
+  // CLI (each written where that client keeps the answer).
   write(
     join(home, ".codex", "config.toml"),
     `[projects.${JSON.stringify(project)}]\ntrust_level = "trusted"\n`,

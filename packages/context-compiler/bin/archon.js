@@ -18,7 +18,8 @@ if (readHook && args.at(-1) === "--hook") {
  * agent waits for this process on every prompt. In that child (and for any other command) this is false.
  */
 async function deadlineHookRan() {
-  const command = args.at(-2);
+  // `<command> [--client <agent>] --hook`, last on the line.
+  const command = args.at(-3) === "--client" ? args.at(-4) : args.at(-2);
   if (args.at(-1) !== "--hook" || !["sync-rules", "reindex-symbols", "verify-cache"].includes(command))
     return false;
   const { deadlineParent } = await import("../dist/bundle/hook-deadline.js");

@@ -36,6 +36,8 @@ export interface HookCommands {
    * the database: so no root and no --db.
    */
   agents: string;
+  /** Gemini CLI hooks, in the project's .gemini/settings.json beside its server entry. */
+  gemini: string;
 }
 
 export const CLAUDE_SETTINGS = {
@@ -68,6 +70,9 @@ const ROOT_AT_RUN_TIME: Record<keyof HookCommands, string | undefined> = {
   claude: '"$CLAUDE_PROJECT_DIR"',
   git: '"$(git rev-parse --show-toplevel)"',
   agents: undefined,
+  // Gemini CLI replaces $GEMINI_PROJECT_DIR in a hook command with the folder, quoted for its shell, before
+  // the shell runs it (geminicli.com/docs/hooks): in quotes of ours it would be quoted twice.
+  gemini: "$GEMINI_PROJECT_DIR",
 };
 
 /**
@@ -145,6 +150,7 @@ export function adapterConfig(inputs: CommandInputs & { version: string }): Adap
       claude: archonCommand(withEnv, "claude"),
       git: archonCommand(withEnv, "git"),
       agents: archonCommand(withEnv, "agents"),
+      gemini: archonCommand(withEnv, "gemini"),
     },
     claudeSettings: portableCommands(withEnv) ? CLAUDE_SETTINGS.shared : CLAUDE_SETTINGS.personal,
     agentHooksLocal: Boolean(env[HOOK_COMMAND_ENV]?.trim()) || !projectHasArchon(resolve(inputs.projectRoot)),

@@ -1,4 +1,5 @@
-// Claude Code hook entries in .claude/settings(.local).json: archon's are found by their command; the user's stay.
+// Claude Code hook entries in .claude/settings(.local).json (Codex's and Gemini CLI's hook files share the
+// shape): archon's are found by their command; the user's stay.
 import { UserError } from "@archon/core";
 import { SERVER_NAMES } from "../knowledge/surface.js";
 import type { AdapterConfig } from "./adapter-config.js";
@@ -8,13 +9,17 @@ export type HookEvent = "SessionStart" | "UserPromptSubmit" | "PostToolUse" | "P
 interface Handler {
   type: "command";
   command: string;
+  /** Gemini CLI shows it in its hook list and takes it in `/hooks disable <name>`. */
+  name?: string;
 }
-interface Group {
+interface HookGroup {
   matcher?: string;
   hooks: Handler[];
 }
 /** Archon's groups per event, in the order they are written: PostToolUse has two (observe, then Read). */
-export type ManagedHooks = Partial<Record<HookEvent, Group[]>>;
+export type ManagedHooks = Partial<Record<HookEvent, HookGroup[]>>;
+/** The same for a client whose events have other names (Gemini CLI's BeforeAgent, AfterTool). */
+export type ManagedGroups = Partial<Record<string, HookGroup[]>>;
 
 /** The archon subcommands hooks run; a handler running one of them with --hook is archon's. */
 const HOOK_SUBCOMMANDS = ["sync-rules", "reindex-symbols", "verify-cache", "record-read"];
@@ -63,9 +68,15 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 
 /**
  * `settings` with every archon handler removed and archon's groups put where the first of them was
- * (or at the end), so a second run is byte-identical. Other keys keep their order and values.
+ * (or at the end), so a second run is byte-identical. Other keys keep their order and values, and so do
+ * `notEvents`: keys of `hooks` that are settings rather than events (Gemini CLI's `enabled`, `disabled`).
  */
-export function mergeClaudeHooks(path: string, settings: unknown, managed: ManagedHooks): Json {
+export function mergeClaudeHooks(
+  path: string,
+  settings: unknown,
+  managed: ManagedGroups,
+  notEvents: readonly string[] = [],
+): Json {
   if (!isObject(settings))
     throw new UserError(`${path} is not a JSON object.`, `Fix ${path} by hand, then deploy again.`);
   const out: Json = structuredClone(settings);
@@ -76,6 +87,7 @@ export function mergeClaudeHooks(path: string, settings: unknown, managed: Manag
     );
   const hooks: Json = isObject(out.hooks) ? out.hooks : {};
   const events = new Set<string>([...Object.keys(hooks), ...Object.keys(managed)]);
+  for (const key of notEvents) events.delete(key);
   for (const event of events) {
     const current = hooks[event];
     if (current !== undefined && !Array.isArray(current))
@@ -92,7 +104,7 @@ export function mergeClaudeHooks(path: string, settings: unknown, managed: Manag
       const kept = handlers.filter((h) => !isManagedHandler(h));
       if (kept.length > 0) groups.push({ ...group, hooks: kept });
     }
-    const mine = managed[event as HookEvent];
+    const mine = managed[event];
     if (mine) groups.splice(at ?? groups.length, 0, ...structuredClone(mine));
     if (groups.length > 0) hooks[event] = groups;
     else delete hooks[event];

@@ -57,6 +57,9 @@ const ALL_PATHS = [
   ["gemini", "skill:archon-setup", ".gemini/skills/archon-setup/SKILL.md"],
   ["gemini", "skill:archon-bulk-import", ".gemini/skills/archon-bulk-import/SKILL.md"],
   ["gemini", "skill:archon-triage", ".gemini/skills/archon-triage/SKILL.md"],
+  ["gemini", "command:archon/context", ".gemini/commands/archon/context.toml"],
+  ["gemini", "command:archon/verify", ".gemini/commands/archon/verify.toml"],
+  ["gemini", "gemini-settings-hooks", ".gemini/settings.json"],
 ] as const;
 
 const outcomes = (action: string) =>

@@ -12,6 +12,12 @@ import { carriesMarker, MARKDOWN_BLOCK, SHELL_BLOCK } from "../vocabulary/marker
 import { type AdapterConfig, adapterConfig } from "./adapter-config.js";
 import { mergeCursorHooks } from "./agent-hook-files.js";
 import { type ManagedHooks, mergeClaudeHooks } from "./claude-hooks.js";
+import {
+  GEMINI_HOOKS_NOT_PORTABLE,
+  keepSettingsCopy,
+  mergeGeminiHooks,
+  rewriteLosesBytes,
+} from "./gemini-settings.js";
 import { gitCommonDir, gitHooksDir, gitPath, planHookScript, projectRelative } from "./git-hooks.js";
 import { upsertBlock } from "./markers.js";
 import { type Piece, pieceHash, renderTarget, type Target } from "./render-targets.js";
@@ -40,7 +46,8 @@ export interface DeployResult {
 interface Planned {
   outcome: FileOutcome;
   piece: Piece;
-  write?: { absolute: string; text: string; executable: boolean };
+  /** `keepCopy`: the file's bytes as they were, written beside it first (a backup name) before it changes. */
+  write?: { absolute: string; text: string; executable: boolean; keepCopy?: string };
 }
 
 const readIfExists = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : undefined);
@@ -69,7 +76,7 @@ const settingsText = (path: string, existing: string | undefined, hooks: Managed
 
 /** Another agent's hook file merged, or why it is left alone: it is the user's file, never fatal to a deploy. */
 function agentHooksText(
-  piece: Extract<Piece, { kind: "codex-hooks" | "cursor-hooks" }>,
+  piece: Extract<Piece, { kind: "codex-hooks" | "cursor-hooks" | "gemini-settings" }>,
   existing: string | undefined,
 ): { text: string } | { conflict: string } {
   try {
@@ -77,7 +84,9 @@ function agentHooksText(
       text: jsonText(piece.path, existing, (parsed) =>
         piece.kind === "codex-hooks"
           ? mergeClaudeHooks(piece.path, parsed, piece.hooks)
-          : mergeCursorHooks(piece.path, parsed, piece.hooks),
+          : piece.kind === "gemini-settings"
+            ? mergeGeminiHooks(piece.path, parsed, piece.hooks)
+            : mergeCursorHooks(piece.path, parsed, piece.hooks),
       ),
     };
   } catch (error) {
@@ -109,6 +118,8 @@ function planPiece(roots: WriteRoots, piece: Piece, git: GitPaths | null): Plann
   if (piece.kind === "git-hook" || piece.kind === "git-exclude") base.path = projectRelative(root, absolute);
   // A block file linked to another in the project (CLAUDE.md → AGENTS.md) is that file: the block goes there.
   if (piece.kind === "block") absolute = linkInside(root, absolute) ?? absolute;
+  if (piece.kind === "gemini-settings" && piece.local)
+    return { piece, outcome: { ...base, action: "skipped", reason: GEMINI_HOOKS_NOT_PORTABLE } };
   // Before the file is even read: a link out would be read, then written, outside the project.
   assertWritable(roots, absolute);
   const existing = readIfExists(absolute);
@@ -133,6 +144,7 @@ function planPiece(roots: WriteRoots, piece: Piece, git: GitPaths | null): Plann
     case "settings":
       text = settingsText(piece.path, existing, piece.hooks);
       break;
+    case "gemini-settings":
     case "codex-hooks":
     case "cursor-hooks": {
       const merged = agentHooksText(piece, existing);
@@ -160,10 +172,11 @@ function planPiece(roots: WriteRoots, piece: Piece, git: GitPaths | null): Plann
   const executable = piece.kind === "git-hook";
   const same = existing === text && (!executable || isExecutable(absolute));
   const action: FileAction = existing === undefined ? "created" : same ? "unchanged" : "updated";
+  const keepCopy = piece.kind === "gemini-settings" && existing !== undefined && rewriteLosesBytes(existing);
   return {
     piece,
     outcome: { ...base, action, ...(reason ? { reason } : {}) },
-    ...(same ? {} : { write: { absolute, text, executable } }),
+    ...(same ? {} : { write: { absolute, text, executable, ...(keepCopy ? { keepCopy: existing } : {}) } }),
   };
 }
 
@@ -210,6 +223,7 @@ export function deployAdapters(
   if (!dryRun) {
     for (const { write } of planned) {
       if (!write) continue;
+      if (write.keepCopy !== undefined) keepSettingsCopy(roots, write.absolute, write.keepCopy);
       writeProjectFile(roots, write.absolute, write.text, { executable: write.executable });
     }
     const now = ctx.clock.now().toISOString();

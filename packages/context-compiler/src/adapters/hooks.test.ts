@@ -37,6 +37,8 @@ describe("the hook command", () => {
       git: `node ${ARCHON_BIN} --project-root "$(git rev-parse --show-toplevel)"`,
       // Codex's and Cursor's read hook finds the project from its input.
       agents: `node ${ARCHON_BIN}`,
+      // Gemini CLI puts the folder in itself, quoted for its shell.
+      gemini: `node ${ARCHON_BIN} --project-root $GEMINI_PROJECT_DIR`,
     });
   });
 
@@ -58,6 +60,7 @@ describe("the hook command", () => {
       claude: "archon --project-root /p",
       git: "archon --project-root /p",
       agents: "archon --project-root /p",
+      gemini: "archon --project-root /p",
     });
     expect(() =>
       adapterConfig({ version: "1", projectRoot: project.root, env: { ARCHON_HOOK_COMMAND: "x" } }),
@@ -359,7 +362,7 @@ describe("git hooks", () => {
     git("init", "-q");
     const base = adapterConfig({ version: "1.0.0", projectRoot: project.root, env: {} });
     const missing = "archon-command-that-does-not-exist --project-root /nowhere";
-    deployClaude({ ...base, commands: { claude: missing, git: missing, agents: missing } });
+    deployClaude({ ...base, commands: { claude: missing, git: missing, agents: missing, gemini: missing } });
     project.write("a.txt", "a\n");
     git("add", "a.txt");
     const commit = git("-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "first");

@@ -10,7 +10,9 @@ import {
   renderCursorHooks,
 } from "./agent-hook-files.js";
 import { AGENT_CLIENTS, type AgentClient } from "./agents-in-use.js";
-import { type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
+import { type ManagedGroups, type ManagedHooks, renderClaudeHooks } from "./claude-hooks.js";
+import { MANAGED_COMMAND_MARKER, renderGeminiCommands } from "./gemini-commands.js";
+import { GEMINI_SETTINGS_FILE, renderGeminiHooks } from "./gemini-settings.js";
 import { GIT_HOOKS, type GitHook, renderGitHookBlock } from "./git-hooks.js";
 import { cursorProcessRule, ruleBlock } from "./rule-block.js";
 import { renderSkill, SKILL_NAMES, type SkillSources, skillPath } from "./skills.js";
@@ -41,6 +43,12 @@ export type Piece =
   | (PieceBase & { kind: "codex-hooks"; hooks: ManagedHooks })
   /** Archon's entries in Cursor's .cursor/hooks.json; a malformed file is a conflict. */
   | (PieceBase & { kind: "cursor-hooks"; hooks: CursorHooks })
+  /**
+   * Archon's hooks in Gemini CLI's .gemini/settings.json, the person's whole Gemini configuration: a
+   * malformed file is a conflict, and with `local` (the commands name this machine's archon) it is not
+   * written at all, as Gemini CLI has no personal project settings file to put them in instead.
+   */
+  | (PieceBase & { kind: "gemini-settings"; hooks: ManagedGroups; local: boolean })
   /** Archon's entries taken out of the settings file the hooks no longer go to (written only when any are there). */
   | (PieceBase & { kind: "settings-cleanup"; movedTo: string })
   /** A fail-open block in a git hook script. */
@@ -179,13 +187,32 @@ export function renderTarget(target: Target, config: AdapterConfig, sources: Ski
         },
         ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
       ];
-    // Gemini CLI's hooks would need the read and sync hooks to understand its own event JSON (BeforeAgent,
-    // AfterTool with read_file and run_shell_command), which they do not yet: it gets the block and skills.
-    case "gemini":
+    case "gemini": {
+      const hooks = renderGeminiHooks(config);
       return [
         { target, piece: "gemini-md", path: "GEMINI.md", kind: "block", content: ruleBlock(config) },
         ...skills(target, config, sources),
+        ...renderGeminiCommands(config).map(
+          (c): Piece => ({
+            target,
+            piece: `command:${c.path.replace(/^\.gemini\/commands\//, "").replace(/\.toml$/, "")}`,
+            path: c.path,
+            kind: "owned",
+            marker: MANAGED_COMMAND_MARKER,
+            content: c.content,
+          }),
+        ),
+        {
+          target,
+          piece: "gemini-settings-hooks",
+          path: GEMINI_SETTINGS_FILE,
+          kind: "gemini-settings",
+          hooks,
+          local: config.agentHooksLocal,
+          content: canonicalJson(hooks),
+        },
       ];
+    }
   }
 }
 

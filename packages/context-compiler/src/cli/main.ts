@@ -47,6 +47,10 @@ program
   .option("--no-embeddings", "skip the local embeddings step (Ollama detection and embed-docs)")
   .option("--migrate", "then move the rules of CLAUDE.md, AGENTS.md and editor rule files into archon")
   .option("--no-migrate", "leave instruction files as they are (default under --yes: a hint only)")
+  .option(
+    "--approve-mcp",
+    "approve archon's servers of .mcp.json for you in Claude Code (.claude/settings.local.json); asked on a terminal, never done under --yes without it",
+  )
   .option("--dry-run", "show what would change; write nothing")
   .option("--json", "print only the result as JSON on stdout (questions, if any, go to stderr)")
   .action(async (opts, cmd: Command) => {
@@ -221,12 +225,16 @@ program
     "absorb .archon/rules.md and shared rules packages into the knowledge base (run by the installed hooks; fail-open)",
   )
   .option("--hook", "run as a Claude Code hook: read the event JSON on stdin, answer with context on stdout")
+  .option(
+    "--client <agent>",
+    "the agent running the hook; gemini gets its answer as the JSON Gemini CLI reads",
+  )
   .option("--check-latest", "also ask the npm registry once whether a rules package has a newer version")
   .option("--json", "print the summary as JSON")
   .option("--quiet", "print only what changed or needs attention (the git hooks run it so)")
   .action(
     async (
-      opts: { hook?: boolean; checkLatest?: boolean; json?: boolean; quiet?: boolean },
+      opts: { hook?: boolean; client?: string; checkLatest?: boolean; json?: boolean; quiet?: boolean },
       cmd: Command,
     ) => {
       if (await hookParent("sync-rules", opts.hook === true)) return;
@@ -257,8 +265,12 @@ program
     "--hook",
     "run as the SessionStart hook: fail-open, bounded in time, quiet; also announces new document candidates",
   )
+  .option(
+    "--client <agent>",
+    "the agent running the hook; gemini gets its answer as the JSON Gemini CLI reads",
+  )
   .option("--json", "print the summary as JSON")
-  .action(async (opts: { hook?: boolean; json?: boolean }, cmd: Command) => {
+  .action(async (opts: { hook?: boolean; client?: string; json?: boolean }, cmd: Command) => {
     if (opts.hook === true && (await hookParent("reindex-symbols", true))) return;
     await (await import("./reindex-symbols.command.js")).reindexSymbolsCommand(() => globals(cmd), opts);
   });

@@ -1,6 +1,7 @@
-// archon reindex-symbols [--json] [--hook]: bring the symbol index in line with the repository. --hook is
-// the SessionStart form: fail-open under the hook deadline, stopping early (the next run goes on) rather
-// than being killed, then document discovery; quiet: it prints only new document candidates.
+// archon reindex-symbols [--json] [--hook [--client gemini]]: bring the symbol index in line with the
+// repository. --hook is the SessionStart form: fail-open under the hook deadline, stopping early (the next
+// run goes on) rather than being killed, then document discovery; quiet: it prints only new document
+// candidates.
 import { performance } from "node:perf_hooks";
 import { systemClock } from "@archon/core";
 import { CodeIndex } from "../code/code-index.js";
@@ -8,6 +9,8 @@ import { announceCandidates, discoverDocuments } from "../code/document-discover
 import { PARSE_BUDGET_MS } from "../code/limits.js";
 import { MAX_FILE_BYTES, type SkipReason } from "../code/read-source-file.js";
 import type { ReindexSummary } from "../code/reindex.js";
+import { hookAnswer } from "../hooks/gemini-hook-io.js";
+import { parseHookInput } from "../hooks/hook-input.js";
 import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
@@ -16,6 +19,8 @@ import { progressBar } from "./progress-bar.js";
 export interface ReindexFlags {
   json?: boolean;
   hook?: boolean;
+  /** The agent client running the hook: `gemini` is answered in the JSON Gemini CLI reads. */
+  client?: string;
 }
 
 /** The share of the hook deadline spent parsing; the rest is for writing and resolving what was read. */
@@ -26,7 +31,9 @@ export async function reindexSymbolsCommand(
   flags: ReindexFlags,
 ): Promise<void> {
   if (flags.hook) {
-    await failOpenUnderDeadline("reindex-symbols", true, () => reindexHook(options()));
+    await failOpenUnderDeadline("reindex-symbols", true, async (stdin) =>
+      hookAnswer(flags.client, parseHookInput(stdin).hook_event_name, await reindexHook(options())),
+    );
     return;
   }
   const ctx = openContext(options());
@@ -59,8 +66,7 @@ async function reindexHook(options: GlobalOptions): Promise<string> {
     } catch (error) {
       process.stderr.write(`archon reindex-symbols: ${(error as Error).message}\n`);
     }
-    const text = announceCandidates(discoverDocuments(ctx.kdb.db, ctx.projectRoot, systemClock).candidates);
-    return text === "" ? "" : `${text}\n`;
+    return announceCandidates(discoverDocuments(ctx.kdb.db, ctx.projectRoot, systemClock).candidates);
   } finally {
     ctx.close();
   }

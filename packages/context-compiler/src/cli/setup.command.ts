@@ -3,11 +3,12 @@ import type { Writable } from "node:stream";
 import { UserError } from "@archon/core";
 import * as p from "@clack/prompts";
 import { createArchonContext } from "../context/archon-context.js";
+import { APPROVAL_NOTE, approvedAlready, approveForPerson } from "../setup/claude-approval.js";
 import { AGENTS, type AgentClient } from "../setup/register-clients.js";
 import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
 import { embedAfterSetup, offerEmbeddings } from "../setup/setup-embeddings.js";
 import { type MigrationChoice, offerMigration } from "../setup/setup-migration.js";
-import { describePlan, detectAgents, isUpdate, planSetup } from "../setup/setup-plan.js";
+import { describePlan, detectAgents, isUpdate, planSetup, type SetupPlan } from "../setup/setup-plan.js";
 import { askChoices, confirmPlan, type WizardIo } from "../setup/wizard.js";
 import type { GlobalOptions } from "./options.js";
 
@@ -21,6 +22,8 @@ export interface SetupFlags {
   migrate?: boolean;
   /** false with --no-embeddings: no Ollama detection, no embedding. */
   embeddings?: boolean;
+  /** Approve archon's servers of .mcp.json in Claude Code for this person; absent asks on a terminal. */
+  approveMcp?: boolean;
 }
 
 function parseAgents(list: string | undefined): AgentClient[] | undefined {
@@ -134,8 +137,17 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
       io,
     );
     const plan = planSetup(planning, mode, choices, io.env);
+    const approve = await offerApproval(plan, flags.approveMcp, interactive, io);
+    if (approve === undefined) {
+      p.cancel("Setup cancelled; nothing was written.", { output: io.output });
+      return;
+    }
+    if (approve === "hint") plan.notes.push(APPROVAL_NOTE);
     const summary = [
       ...describePlan(plan),
+      ...(approve === true
+        ? ["approve archon's servers of .mcp.json for you in Claude Code (.claude/settings.local.json)"]
+        : []),
       ...(embeddings.embed ? ["embed the approved rules with Ollama (archon embed-docs)"] : []),
     ];
     for (const note of plan.notes) say(note);
@@ -165,13 +177,14 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
         flags.migrate === true ? "yes" : flags.migrate === false ? "no" : interactive ? "ask" : "hint";
       const offer = await offerMigration(ctx, choice, io, plan.registrations);
       const outcome = applySetup(ctx, plan, io.env);
+      const approved = approve === true ? [approveForPerson(ctx.projectRoot)].filter((l) => l !== "") : [];
       const embedded = embeddings.embed ? await embedAfterSetup(ctx, env) : [];
-      const lines = [...report(outcome), ...offer.lines, ...embeddings.lines, ...embedded];
+      const lines = [...report(outcome), ...approved, ...offer.lines, ...embeddings.lines, ...embedded];
       if (flags.json)
         printJson({
           ...outcome,
           migration: offer.migration,
-          notes: [...plan.notes, ...offer.lines, ...embeddings.lines, ...embedded],
+          notes: [...plan.notes, ...approved, ...offer.lines, ...embeddings.lines, ...embedded],
         });
       else if (interactive) p.outro(lines.join("\n"), { output: io.output });
       else say(lines.join("\n"));
@@ -181,4 +194,29 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
   } finally {
     planning.close();
   }
+}
+
+/**
+ * Whether to approve archon's servers in Claude Code for this person: only when setup puts them in the
+ * committed .mcp.json (archon installed in the project) and the person has not approved them yet.
+ * --approve-mcp or its absence under --yes decides (absent: a hint), else the person is asked. Undefined
+ * when they cancel.
+ */
+async function offerApproval(
+  plan: SetupPlan,
+  flag: boolean | undefined,
+  interactive: boolean,
+  io: SetupIo,
+): Promise<boolean | "hint" | undefined> {
+  const shared = plan.registrations.some((r) => r.agent === "claude" && r.shared);
+  if (!shared || approvedAlready(plan.projectRoot)) return false;
+  if (flag !== undefined) return flag;
+  if (!interactive) return "hint";
+  const answer = await p.confirm({
+    message:
+      "Approve archon's servers of .mcp.json for you in Claude Code? (your personal .claude/settings.local.json; otherwise Claude Code asks you)",
+    initialValue: true,
+    ...io,
+  });
+  return p.isCancel(answer) ? undefined : answer;
 }

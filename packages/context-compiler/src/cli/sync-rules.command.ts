@@ -1,22 +1,24 @@
-// archon sync-rules [--hook] [--check-latest] [--quiet]: the command the installed hooks run, fail-open
-// under a deadline (hook-deadline.ts). The git hooks run it quiet: a commit that changes no rule prints nothing.
+// archon sync-rules [--hook [--client gemini]] [--check-latest] [--quiet]: the command the installed hooks
+// run, fail-open under a deadline (hook-deadline.ts). The git hooks run it quiet: a commit that changes no
+// rule prints nothing.
 import { systemClock } from "@archon/core";
 import { writeContext } from "../context/archon-context.js";
+import { hookAnswer } from "../hooks/gemini-hook-io.js";
 import { parseHookInput } from "../hooks/hook-input.js";
 import { rulesFileNotices } from "../hooks/rules-file-notices.js";
 import { checkLatest, syncRulesPackages } from "../hooks/rules-packages.js";
 import { runSyncRulesHook } from "../hooks/sync-rules-hook.js";
 import { absorbCommittedRules } from "../knowledge/standing-rules/absorb-committed.js";
 import { RULES_FILE } from "../knowledge/standing-rules/rules-file.js";
-import { injectOnReplica } from "../replica/replica-prompt-hook.js";
-import { syncForHook } from "../replica/sync-hook.js";
-import { replicaServer } from "../store/replica.js";
+import { injectOnReplica, replicaServer, syncForHook } from "../team/hooks.js";
 import { deadlineMs, failOpenUnderDeadline } from "./hook-deadline.js";
 import { openContext } from "./open-context.js";
 import type { GlobalOptions } from "./options.js";
 
 export interface SyncRulesFlags {
   hook?: boolean;
+  /** The agent client running the hook: `gemini` is answered in the JSON Gemini CLI reads. */
+  client?: string;
   checkLatest?: boolean;
   json?: boolean;
   /** Only what changed or needs a person: no line for a rules file or package that is as it was. */
@@ -34,11 +36,9 @@ export async function syncRules(
     const server = replicaServer(ctx.kdb.db);
     if (server !== undefined) return await onReplica(ctx, server, flags, stdin);
     if (flags.hook) {
-      const text = runSyncRulesHook(
-        { ...writeContext(ctx), ids: ctx.ids, clock: systemClock },
-        parseHookInput(stdin),
-      );
-      return text === "" ? "" : `${text}\n`;
+      const input = parseHookInput(stdin);
+      const text = runSyncRulesHook({ ...writeContext(ctx), ids: ctx.ids, clock: systemClock }, input);
+      return hookAnswer(flags.client, input.hook_event_name, text);
     }
     // The git hooks run this too, possibly from an agent's commit: only committed text is absorbed.
     const rules = absorbCommittedRules({ ...writeContext(ctx), ids: ctx.ids });
@@ -83,7 +83,7 @@ async function onReplica(
     const input = parseHookInput(stdin);
     if (input.hook_event_name !== "SessionStart") {
       const text = injectOnReplica({ db: ctx.kdb.db, clock: systemClock }, input);
-      return text === "" ? "" : `${text}\n`;
+      return hookAnswer(flags.client, input.hook_event_name, text);
     }
     const budget = Math.max(1_000, deadlineMs(process.env) - 2_000);
     const text = await syncForHook(
@@ -91,7 +91,7 @@ async function onReplica(
       process.env,
       budget,
     );
-    return text === "" ? "" : `${text}\n`;
+    return hookAnswer(flags.client, input.hook_event_name, text);
   }
   if (flags.json) return `${JSON.stringify({ replica_of: server }, null, 2)}\n`;
   return `This database is a replica of ${server}: ${RULES_FILE} and rules packages are absorbed there; run \`archon sync\` to bring their rules here.\n`;

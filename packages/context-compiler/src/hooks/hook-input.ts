@@ -1,6 +1,7 @@
-// The JSON an agent client sends a hook on stdin (Claude Code's shape), read leniently: a hook never fails
-// because a field it does not need is missing or new.
+// The JSON an agent client sends a hook on stdin (Claude Code's shape; Gemini CLI's is read into it), read
+// leniently: a hook never fails because a field it does not need is missing or new.
 import { z } from "zod";
+import { claudeShaped } from "./gemini-hook-io.js";
 
 const hookInputSchema = z
   .object({
@@ -25,7 +26,7 @@ export function parseHookInput(text: string): HookInput {
   if (text.trim() === "") return {};
   try {
     const parsed = hookInputSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : {};
+    return parsed.success ? claudeShaped(parsed.data) : {};
   } catch {
     return {};
   }

@@ -1,10 +1,11 @@
 // `archon record-read --hook`, every agent's read hook: notes which project files the agent looked at, so
 // eval can tell a deferred rule that was read from one nobody opened. It takes Claude Code's PostToolUse
-// input for Read and Bash, Codex's PostToolUse for Bash, and Cursor's beforeReadFile and shell events; a
-// shell command's reads come from shell-reads.ts. It runs on every read, so bin/archon.js starts it
-// without the CLI. It always exits 0 and prints nothing on stdout, except to Cursor (`--client cursor`),
-// which always gets the answer that lets its action go ahead: a failure here loses one record, never the
-// agent's read. A log the project's write guard refuses (a link out of the project) is said on stderr.
+// input for Read and Bash, Codex's PostToolUse for Bash, Gemini CLI's AfterTool for read_file and
+// run_shell_command, and Cursor's beforeReadFile and shell events; a shell command's reads come from
+// shell-reads.ts. It runs on every read, so bin/archon.js starts it without the CLI. It always exits 0 and
+// prints nothing on stdout, except to Cursor (`--client cursor`), which always gets the answer that lets
+// its action go ahead: a failure here loses one record, never the agent's read. A log the project's write
+// guard refuses (a link out of the project) is said on stderr.
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { UserError } from "@archon/core/files";
@@ -30,8 +31,10 @@ interface ReadEvent {
   workspace_roots: string[];
   /** Paths the agent opened with a file tool (Claude Code's Read, Cursor's beforeReadFile). */
   files: string[];
-  /** Shell commands it ran (Claude Code's and Codex's Bash, Cursor's shell events). */
+  /** Shell commands it ran (Claude Code's and Codex's Bash, Gemini CLI's run_shell_command, Cursor's). */
   commands: (string | string[])[];
+  /** The folder the commands ran in, relative to cwd (Gemini CLI's `dir_path`); cwd when absent. */
+  commandsDir: string | undefined;
 }
 
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
@@ -60,6 +63,7 @@ function eventOf(input: unknown): ReadEvent | undefined {
     workspace_roots: roots as string[],
     files: [str(t.file_path), str(i.file_path)].filter((f) => f !== undefined),
     commands: [command(t.command), command(i.command)].filter((c) => c !== undefined),
+    commandsDir: str(t.dir_path),
   };
 }
 
@@ -81,9 +85,10 @@ function inside(root: string, path: string): string | undefined {
 /** The records an input makes: each existing regular file it read inside the project, once. */
 function readRecordsOf(event: ReadEvent, root: string, now: Date): ReadRecord[] {
   const base = event.cwd ? resolve(root, event.cwd) : root;
+  const shellBase = event.commandsDir ? resolve(base, event.commandsDir) : base;
   const candidates = [
     ...event.files.map((f) => resolve(base, f)),
-    ...event.commands.flatMap((c) => shellReads(c, base)),
+    ...event.commands.flatMap((c) => shellReads(c, shellBase)),
   ];
   const paths = new Set<string>();
   for (const absolute of candidates) {

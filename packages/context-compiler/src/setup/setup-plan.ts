@@ -177,9 +177,12 @@ function registrationNotes(
       );
     if (r.untrusted !== undefined && r.agent === "gemini")
       notes.push(
-        `gemini: Gemini CLI loads the project's .gemini/settings.json only in a trusted folder, and this one is not trusted yet: ${r.untrusted}.`,
+        `gemini: Gemini CLI loads the project's .gemini/settings.json (archon's server and hooks) only in a trusted folder, and this one is not trusted yet: ${r.untrusted}.`,
       );
   }
+  for (const f of adapters)
+    if (f.piece === "gemini-settings-hooks" && f.action === "skipped")
+      notes.push(`gemini: archon's hooks are not written to ${f.path}: ${f.reason}.`);
   if (adapters.some((f) => f.path === CLAUDE_SETTINGS.personal && f.action !== "conflict"))
     notes.push(
       `claude: archon's hooks go to ${CLAUDE_SETTINGS.personal}, Claude Code's personal settings (kept out of git through .git/info/exclude), because their command names this machine's archon checkout.`,

@@ -1,53 +1,30 @@
 import { spawnSync } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArchonContext } from "../context/archon-context.js";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
+import { type LinkedProject, linkedProject } from "../test-support/linked-project.js";
 import { personEnv } from "../test-support/person-env.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
 // The attacker's side of Gemini CLI's hooks: a repository that commits links where the hooks write (their
 // state folder, the rules file), opened in Gemini CLI, whose hooks then run the commands setup wrote with
 // the event JSON Gemini CLI sends. Whatever the hooks refuse, the outside folder stays byte for byte.
-let base: string;
+let project: LinkedProject;
 let root: string;
 let outside: string;
 let dbPath: string;
-const VICTIM = "# someone's file outside the project\n";
 
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), "archon-gemini-links-"));
-  root = join(base, "project");
-  outside = join(base, "outside");
-  dbPath = join(base, "db", "archon.db");
-  mkdirSync(join(root, ".archon"), { recursive: true });
-  mkdirSync(join(base, "db"));
-  mkdirSync(outside);
-  writeFileSync(join(outside, "victim.md"), VICTIM);
+  project = linkedProject("archon-gemini-links-");
+  ({ root, outside, dbPath } = project);
   writeFileSync(join(root, "notes.md"), "# notes\n");
-  createArchonContext({ surface: "admin", dbPath, projectRoot: root }).close();
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => project.cleanup());
 
-const outsideState = () =>
-  readdirSync(outside, { recursive: true, encoding: "utf8" })
-    .sort()
-    .map((name) => {
-      const path = join(outside, name);
-      return [name, statSync(path).isFile() ? readFileSync(path, "utf8") : "<dir>"];
-    });
+const outsideState = () => project.outsideState();
 
 function gemini(sub: string, event: Record<string, unknown>) {
   const r = spawnSync(

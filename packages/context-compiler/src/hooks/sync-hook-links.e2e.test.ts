@@ -1,52 +1,29 @@
 import { spawnSync } from "node:child_process";
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createArchonContext } from "../context/archon-context.js";
 import { observe } from "../knowledge/observations/observe.js";
 import { observationsContext } from "../mcp/agent/observe.tool.js";
 import { listProposals } from "../store/proposals.js";
+import { type LinkedProject, linkedProject } from "../test-support/linked-project.js";
 import { personEnv } from "../test-support/person-env.js";
 import { ARCHON_BIN } from "../test-support/stdio-client.js";
 
 // The attacker's side of the prompt hooks: a repository that commits links where the hooks keep rules.md
 // and their state. The database lives apart, so what is at stake is only what the hooks write in .archon.
-let base: string;
+let project: LinkedProject;
 let root: string;
 let outside: string;
 let dbPath: string;
-const VICTIM = "# someone's file outside the project\n";
 
 beforeEach(() => {
-  base = mkdtempSync(join(tmpdir(), "archon-sync-links-"));
-  root = join(base, "project");
-  outside = join(base, "outside");
-  dbPath = join(base, "db", "archon.db");
-  mkdirSync(join(root, ".archon"), { recursive: true });
-  mkdirSync(join(base, "db"));
-  mkdirSync(outside);
-  writeFileSync(join(outside, "victim.md"), VICTIM);
-  createArchonContext({ surface: "admin", dbPath, projectRoot: root }).close();
+  project = linkedProject("archon-sync-links-");
+  ({ root, outside, dbPath } = project);
 });
-afterEach(() => rmSync(base, { recursive: true, force: true }));
+afterEach(() => project.cleanup());
 
-const outsideState = () =>
-  readdirSync(outside, { recursive: true, encoding: "utf8" })
-    .sort()
-    .map((name) => {
-      const path = join(outside, name);
-      return [name, statSync(path).isFile() ? readFileSync(path, "utf8") : "<dir>"];
-    });
+const outsideState = () => project.outsideState();
 
 /** One hook run as Claude Code starts it: the built command, the event JSON on stdin. */
 function hook(event: Record<string, unknown>) {

@@ -112,108 +112,124 @@ function subagents(config: AdapterConfig): Piece[] {
   }));
 }
 
+/** Claude Code: the CLAUDE.md block, skills, subagents, settings hooks and their cleanup, and git hooks. */
+function claudePieces(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
+  const hooks = renderClaudeHooks(config);
+  const personal = config.claudeSettings === CLAUDE_SETTINGS.personal;
+  const elsewhere = personal ? CLAUDE_SETTINGS.shared : CLAUDE_SETTINGS.personal;
+  return [
+    { target, piece: "claude-md", path: "CLAUDE.md", kind: "block", content: ruleBlock(config) },
+    ...skills(target, config, sources),
+    ...subagents(config),
+    {
+      target,
+      piece: "claude-settings-hooks",
+      path: config.claudeSettings,
+      kind: "settings",
+      hooks,
+      content: canonicalJson(hooks),
+    },
+    {
+      target,
+      piece: "claude-settings-cleanup",
+      path: elsewhere,
+      kind: "settings-cleanup",
+      movedTo: config.claudeSettings,
+      content: canonicalJson({ moved_to: config.claudeSettings }),
+    },
+    ...(personal ? machinePathsExclude(target, config) : []),
+    ...GIT_HOOKS.map(
+      (hook): Piece => ({
+        target,
+        piece: `git-hook:${hook}`,
+        path: `.git/hooks/${hook}`,
+        kind: "git-hook",
+        hook,
+        content: renderGitHookBlock(hook, config),
+      }),
+    ),
+  ];
+}
+
+/** Cursor: the process rule, skills and hooks. */
+function cursorPieces(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
+  return [
+    {
+      target,
+      piece: "cursor-process-rule",
+      path: ".cursor/rules/archon-process.mdc",
+      kind: "owned",
+      marker: MANAGED_FILE_MARKER,
+      content: cursorProcessRule(config),
+    },
+    ...skills(target, config, sources),
+    {
+      target,
+      piece: "cursor-hooks",
+      path: CURSOR_HOOKS_FILE,
+      kind: "cursor-hooks",
+      hooks: renderCursorHooks(config),
+      content: canonicalJson(renderCursorHooks(config)),
+    },
+    ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
+  ];
+}
+
+/** Codex: the AGENTS.md block, skills and hooks. */
+function codexPieces(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
+  return [
+    { target, piece: "agents-md", path: "AGENTS.md", kind: "block", content: ruleBlock(config) },
+    ...skills(target, config, sources),
+    {
+      target,
+      piece: "codex-hooks",
+      path: CODEX_HOOKS_FILE,
+      kind: "codex-hooks",
+      hooks: renderCodexHooks(config),
+      content: canonicalJson(renderCodexHooks(config)),
+    },
+    ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
+  ];
+}
+
+/** Gemini CLI: the GEMINI.md block, skills, commands and settings hooks. */
+function geminiPieces(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
+  const hooks = renderGeminiHooks(config);
+  return [
+    { target, piece: "gemini-md", path: "GEMINI.md", kind: "block", content: ruleBlock(config) },
+    ...skills(target, config, sources),
+    ...renderGeminiCommands(config).map(
+      (c): Piece => ({
+        target,
+        piece: `command:${c.path.replace(/^\.gemini\/commands\//, "").replace(/\.toml$/, "")}`,
+        path: c.path,
+        kind: "owned",
+        marker: MANAGED_COMMAND_MARKER,
+        content: c.content,
+      }),
+    ),
+    {
+      target,
+      piece: "gemini-settings-hooks",
+      path: GEMINI_SETTINGS_FILE,
+      kind: "gemini-settings",
+      hooks,
+      local: config.agentHooksLocal,
+      content: canonicalJson(hooks),
+    },
+  ];
+}
+
+const PIECES: Record<Target, (target: Target, config: AdapterConfig, sources: SkillSources) => Piece[]> = {
+  claude: claudePieces,
+  cursor: cursorPieces,
+  codex: codexPieces,
+  gemini: geminiPieces,
+};
+
 /** Every piece of one target, in a fixed order. */
 export function renderTarget(target: Target, config: AdapterConfig, sources: SkillSources): Piece[] {
-  switch (target) {
-    case "claude": {
-      const hooks = renderClaudeHooks(config);
-      const personal = config.claudeSettings === CLAUDE_SETTINGS.personal;
-      const elsewhere = personal ? CLAUDE_SETTINGS.shared : CLAUDE_SETTINGS.personal;
-      return [
-        { target, piece: "claude-md", path: "CLAUDE.md", kind: "block", content: ruleBlock(config) },
-        ...skills(target, config, sources),
-        ...subagents(config),
-        {
-          target,
-          piece: "claude-settings-hooks",
-          path: config.claudeSettings,
-          kind: "settings",
-          hooks,
-          content: canonicalJson(hooks),
-        },
-        {
-          target,
-          piece: "claude-settings-cleanup",
-          path: elsewhere,
-          kind: "settings-cleanup",
-          movedTo: config.claudeSettings,
-          content: canonicalJson({ moved_to: config.claudeSettings }),
-        },
-        ...(personal ? machinePathsExclude(target, config) : []),
-        ...GIT_HOOKS.map(
-          (hook): Piece => ({
-            target,
-            piece: `git-hook:${hook}`,
-            path: `.git/hooks/${hook}`,
-            kind: "git-hook",
-            hook,
-            content: renderGitHookBlock(hook, config),
-          }),
-        ),
-      ];
-    }
-    case "cursor":
-      return [
-        {
-          target,
-          piece: "cursor-process-rule",
-          path: ".cursor/rules/archon-process.mdc",
-          kind: "owned",
-          marker: MANAGED_FILE_MARKER,
-          content: cursorProcessRule(config),
-        },
-        ...skills(target, config, sources),
-        {
-          target,
-          piece: "cursor-hooks",
-          path: CURSOR_HOOKS_FILE,
-          kind: "cursor-hooks",
-          hooks: renderCursorHooks(config),
-          content: canonicalJson(renderCursorHooks(config)),
-        },
-        ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
-      ];
-    case "codex":
-      return [
-        { target, piece: "agents-md", path: "AGENTS.md", kind: "block", content: ruleBlock(config) },
-        ...skills(target, config, sources),
-        {
-          target,
-          piece: "codex-hooks",
-          path: CODEX_HOOKS_FILE,
-          kind: "codex-hooks",
-          hooks: renderCodexHooks(config),
-          content: canonicalJson(renderCodexHooks(config)),
-        },
-        ...(config.agentHooksLocal ? machinePathsExclude(target, config) : []),
-      ];
-    case "gemini": {
-      const hooks = renderGeminiHooks(config);
-      return [
-        { target, piece: "gemini-md", path: "GEMINI.md", kind: "block", content: ruleBlock(config) },
-        ...skills(target, config, sources),
-        ...renderGeminiCommands(config).map(
-          (c): Piece => ({
-            target,
-            piece: `command:${c.path.replace(/^\.gemini\/commands\//, "").replace(/\.toml$/, "")}`,
-            path: c.path,
-            kind: "owned",
-            marker: MANAGED_COMMAND_MARKER,
-            content: c.content,
-          }),
-        ),
-        {
-          target,
-          piece: "gemini-settings-hooks",
-          path: GEMINI_SETTINGS_FILE,
-          kind: "gemini-settings",
-          hooks,
-          local: config.agentHooksLocal,
-          content: canonicalJson(hooks),
-        },
-      ];
-    }
-  }
+  return PIECES[target](target, config, sources);
 }
 
 export const pieceHash = (piece: Piece) => sha256(piece.content);

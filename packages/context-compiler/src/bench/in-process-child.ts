@@ -40,52 +40,28 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * background writer.
  */
 async function run(dbPath: string, projectRoot: string, requests: BenchRequest[], iterations: number) {
-  let t = performance.now();
-  const ctx = createArchonContext({ surface: "admin", dbPath, projectRoot, backgroundAudit: true });
-  const openMs = performance.now() - t;
-  t = performance.now();
-  const index = ctx.compiler.index();
-  const indexBuildMs = performance.now() - t;
-  const first = requests[0] as BenchRequest;
-  t = performance.now();
-  ctx.compiler.compile(first);
-  const firstCompileMs = performance.now() - t;
+  const [ctx, openMs] = stopwatch(() =>
+    createArchonContext({ surface: "admin", dbPath, projectRoot, backgroundAudit: true }),
+  );
+  const [index, indexBuildMs] = stopwatch(() => ctx.compiler.index());
+  const [, firstCompileMs] = stopwatch(() => ctx.compiler.compile(requests[0] as BenchRequest));
 
   const text = cachedDocText((hash) => readContent(ctx.kdb.db, hash) ?? "");
   const filesOf = (request: BenchRequest) =>
     [...new Set(request.target_files.map((f) => normalizeRepoPath(f) ?? f))].sort();
-  const coldTimes: number[] = [];
-  for (const request of requests) {
+  const coldTimes = requests.map((request) => {
     const files = filesOf(request);
-    t = performance.now();
-    compile(index, request, files, [], text);
-    coldTimes.push(performance.now() - t);
-  }
-  let errors = 0;
+    return stopwatch(() => compile(index, request, files, [], text))[1];
+  });
   let reached = 0;
-  const timed = async (each: (request: BenchRequest) => void) => {
-    const times: number[] = [];
-    for (let i = 0; i < iterations; i++) {
-      const request = requests[i % requests.length] as BenchRequest;
-      t = performance.now();
-      try {
-        each(request);
-        times.push(performance.now() - t);
-      } catch {
-        errors += 1;
-      }
-      await turn();
-    }
-    return times;
-  };
-  const pureTimes = await timed((request) => {
+  const pure = await loop(requests, iterations, (request) => {
     const outcome = compile(index, request, filesOf(request), [], text);
     reached += outcome.base.documents.length + outcome.base.templates.length;
   });
-  const noPlanTimes = await timed((request) => {
+  const noPlan = await loop(requests, iterations, (request) => {
     compile(index, { target_files: request.target_files }, filesOf(request), [], text);
   });
-  const serviceTimes = await timed((request) => {
+  const service = await loop(requests, iterations, (request) => {
     ctx.compiler.compile(request);
   });
   ctx.close();
@@ -94,14 +70,43 @@ async function run(dbPath: string, projectRoot: string, requests: BenchRequest[]
     indexBuildMs,
     firstCompileMs,
     coldPass: summarize(coldTimes),
-    pure: summarize(pureTimes),
-    pureNoPlan: summarize(noPlanTimes),
-    service: summarize(serviceTimes),
+    pure: summarize(pure.times),
+    pureNoPlan: summarize(noPlan.times),
+    service: summarize(service.times),
     docsReached: iterations > 0 ? reached / iterations : 0,
-    errors,
+    errors: pure.errors + noPlan.errors + service.errors,
     peakRssMb: peakRssMb(process.pid),
   };
   return result;
+}
+
+/** The value and the milliseconds it took. */
+function stopwatch<T>(fn: () => T): [T, number] {
+  const t = performance.now();
+  const value = fn();
+  return [value, performance.now() - t];
+}
+
+/** `iterations` compiles over the requests in turn, the event loop turned between two; a failed one is counted, not timed. */
+async function loop(
+  requests: readonly BenchRequest[],
+  iterations: number,
+  each: (request: BenchRequest) => void,
+): Promise<{ times: number[]; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < iterations; i++) {
+    const request = requests[i % requests.length] as BenchRequest;
+    const t = performance.now();
+    try {
+      each(request);
+      times.push(performance.now() - t);
+    } catch {
+      errors += 1;
+    }
+    await turn();
+  }
+  return { times, errors };
 }
 
 const [dbPath, projectRoot, requestsFile, iterations] = process.argv.slice(2);

@@ -49,6 +49,51 @@ function matchingBytes(project: CursorRulesProject, file: string): { rules: numb
   return { rules, bytes };
 }
 
+/** Imports the project's Cursor rules, approved, with the built CLI; how long it took. */
+function importCursorRules(root: string, dbPath: string): number {
+  const t = performance.now();
+  const imported = spawnSync(
+    process.execPath,
+    [
+      ARCHON_BIN,
+      "--db",
+      dbPath,
+      "--project-root",
+      root,
+      "import-rules",
+      "--from",
+      "cursor",
+      "--approve",
+      "--json",
+    ],
+    { encoding: "utf8", maxBuffer: 1 << 30 },
+  );
+  const importMs = performance.now() - t;
+  if (imported.status !== 0) throw new Error(`import-rules failed: ${imported.stderr.slice(0, 2000)}`);
+  return importMs;
+}
+
+/** A client on the agent surface over stdio, with the compile tool's name and the size of the last message received. */
+async function connectAgent(root: string, dbPath: string) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", root],
+    stderr: "pipe",
+  });
+  let wire = 0;
+  const client = new Client({ name: "archon-bench", version: "0.0.0" });
+  await client.connect(transport);
+  // Counted as the client receives each message, framing excluded.
+  const onmessage = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    wire = Buffer.byteLength(JSON.stringify(message));
+    onmessage?.(message);
+  };
+  const name = (await client.listTools()).tools.find((x) => x.name.endsWith("compile_context"))?.name;
+  if (!name) throw new Error("the agent surface lists no compile_context tool");
+  return { client, transport, name, lastWire: () => wire };
+}
+
 async function run(
   size: number,
   requestCount: number,
@@ -61,58 +106,25 @@ async function run(
     const requests = project.otherPaths.filter((_, i) => i % 5 === 0);
     const dbPath = join(root, ".archon", "knowledge.db");
     log(`many matches, ${size} Cursor rules: importing`);
-    let t = performance.now();
-    const imported = spawnSync(
-      process.execPath,
-      [
-        ARCHON_BIN,
-        "--db",
-        dbPath,
-        "--project-root",
-        root,
-        "import-rules",
-        "--from",
-        "cursor",
-        "--approve",
-        "--json",
-      ],
-      { encoding: "utf8", maxBuffer: 1 << 30 },
-    );
-    const importMs = performance.now() - t;
-    if (imported.status !== 0) throw new Error(`import-rules failed: ${imported.stderr.slice(0, 2000)}`);
+    const importMs = importCursorRules(root, dbPath);
 
     log(`many matches, ${size} Cursor rules: ${requestCount} single-file compiles over stdio`);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", root],
-      stderr: "pipe",
-    });
-    let wire = 0;
-    const wireBytes: number[] = [];
-    const client = new Client({ name: "archon-bench", version: "0.0.0" });
-    await client.connect(transport);
-    // Counted as the client receives each message, framing excluded.
-    const onmessage = transport.onmessage;
-    transport.onmessage = (message: JSONRPCMessage) => {
-      wire = Buffer.byteLength(JSON.stringify(message));
-      onmessage?.(message);
-    };
-    const name = (await client.listTools()).tools.find((x) => x.name.endsWith("compile_context"))?.name;
-    if (!name) throw new Error("the agent surface lists no compile_context tool");
+    const { client, transport, name, lastWire } = await connectAgent(root, dbPath);
     let errors = 0;
     const times: number[] = [];
     const answerBytes: number[] = [];
+    const wireBytes: number[] = [];
     const matched: number[] = [];
     const ruleBytes: number[] = [];
     // One warm-up call builds the index; it is not counted.
     await client.callTool({ name, arguments: { target_files: [requests[0] as string] } });
     for (const file of requests) {
-      t = performance.now();
+      const t = performance.now();
       const result = await client.callTool({ name, arguments: { target_files: [file] } });
       times.push(performance.now() - t);
       if (result.isError) errors += 1;
       answerBytes.push(Buffer.byteLength(JSON.stringify(result.structuredContent ?? result.content)));
-      wireBytes.push(wire);
+      wireBytes.push(lastWire());
       const m = matchingBytes(project, file);
       matched.push(m.rules);
       ruleBytes.push(m.bytes);

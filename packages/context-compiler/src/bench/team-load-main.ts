@@ -136,6 +136,41 @@ export interface TeamLoadResult {
   approve: Summary;
 }
 
+function emptyTally(): Tally {
+  return {
+    pushMs: [],
+    syncMs: [],
+    approveMs: [],
+    applied: new Set(),
+    duplicates: 0,
+    unexpected: [],
+    approvedVersions: [],
+  };
+}
+
+/** The rules the developers' observations are about, approved before the clock starts. */
+async function importRules(admin: TeamClient): Promise<void> {
+  for (let d = 0; d < DOCS; d++)
+    await admin.call("import_doc", { doc_id: `rule-${d}`, title: `Rule ${d}`, content: `Rule ${d} text.` });
+}
+
+/** What the shared store holds after the run: each logged push's count, and every knowledge version. */
+async function readStore(
+  databaseUrl: string,
+): Promise<{ keyed: { idempotency_key: string; n: string }[]; stored: number[] }> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const keyed = await db.query<{ idempotency_key: string; n: string }>(
+      "SELECT idempotency_key, count(*) AS n FROM call_log WHERE idempotency_key IS NOT NULL GROUP BY idempotency_key",
+    );
+    const versions = await db.query<{ v: string }>("SELECT knowledge_version AS v FROM snapshots ORDER BY 1");
+    return { keyed: keyed.rows, stored: versions.rows.map((r) => Number(r.v)) };
+  } finally {
+    await db.end();
+  }
+}
+
 /** Undefined when there is no PostgreSQL to run against. */
 export async function runTeamLoad(clients: number, seconds: number): Promise<TeamLoadResult | undefined> {
   const server = process.env.ARCHON_DATABASE_URL ? undefined : await startPostgresServer();
@@ -146,27 +181,14 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
   const instances = await Promise.all(
     checkouts.map((root) => startTeamServer(["--project-root", root], ["--database-url", databaseUrl])),
   );
-  const tally: Tally = {
-    pushMs: [],
-    syncMs: [],
-    approveMs: [],
-    applied: new Set(),
-    duplicates: 0,
-    unexpected: [],
-    approvedVersions: [],
-  };
+  const tally = emptyTally();
   try {
     // Every token first: the CLI runs synchronously, and a client idle through it would find its kept-alive
     // socket closed by the server.
     const adminSecret = token(databaseUrl, "ana", "admin");
     const secrets = Array.from({ length: clients }, (_, i) => token(databaseUrl, `dev${i}`, "agent"));
     const admins = await Promise.all(instances.map((i) => teamClient(i.url, "admin", adminSecret)));
-    for (let d = 0; d < DOCS; d++)
-      await admins[0]?.call("import_doc", {
-        doc_id: `rule-${d}`,
-        title: `Rule ${d}`,
-        content: `Rule ${d} text.`,
-      });
+    await importRules(admins[0] as TeamClient);
     const until = performance.now() + seconds * 1000;
     await Promise.all([
       ...secrets.map((s, i) => developer(instances[i % 2]?.url as string, s, i, until, tally)),
@@ -179,15 +201,8 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
     };
     for (const a of admins) await a.close();
 
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    const keyed = await db.query<{ idempotency_key: string; n: string }>(
-      "SELECT idempotency_key, count(*) AS n FROM call_log WHERE idempotency_key IS NOT NULL GROUP BY idempotency_key",
-    );
-    const versions = await db.query<{ v: string }>("SELECT knowledge_version AS v FROM snapshots ORDER BY 1");
-    await db.end();
-    const inLog = new Set(keyed.rows.map((r) => r.idempotency_key));
-    const stored = versions.rows.map((r) => Number(r.v));
+    const { keyed, stored } = await readStore(databaseUrl);
+    const inLog = new Set(keyed.map((r) => r.idempotency_key));
     const gapless = stored.every((v, i) => v === i + 1);
     if (!gapless) tally.unexpected.push("the store's versions have a gap");
     const approved = new Set(tally.approvedVersions);
@@ -199,7 +214,7 @@ export async function runTeamLoad(clients: number, seconds: number): Promise<Tea
       approvals: tally.approvedVersions.length,
       finalVersion: stored[stored.length - 1] ?? 0,
       lostPushes: [...tally.applied].filter((k) => !inLog.has(k)).length,
-      doubledPushes: keyed.rows.filter((r) => Number(r.n) > 1).length,
+      doubledPushes: keyed.filter((r) => Number(r.n) > 1).length,
       doubledVersions: tally.approvedVersions.length - approved.size,
       observationsNotTriaged: left.observations.length,
       unexpected: tally.unexpected.slice(0, 20),

@@ -2,15 +2,16 @@
 import type { Writable } from "node:stream";
 import { UserError } from "@archon/core";
 import * as p from "@clack/prompts";
-import { createArchonContext } from "../context/archon-context.js";
+import { type ArchonContext, createArchonContext } from "../context/archon-context.js";
 import { APPROVAL_NOTE, approvedAlready, approveForPerson } from "../setup/claude-approval.js";
 import { AGENTS, type AgentClient } from "../setup/register-clients.js";
-import { applySetup, type SetupOutcome } from "../setup/setup-apply.js";
-import { embedAfterSetup, offerEmbeddings } from "../setup/setup-embeddings.js";
+import { applySetup } from "../setup/setup-apply.js";
+import { type EmbeddingsOffer, embedAfterSetup, offerEmbeddings } from "../setup/setup-embeddings.js";
 import { type MigrationChoice, offerMigration } from "../setup/setup-migration.js";
 import { describePlan, detectAgents, isUpdate, planSetup, type SetupPlan } from "../setup/setup-plan.js";
 import { askChoices, confirmPlan, type WizardIo } from "../setup/wizard.js";
 import type { GlobalOptions } from "./options.js";
+import { setupReport } from "./setup-report.js";
 
 export interface SetupFlags {
   yes?: boolean;
@@ -39,54 +40,6 @@ function parseAgents(list: string | undefined): AgentClient[] | undefined {
   return agents as AgentClient[];
 }
 
-function report(outcome: SetupOutcome): string[] {
-  const lines: string[] = [];
-  for (const r of outcome.registrations) {
-    for (const f of r.files)
-      if (f.backup)
-        lines.push(
-          `${r.agent}: ${f.path} as it was is kept at ${f.backup}; delete the copy once the new file works for you.`,
-        );
-    for (const step of r.personal) {
-      const what = `${step.servers.join(" and ")} (${r.agent === "claude" ? "personal scope" : "this project"})`;
-      if (step.status === "registered") lines.push(`${r.agent}: registered ${what}.`);
-      if (step.status === "manual")
-        lines.push(
-          `${r.agent}: register ${what} yourself: ${step.instructions}${r.agent === "claude" ? "" : `\n  (${step.detail})`}`,
-        );
-      if (step.status === "failed")
-        lines.push(`${r.agent}: registering ${what} failed (${step.detail}); run: ${step.instructions}`);
-    }
-    for (const old of r.retired) {
-      if (old.status === "removed")
-        lines.push(
-          `${r.agent}: removed ${old.server} from ${old.where} (an older setup registered it there${old.detail ? `; ${old.detail}` : ""}).`,
-        );
-      if (old.status === "failed")
-        lines.push(
-          `${r.agent}: could not remove ${old.server} from ${old.where} (${old.detail}); run: ${old.instructions}`,
-        );
-    }
-  }
-  if (outcome.init?.template)
-    lines.push(
-      `Bootstrapped ${outcome.init.documents_created.length} rules from ${outcome.init.template} ${outcome.init.version}.`,
-    );
-  const { upgrade, rebaselined } = outcome;
-  if (upgrade?.bundle_id)
-    lines.push(
-      `Template upgrade ${upgrade.template} ${upgrade.from_version} → ${upgrade.to_version} proposed as bundle ${upgrade.bundle_id}: review it with archon proposals, approve it with archon approve ${upgrade.bundle_id}.`,
-    );
-  if (rebaselined?.changed)
-    lines.push(
-      `Template ${rebaselined.template} ${rebaselined.to_version} recorded as applied (its upgrade was decided)${rebaselined.user_modified.length > 0 ? `; left to their users: ${rebaselined.user_modified.join(", ")}` : ""}.`,
-    );
-  lines.push(
-    `Adapters: ${outcome.adapters.written} file(s) written, ${outcome.adapters.conflicts} hand-written file(s) left alone.`,
-  );
-  return lines;
-}
-
 export interface SetupIo extends WizardIo {
   interactive: boolean;
   env?: NodeJS.ProcessEnv;
@@ -111,55 +64,20 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
     projectRoot: options.projectRoot,
     templatesDir: options.templates,
   });
-  // With --json nothing but the JSON is printed: the notes travel inside it.
-  const say = (line: string) => {
-    if (!flags.json) io.output.write(`${line}\n`);
+  const run: Run = {
+    flags,
+    io,
+    interactive,
+    env: io.env ?? process.env,
+    // With --json nothing but the JSON is printed: the notes travel inside it.
+    say: (line) => {
+      if (!flags.json) io.output.write(`${line}\n`);
+    },
+    printJson: (value) => (io.json ?? io.output).write(`${JSON.stringify(value, null, 2)}\n`),
   };
-  const printJson = (value: unknown) => (io.json ?? io.output).write(`${JSON.stringify(value, null, 2)}\n`);
   try {
-    if (interactive)
-      p.intro(mode === "new" ? "archon setup" : "archon setup (update)", { output: io.output });
-    const choices = interactive
-      ? await askChoices(planning, mode, { agents, template: flags.template }, io)
-      : {
-          agents: agents ?? detectAgents(options.projectRoot),
-          template: flags.template ?? "auto",
-        };
-    if (!choices) {
-      p.cancel("Setup cancelled; nothing was written.", { output: io.output });
-      return;
-    }
-    const env = io.env ?? process.env;
-    // Asked after the template, before the summary; under --yes it embeds when Ollama can, else hints.
-    const embeddings = await offerEmbeddings(
-      env,
-      flags.embeddings === false ? "off" : interactive ? "ask" : "auto",
-      io,
-    );
-    const plan = planSetup(planning, mode, choices, io.env);
-    const approve = await offerApproval(plan, flags.approveMcp, interactive, io);
-    if (approve === undefined) {
-      p.cancel("Setup cancelled; nothing was written.", { output: io.output });
-      return;
-    }
-    if (approve === "hint") plan.notes.push(APPROVAL_NOTE);
-    const summary = [
-      ...describePlan(plan),
-      ...(approve === true
-        ? ["approve archon's servers of .mcp.json for you in Claude Code (.claude/settings.local.json)"]
-        : []),
-      ...(embeddings.embed ? ["embed the approved rules with Ollama (archon embed-docs)"] : []),
-    ];
-    for (const note of plan.notes) say(note);
-    if (flags.dryRun) {
-      if (flags.json) printJson(plan);
-      else say(["Dry run; would do:", ...summary.map((l) => `  ${l}`)].join("\n"));
-      return;
-    }
-    if (interactive && !(await confirmPlan(summary, io))) {
-      p.cancel("Setup cancelled; nothing was written.", { output: io.output });
-      return;
-    }
+    const agreed = await agreePlan(planning, mode, agents, run);
+    if (!agreed) return;
     if (mode === "new") planning.close();
     const ctx =
       mode === "new"
@@ -171,29 +89,102 @@ export async function setupCommand(options: GlobalOptions, flags: SetupFlags, io
           })
         : planning;
     try {
-      // Migration first: it reads the instruction files as the person committed them, and writes
-      // archon's block into them itself, which the adapters deploy then finds in place.
-      const choice: MigrationChoice =
-        flags.migrate === true ? "yes" : flags.migrate === false ? "no" : interactive ? "ask" : "hint";
-      const offer = await offerMigration(ctx, choice, io, plan.registrations);
-      const outcome = applySetup(ctx, plan, io.env);
-      const approved = approve === true ? [approveForPerson(ctx.projectRoot)].filter((l) => l !== "") : [];
-      const embedded = embeddings.embed ? await embedAfterSetup(ctx, env) : [];
-      const lines = [...report(outcome), ...approved, ...offer.lines, ...embeddings.lines, ...embedded];
-      if (flags.json)
-        printJson({
-          ...outcome,
-          migration: offer.migration,
-          notes: [...plan.notes, ...approved, ...offer.lines, ...embeddings.lines, ...embedded],
-        });
-      else if (interactive) p.outro(lines.join("\n"), { output: io.output });
-      else say(lines.join("\n"));
+      await applyChosen(ctx, run, agreed.plan, agreed.approve === true, agreed.embeddings);
     } finally {
       ctx.close();
     }
   } finally {
     planning.close();
   }
+}
+
+/**
+ * The questions, the plan and its summary, then the person's yes; undefined when they cancel, and after a
+ * dry run (printed here), so nothing is written either way.
+ */
+async function agreePlan(
+  planning: ArchonContext,
+  mode: SetupPlan["mode"],
+  agents: AgentClient[] | undefined,
+  run: Run,
+): Promise<{ plan: SetupPlan; approve: boolean | "hint"; embeddings: EmbeddingsOffer } | undefined> {
+  const { flags, io, interactive } = run;
+  // Cancelled: said once, and nothing to carry out.
+  const cancel = (): undefined => {
+    p.cancel("Setup cancelled; nothing was written.", { output: io.output });
+  };
+  if (interactive) p.intro(mode === "new" ? "archon setup" : "archon setup (update)", { output: io.output });
+  const choices = interactive
+    ? await askChoices(planning, mode, { agents, template: flags.template }, io)
+    : {
+        agents: agents ?? detectAgents(planning.projectRoot),
+        template: flags.template ?? "auto",
+      };
+  if (!choices) return cancel();
+  // Asked after the template, before the summary; under --yes it embeds when Ollama can, else hints.
+  const embeddings = await offerEmbeddings(
+    run.env,
+    flags.embeddings === false ? "off" : interactive ? "ask" : "auto",
+    io,
+  );
+  const plan = planSetup(planning, mode, choices, io.env);
+  const approve = await offerApproval(plan, flags.approveMcp, interactive, io);
+  if (approve === undefined) return cancel();
+  if (approve === "hint") plan.notes.push(APPROVAL_NOTE);
+  const summary = [
+    ...describePlan(plan),
+    ...(approve === true ? [APPROVE_LINE] : []),
+    ...(embeddings.embed ? ["embed the approved rules with Ollama (archon embed-docs)"] : []),
+  ];
+  for (const note of plan.notes) run.say(note);
+  if (flags.dryRun) {
+    if (flags.json) run.printJson(plan);
+    else run.say(["Dry run; would do:", ...summary.map((l) => `  ${l}`)].join("\n"));
+    return undefined;
+  }
+  if (interactive && !(await confirmPlan(summary, io))) return cancel();
+  return { plan, approve, embeddings };
+}
+
+/** How the command runs: its flags and streams, and how it prints. */
+interface Run {
+  flags: SetupFlags;
+  io: SetupIo;
+  interactive: boolean;
+  env: NodeJS.ProcessEnv;
+  say: (line: string) => void;
+  printJson: (value: unknown) => void;
+}
+
+const APPROVE_LINE =
+  "approve archon's servers of .mcp.json for you in Claude Code (.claude/settings.local.json)";
+
+/** The agreed plan carried out on the project's database, then reported. */
+async function applyChosen(
+  ctx: ArchonContext,
+  run: Run,
+  plan: SetupPlan,
+  approve: boolean,
+  embeddings: EmbeddingsOffer,
+): Promise<void> {
+  const { flags, io, interactive, env } = run;
+  // Migration first: it reads the instruction files as the person committed them, and writes
+  // archon's block into them itself, which the adapters deploy then finds in place.
+  const choice: MigrationChoice =
+    flags.migrate === true ? "yes" : flags.migrate === false ? "no" : interactive ? "ask" : "hint";
+  const offer = await offerMigration(ctx, choice, io, plan.registrations);
+  const outcome = applySetup(ctx, plan, io.env);
+  const approved = approve ? [approveForPerson(ctx.projectRoot)].filter((l) => l !== "") : [];
+  const embedded = embeddings.embed ? await embedAfterSetup(ctx, env) : [];
+  const lines = [...setupReport(outcome), ...approved, ...offer.lines, ...embeddings.lines, ...embedded];
+  if (flags.json)
+    run.printJson({
+      ...outcome,
+      migration: offer.migration,
+      notes: [...plan.notes, ...approved, ...offer.lines, ...embeddings.lines, ...embedded],
+    });
+  else if (interactive) p.outro(lines.join("\n"), { output: io.output });
+  else run.say(lines.join("\n"));
 }
 
 /**

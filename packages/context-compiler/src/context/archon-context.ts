@@ -120,7 +120,7 @@ export interface ArchonServerOptions {
 }
 
 /** Throws UnopenedProjectError (project-database.ts) before anything is created when the database may not be opened. */
-export function createArchonContext(options: ArchonServerOptions): ArchonContext {
+function openProjectDatabase(options: ArchonServerOptions): KnowledgeDb {
   const refusal = projectDatabaseRefusal(
     options.dbPath,
     options.projectRoot,
@@ -133,6 +133,12 @@ export function createArchonContext(options: ArchonServerOptions): ArchonContext
     !existsSync(join(options.projectRoot, ARCHON_DIR));
   const kdb = new KnowledgeDb(options.dbPath);
   if (makesProject) writeArchonGitignore(options.projectRoot);
+  return kdb;
+}
+
+/** Opens the project's database (see openProjectDatabase for when it refuses) and the services around it. */
+export function createArchonContext(options: ArchonServerOptions): ArchonContext {
+  const kdb = openProjectDatabase(options);
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const init = new InitSessions(options.templatesDir);

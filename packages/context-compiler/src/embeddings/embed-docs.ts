@@ -28,6 +28,34 @@ export interface EmbedDocsResult {
 const hasModel = (names: readonly string[], model: string) =>
   names.some((n) => n === model || n === `${model}:latest` || `${n}:latest` === model);
 
+/** Ollama running, started if need be, with the model pulled; a UserError saying what to do otherwise. */
+async function readyOllama(
+  client: OllamaClient,
+  supervisor: OllamaSupervisor,
+  config: EmbeddingConfig,
+  startupMs: number,
+): Promise<OllamaState> {
+  const ollama = await supervisor.ensure(startupMs);
+  if (ollama === "absent")
+    throw new UserError(
+      `Ollama is not running at ${config.url} and is not installed here.`,
+      `Install it from https://ollama.com, run \`ollama pull ${config.model}\`, then run archon embed-docs again. Compiles work without it; suggestions are lexical meanwhile.`,
+    );
+  if (ollama === "timeout")
+    throw new UserError(
+      `Ollama was started but did not answer at ${config.url} within ${startupMs / 1000} s; it was stopped again.`,
+      "Start it yourself (`ollama serve`) and run archon embed-docs again.",
+    );
+  const models = await client.models(5_000);
+  if (!hasModel(models, config.model))
+    throw new UserError(
+      `Ollama at ${config.url} does not have the model ${config.model}.`,
+      `Run \`ollama pull ${config.model}\` (or set ARCHON_EMBED_MODEL / --model to one it has: ${models.join(", ") || "none"}).`,
+      "model",
+    );
+  return ollama;
+}
+
 export async function embedDocs(
   db: Db,
   config: EmbeddingConfig,
@@ -39,24 +67,7 @@ export async function embedDocs(
   const client = new OllamaClient(config);
   const supervisor = new OllamaSupervisor(client, env);
   try {
-    const ollama = await supervisor.ensure(startupMs);
-    if (ollama === "absent")
-      throw new UserError(
-        `Ollama is not running at ${config.url} and is not installed here.`,
-        `Install it from https://ollama.com, run \`ollama pull ${config.model}\`, then run archon embed-docs again. Compiles work without it; suggestions are lexical meanwhile.`,
-      );
-    if (ollama === "timeout")
-      throw new UserError(
-        `Ollama was started but did not answer at ${config.url} within ${startupMs / 1000} s; it was stopped again.`,
-        "Start it yourself (`ollama serve`) and run archon embed-docs again.",
-      );
-    const models = await client.models(5_000);
-    if (!hasModel(models, config.model))
-      throw new UserError(
-        `Ollama at ${config.url} does not have the model ${config.model}.`,
-        `Run \`ollama pull ${config.model}\` (or set ARCHON_EMBED_MODEL / --model to one it has: ${models.join(", ") || "none"}).`,
-        "model",
-      );
+    const ollama = await readyOllama(client, supervisor, config, startupMs);
     const targets = documentsToEmbed(db, config.model);
     const total = countApprovedForEmbedding(db);
     let dimensions = storedDimensions(db, config.model);

@@ -71,16 +71,7 @@ export function initDetect(
   const spec = loadTemplate(sessions.templatesDir, template);
   const placeholders = resolvePlaceholders(spec, detected, input.placeholders ?? {});
   const { preview, preview_hash, plan } = buildPreview(spec, placeholders);
-  const existing = plan.documents.map((d) => d.doc_id).filter((id) => documentExists(ctx.db, id));
-  if (existing.length > 0)
-    warnings.push(
-      `Documents already exist with these template doc_ids, so ${step(ctx.channel, "init_confirm")} will refuse: ${existing.join(", ")}.`,
-    );
-  const live = countApprovedDocuments(ctx.db);
-  if (live > 0 && existing.length === 0)
-    warnings.push(
-      `The knowledge base already holds ${live} approved document(s); the template adds to them.`,
-    );
+  warnings.push(...overlapWarnings(ctx, plan.documents));
   sessions.remember(preview_hash, { preview, plan, knowledge_version });
   return {
     ...base,
@@ -91,4 +82,20 @@ export function initDetect(
     warnings,
     next_step: `Show this preview to a person. Once they agree, call ${step(ctx.channel, "init_confirm", { preview_hash })} on this same server; it is refused after the knowledge changes or the server restarts.`,
   };
+}
+
+/** What the template's documents would meet in the knowledge base: a refusal on shared doc_ids, or a note that it adds. */
+function overlapWarnings(
+  ctx: { db: Db; channel: Channel },
+  documents: readonly { doc_id: string }[],
+): string[] {
+  const existing = documents.map((d) => d.doc_id).filter((id) => documentExists(ctx.db, id));
+  if (existing.length > 0)
+    return [
+      `Documents already exist with these template doc_ids, so ${step(ctx.channel, "init_confirm")} will refuse: ${existing.join(", ")}.`,
+    ];
+  const live = countApprovedDocuments(ctx.db);
+  return live > 0
+    ? [`The knowledge base already holds ${live} approved document(s); the template adds to them.`]
+    : [];
 }

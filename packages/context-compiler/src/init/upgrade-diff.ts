@@ -114,6 +114,21 @@ export function diffTemplates(from: SeedPlan, to: SeedPlan, state: UpgradeState)
     return { doc_id: id, user_modified: state === "user_modified", state } as const;
   });
 
+  return {
+    documents_added,
+    documents_changed,
+    documents_removed,
+    ...diffEdges(from, to, state),
+    ...diffLayerRules(from, to),
+  };
+}
+
+/** Edges the new version adds or drops, each marked by whether the database already has it so. */
+function diffEdges(
+  from: SeedPlan,
+  to: SeedPlan,
+  state: UpgradeState,
+): Pick<UpgradeDiff, "edges_added" | "edges_removed"> {
   const oldEdges = new Map(planEdges(from).map((e) => [edgeKey(e), e]));
   const newEdges = new Map(planEdges(to).map((e) => [edgeKey(e), e]));
   const edges_added = [...newEdges]
@@ -125,16 +140,17 @@ export function diffTemplates(from: SeedPlan, to: SeedPlan, state: UpgradeState)
       const edge_id = state.liveEdges.get(key) ?? null;
       return { ...e, edge_id, state: edge_id === null ? "already_applied" : "remove" } as const;
     });
+  return { edges_added, edges_removed };
+}
 
+function diffLayerRules(
+  from: SeedPlan,
+  to: SeedPlan,
+): Pick<UpgradeDiff, "layer_rules_added" | "layer_rules_removed"> {
   const ruleKey = (r: { pattern: string; layer: string }) => `${r.pattern}\u0000${r.layer}`;
   const oldRules = new Set(from.layer_rules.map(ruleKey));
   const newRules = new Set(to.layer_rules.map(ruleKey));
   return {
-    documents_added,
-    documents_changed,
-    documents_removed,
-    edges_added,
-    edges_removed,
     layer_rules_added: to.layer_rules.filter((r) => !oldRules.has(ruleKey(r))),
     layer_rules_removed: from.layer_rules.filter((r) => !newRules.has(ruleKey(r))),
   };

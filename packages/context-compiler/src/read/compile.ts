@@ -113,11 +113,8 @@ export function compile(
   const expansion = expand(index, request, resolution.specificity);
   warnings.push(...expansion.warnings);
 
-  const terms = request.plan !== undefined ? planTerms(request.plan) : undefined;
-  if (request.min_relevance !== undefined && terms === undefined) {
-    warnings.push("min_relevance was ignored: relevance needs a plan.");
-  }
-  const relevanceOf = relevanceByDoc(terms, [...reached, ...expansion.docs], text);
+  const { terms, relevanceOf, ...scored } = relevanceByDoc(request, [...reached, ...expansion.docs], text);
+  warnings.push(...scored.warnings);
 
   const delivery = deliverDocs({
     request,
@@ -180,14 +177,15 @@ function expand(index: KnowledgeIndex, request: CompileRequest, base: ReadonlyMa
 }
 
 /** Relevance: each document's share of the plan's terms; none without a plan. */
-function relevanceByDoc(
-  terms: readonly string[] | undefined,
-  docs: readonly IndexedDoc[],
-  text: DocText,
-): Map<string, number> {
+function relevanceByDoc(request: CompileRequest, docs: readonly IndexedDoc[], text: DocText) {
+  const terms = request.plan !== undefined ? planTerms(request.plan) : undefined;
+  const warnings =
+    request.min_relevance !== undefined && terms === undefined
+      ? ["min_relevance was ignored: relevance needs a plan."]
+      : [];
   const relevanceOf = new Map<string, number>();
   if (terms) for (const doc of docs) relevanceOf.set(doc.doc_id, relevance(terms, text.terms(doc)));
-  return relevanceOf;
+  return { terms, relevanceOf, warnings };
 }
 
 /** Globs that nearly matched each target file, for the debug section. */

@@ -173,13 +173,12 @@ export class CompileService {
     }
   }
 
-  #compileNow(input: CompileRequest): CompileResponse {
-    // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
-    // from the audit row gives the same bytes.
-    const request =
-      input.plan === undefined ? input : { ...input, plan: redactSecrets(input.plan, "plan").text };
-    const started = performance.now();
-    const compile_id = this.ids.next("cmp");
+  /**
+   * What a compile meets before it reads: a database file replaced on disk (reopened), one it cannot
+   * write (its audit row waits in memory), committed rule files changed since the last compile (absorbed).
+   * Each is a warning on this compile's answer.
+   */
+  #meetDatabase(): { lateWarnings: string[]; unwritable: ReturnType<KnowledgeDb["writeRefusal"]> } {
     const lateWarnings: string[] = [];
     const replaced = this.kdb.reopenIfReplaced();
     if (replaced) {
@@ -199,6 +198,17 @@ export class CompileService {
     // A pull or a checkout since the last compile: the committed rule files are absorbed before it reads.
     const absorbed = unwritable ? undefined : this.extras.ruleFiles?.check();
     if (absorbed) lateWarnings.push(absorbed);
+    return { lateWarnings, unwritable };
+  }
+
+  #compileNow(input: CompileRequest): CompileResponse {
+    // The plan is compiled as the audit stores it, a pasted secret already redacted, so that a replay
+    // from the audit row gives the same bytes.
+    const request =
+      input.plan === undefined ? input : { ...input, plan: redactSecrets(input.plan, "plan").text };
+    const started = performance.now();
+    const compile_id = this.ids.next("cmp");
+    const { lateWarnings, unwritable } = this.#meetDatabase();
     const cached = this.#index !== undefined && this.#stamp.unchanged() ? this.#index : undefined;
     if (!cached) {
       // Taken before the reads: a commit landing during them makes the next compile read again.

@@ -28,6 +28,35 @@ export interface ImpactedDoc {
 
 const sortKey = (e: ImpactEvidence) => `${e.matched_file ?? ""}\0${e.layer ?? ""}\0${e.parent_doc_id ?? ""}`;
 
+/** The shortest chain from a directly matched document down to docId (exclusive), ties broken by doc_id. */
+function dependencyChain(
+  stepsOf: ReadonlyMap<string, FiredStep[]>,
+  direct: (id: string) => boolean,
+  docId: string,
+): string[] {
+  const parent = new Map<string, string>();
+  const queue = [docId];
+  while (queue.length > 0) {
+    const node = queue.shift() as string;
+    if (node !== docId && direct(node)) {
+      const path: string[] = [];
+      for (let at: string | undefined = node; at !== undefined && at !== docId; at = parent.get(at))
+        path.push(at);
+      return path;
+    }
+    const parents = (stepsOf.get(node) ?? [])
+      .filter((s) => s.via === "doc_depends_on")
+      .map((s) => s.parent_doc_id as string)
+      .sort();
+    for (const p of parents) {
+      if (parent.has(p) || p === docId) continue;
+      parent.set(p, node);
+      queue.push(p);
+    }
+  }
+  return [];
+}
+
 export function impact(index: KnowledgeIndex, inputFiles: readonly string[], projectRoot: string) {
   const files = [
     ...new Set(inputFiles.map((f) => toRepoPath(projectRoot, f)).filter((f): f is string => f !== undefined)),
@@ -39,31 +68,6 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[], pro
   const stepsOf = new Map<string, FiredStep[]>();
   for (const step of resolution.steps) stepsOf.set(step.doc_id, [...(stepsOf.get(step.doc_id) ?? []), step]);
   const direct = (id: string) => (stepsOf.get(id) ?? []).some((s) => s.via !== "doc_depends_on");
-
-  const chain = (docId: string): string[] => {
-    // Shortest chain from a directly matched document down to docId (exclusive), ties broken by doc_id.
-    const parent = new Map<string, string>();
-    const queue = [docId];
-    while (queue.length > 0) {
-      const node = queue.shift() as string;
-      if (node !== docId && direct(node)) {
-        const path: string[] = [];
-        for (let at: string | undefined = node; at !== undefined && at !== docId; at = parent.get(at))
-          path.push(at);
-        return path;
-      }
-      const parents = (stepsOf.get(node) ?? [])
-        .filter((s) => s.via === "doc_depends_on")
-        .map((s) => s.parent_doc_id as string)
-        .sort();
-      for (const p of parents) {
-        if (parent.has(p) || p === docId) continue;
-        parent.set(p, node);
-        queue.push(p);
-      }
-    }
-    return [];
-  };
 
   const spec = (id: string) => resolution.specificity.get(id) ?? 0;
   const docs = [...stepsOf.keys()]
@@ -87,7 +91,7 @@ export function impact(index: KnowledgeIndex, inputFiles: readonly string[], pro
           parent_doc_id: s.parent_doc_id,
         }))
         .sort((a, b) => a.edge_id - b.edge_id || (sortKey(a) < sortKey(b) ? -1 : 1)),
-      via_dependency_chain: isDirect ? [] : chain(doc.doc_id),
+      via_dependency_chain: isDirect ? [] : dependencyChain(stepsOf, direct, doc.doc_id),
     };
   });
   return { knowledge_version: index.knowledge_version, files, documents };

@@ -107,69 +107,85 @@ function projectEntry(
 }
 
 export function registerClient(agent: AgentClient, options: RegisterOptions): Registration {
-  const root = options.projectRoot;
-  const local = projectHasArchon(root);
-  const dryRun = options.dryRun;
+  const local = projectHasArchon(options.projectRoot);
   switch (agent) {
-    case "claude": {
-      const path = join(root, ".mcp.json");
-      const admin = present(removeMcpJsonEntry(root, path, ADMIN, dryRun));
-      const retired = retireClaudeLocal(ADMIN, options);
-      if (local) {
-        const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.claude });
-        const written = mergeMcpJson(root, path, AGENT, entry, dryRun);
-        // archon-prd goes beside archon here: Claude Code is the client that gets the subagents it spawns.
-        const prd = registerPrd(options);
-        const files = [written, ...prd.files, ...admin];
-        return { agent, shared: true, files, machineFiles: [], personal: prd.personal, retired };
-      }
-      // .mcp.json is committed: an entry with this machine's paths goes to the local scope instead.
-      const cleared = present(removeMcpJsonEntry(root, path, AGENT, dryRun));
-      const personal = [claudeLocal(options)];
-      const prd = registerPrd(options);
-      const files = [...cleared, ...prd.files, ...admin];
-      return {
-        agent,
-        shared: false,
-        files,
-        machineFiles: [],
-        personal: [...personal, ...prd.personal],
-        retired,
-      };
-    }
-    case "cursor": {
-      const path = join(root, ".cursor", "mcp.json");
-      const admin = present(removeMcpJsonEntry(root, path, ADMIN, dryRun));
-      const file: ProjectFile = {
-        rel: ".cursor/mcp.json",
-        write: (entry) => mergeMcpJson(root, path, AGENT, entry, dryRun),
-        shown: (entry) => JSON.stringify({ mcpServers: { [AGENT]: entry } }),
-      };
-      const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.cursor });
-      const placed = projectEntry(options, local, file, entry);
-      const retired = retireCursorGlobal([AGENT, ADMIN], options);
-      return { agent, ...placed, files: [...placed.files, ...admin], retired };
-    }
-    case "codex": {
-      // Codex reads a project's .codex/config.toml, [mcp_servers.<name>] included, once the person trusts
-      // the project (developers.openai.com/codex/config-basic and /config-reference: "Codex loads
-      // project-scoped config files only when you trust the project"). Its entry names no root: archon
-      // finds the project from the folder Codex starts it in.
-      const path = join(root, ".codex", "config.toml");
-      const admin = present(removeCodexTable(root, path, ADMIN, dryRun));
-      const file: ProjectFile = {
-        rel: ".codex/config.toml",
-        write: (entry) => mergeCodexToml(root, path, AGENT, entry, dryRun),
-        shown: (entry) => codexTable(AGENT, entry).join("\n"),
-      };
-      const placed = projectEntry(options, local, file, mcpEntry("agent", { local }));
-      const retired = retireCodexGlobal([AGENT, ADMIN], options);
-      const untrusted = codexTrusts(root, options.env) ? {} : { untrusted: codexTrustStep(root) };
-      return { agent, ...placed, files: [...placed.files, ...admin], retired, ...untrusted };
-    }
+    case "claude":
+      return registerClaude(options, local);
+    case "cursor":
+      return registerCursor(options, local);
+    case "codex":
+      return registerCodex(options, local);
     case "gemini":
       return registerGemini(options, local);
   }
+}
+
+/** Claude Code: .mcp.json when archon is installed in the project, else the person's local scope; archon-prd beside it. */
+function registerClaude(options: RegisterOptions, local: boolean): Registration {
+  const agent = "claude";
+  const { projectRoot: root, dryRun } = options;
+  const path = join(root, ".mcp.json");
+  const admin = present(removeMcpJsonEntry(root, path, ADMIN, dryRun));
+  const retired = retireClaudeLocal(ADMIN, options);
+  if (local) {
+    const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.claude });
+    const written = mergeMcpJson(root, path, AGENT, entry, dryRun);
+    // archon-prd goes beside archon here: Claude Code is the client that gets the subagents it spawns.
+    const prd = registerPrd(options);
+    const files = [written, ...prd.files, ...admin];
+    return { agent, shared: true, files, machineFiles: [], personal: prd.personal, retired };
+  }
+  // .mcp.json is committed: an entry with this machine's paths goes to the local scope instead.
+  const cleared = present(removeMcpJsonEntry(root, path, AGENT, dryRun));
+  const personal = [claudeLocal(options)];
+  const prd = registerPrd(options);
+  const files = [...cleared, ...prd.files, ...admin];
+  return {
+    agent,
+    shared: false,
+    files,
+    machineFiles: [],
+    personal: [...personal, ...prd.personal],
+    retired,
+  };
+}
+
+/** Cursor: the agent entry in .cursor/mcp.json, and no entry of archon's left in its global config. */
+function registerCursor(options: RegisterOptions, local: boolean): Registration {
+  const agent = "cursor";
+  const { projectRoot: root, dryRun } = options;
+  const path = join(root, ".cursor", "mcp.json");
+  const admin = present(removeMcpJsonEntry(root, path, ADMIN, dryRun));
+  const file: ProjectFile = {
+    rel: ".cursor/mcp.json",
+    write: (entry) => mergeMcpJson(root, path, AGENT, entry, dryRun),
+    shown: (entry) => JSON.stringify({ mcpServers: { [AGENT]: entry } }),
+  };
+  const entry = mcpEntry("agent", { local, root: CLIENT_ROOT.cursor });
+  const placed = projectEntry(options, local, file, entry);
+  const retired = retireCursorGlobal([AGENT, ADMIN], options);
+  return { agent, ...placed, files: [...placed.files, ...admin], retired };
+}
+
+/** Codex: the agent entry in .codex/config.toml, and a trust step when Codex does not trust the project yet. */
+function registerCodex(options: RegisterOptions, local: boolean): Registration {
+  const agent = "codex";
+  const { projectRoot: root, dryRun } = options;
+  // Codex reads a project's .codex/config.toml, [mcp_servers.<name>] included, once the person trusts
+  // the project (developers.openai.com/codex/config-basic and /config-reference: "Codex loads
+  // project-scoped config files only when you trust the project"). Its entry names no root: archon
+  // finds the project from the folder Codex starts it in.
+  const path = join(root, ".codex", "config.toml");
+  const admin = present(removeCodexTable(root, path, ADMIN, dryRun));
+  const file: ProjectFile = {
+    rel: ".codex/config.toml",
+    write: (entry) => mergeCodexToml(root, path, AGENT, entry, dryRun),
+    shown: (entry) => codexTable(AGENT, entry).join("\n"),
+  };
+  const placed = projectEntry(options, local, file, mcpEntry("agent", { local }));
+  const retired = retireCodexGlobal([AGENT, ADMIN], options);
+  const untrusted = codexTrusts(root, options.env) ? {} : { untrusted: codexTrustStep(root) };
+  return { agent, ...placed, files: [...placed.files, ...admin], retired, ...untrusted };
 }
 
 /**

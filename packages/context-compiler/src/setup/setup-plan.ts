@@ -4,20 +4,18 @@ import { join, relative, sep } from "node:path";
 import { UserError } from "@archon/core";
 import { CLAUDE_SETTINGS } from "../adapters/adapter-config.js";
 import { defaultAgents } from "../adapters/agents-in-use.js";
-import { deployAdapters, type FileOutcome } from "../adapters/deploy-adapters.js";
+import { deployAdapters } from "../adapters/deploy-adapters.js";
+import type { FileOutcome } from "../adapters/plan-piece.js";
 import { TARGETS, type Target } from "../adapters/render-targets.js";
 import { type ArchonContext, writeContext } from "../context/archon-context.js";
 import { type GitignoreChange, writeArchonGitignore } from "../context/archon-gitignore.js";
-import { checkUpgrade, type UpgradeCheck } from "../init/check-upgrade.js";
-import { type InitDetectResult, initDetect } from "../init/init-detect.js";
-import { upgradeResolved } from "../init/sync-init-manifest.js";
-import { bundledVersions } from "../init/template-catalog.js";
+import type { UpgradeCheck } from "../init/check-upgrade.js";
+import type { InitDetectResult } from "../init/init-detect.js";
 import { listAdapterMeta } from "../store/adapter-meta.js";
-import { appliedTemplate, readInitManifest } from "../store/init-manifest.js";
 import type { FileChange } from "./config-files.js";
 import { excludeMachineFiles } from "./machine-files.js";
-import { ownRules, ownRulesNote } from "./own-rules.js";
 import { AGENTS, type AgentClient, type Registration, registerClient } from "./register-clients.js";
+import { planTemplate, upgradeStepOf } from "./setup-template.js";
 
 export type TemplateChoice = "auto" | "none" | string;
 
@@ -91,49 +89,8 @@ export function planSetup(
   );
   const keeping = planGitKeeping(ctx.projectRoot, registrations, true);
   if (keeping.archonGitignore.action === "conflict") notes.push(GITIGNORE_CONFLICT_NOTE);
-  let template: InitDetectResult | null = null;
-  let upgrade: UpgradeCheck | null = null;
-  const manifest = readInitManifest(ctx.kdb.db);
-  // A template named on purpose lands on a project that started without one, too (the hint below says so).
-  const named = choices.template !== "auto" && choices.template !== "none";
-  if (mode === "new" || manifest === undefined || (named && !appliedTemplate(manifest))) {
-    if (choices.template !== "none") {
-      if (choices.template !== "auto" && !bundledVersions(ctx.init.templatesDir).has(choices.template)) {
-        throw new UserError(
-          `There is no bundled template "${choices.template}".`,
-          "Use auto, none, laravel, nextjs, python or go.",
-        );
-      }
-      const detected = initDetect(
-        { db: ctx.kdb.db, projectRoot: ctx.projectRoot, channel: ctx.channel },
-        ctx.init,
-        {
-          template: choices.template === "auto" ? undefined : choices.template,
-        },
-      );
-      template = detected.template === null ? null : detected;
-      if (template === null)
-        notes.push("No bundled template fits this project: it starts empty (import your rules later).");
-      else if (choices.template === "auto") {
-        const own = ownRules({ db: ctx.kdb.db, projectRoot: ctx.projectRoot });
-        if (own.count > 0) {
-          notes.push(ownRulesNote(own, template));
-          template = null;
-        }
-      }
-    }
-  } else if (appliedTemplate(manifest)) {
-    const check = checkUpgrade({ db: ctx.kdb.db, channel: ctx.channel }, ctx.init.templatesDir);
-    upgrade = check.up_to_date ? null : check;
-  }
-  const upgradeStep =
-    upgrade === null
-      ? null
-      : upgrade.pending_bundle_ids.length > 0
-        ? "wait"
-        : upgradeResolved({ db: ctx.kdb.db, channel: ctx.channel }, ctx.init.templatesDir)
-          ? "record"
-          : "propose";
+  const { template, upgrade } = planTemplate(ctx, mode, choices, notes);
+  const upgradeStep = upgrade === null ? null : upgradeStepOf(ctx, upgrade);
   const deployed = new Set(listAdapterMeta(ctx.kdb.db).map((r) => r.target));
   const targets = [...new Set([...targetsFor(choices.agents), ...TARGETS.filter((t) => deployed.has(t))])];
   const adapters = deployAdapters(writeContext(ctx), { targets, dry_run: true }).files;

@@ -1,5 +1,6 @@
 // A small knowledge base with every edge type, a layer rule and a backlog, for the graph page and web UI tests.
 
+import type { ArchonContext } from "../context/archon-context.js";
 import { recordObservation } from "../store/observations.js";
 import { createProposal } from "../store/proposals.js";
 import { doc, seed, type TestProject } from "./project.js";
@@ -40,6 +41,11 @@ export function seedKnowledge(project: TestProject): KnowledgeFixture {
     ],
     layer_rules: [{ pattern: "src/api/**", layer: "api" }],
   });
+  return seedBacklog(ctx);
+}
+
+/** The backlog: one observation, a new_doc proposal citing it, and an update_doc proposal. */
+function seedBacklog(ctx: ArchonContext): KnowledgeFixture {
   const observation = recordObservation(
     ctx.kdb.db,
     { event_type: "manual_note", payload: { note: "orders need a rule" } },

@@ -141,14 +141,35 @@ interface AgentsFile {
  * parent helps every folder below it). Every move is a warning.
  */
 export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered {
+  const files = agentsFiles(rules, disk);
+  const warnings = fitChains(files, disk);
+  const all = [...files.values()];
+  return {
+    target: "agents",
+    intents: [
+      ...all.map((f): Intent => ({ kind: "shared", path: f.path, block: blockText("agents", f.sections) })),
+      ...movedFiles(
+        "agents",
+        all.filter((f) => f.text !== undefined).flatMap((f) => f.sections),
+      ),
+    ],
+    ownedDirs: [deferredDir("agents")],
+    sharedCandidates: disk.nestedAgentsFiles(),
+    skipped: [],
+    warnings,
+  };
+}
+
+const renderFile = (f: AgentsFile) => withExportBlock(f.path, f.existing, blockText("agents", f.sections));
+
+/** One file per folder a rule is placed in (and the root), shallowest first, each rendered with every text in place. */
+function agentsFiles(rules: readonly ExportRule[], disk: Disk): Map<string, AgentsFile> {
   const byFolder = new Map<string, Section[]>([["", []]]);
   for (const rule of rules)
     for (const p of placeRule(rule, disk.isDir))
       byFolder.set(p.folder, [...(byFolder.get(p.folder) ?? []), initialSection(rule, p.named)]);
   const folders = [...byFolder.keys()].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
-
   const files = new Map<string, AgentsFile>();
-  const render = (f: AgentsFile) => withExportBlock(f.path, f.existing, blockText("agents", f.sections));
   for (const folder of folders) {
     const path = agentsPath(folder);
     const file: AgentsFile = {
@@ -158,9 +179,14 @@ export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered
       existing: disk.read(path),
       text: undefined,
     };
-    file.text = render(file);
+    file.text = renderFile(file);
     files.set(folder, file);
   }
+  return files;
+}
+
+/** Moves rule texts out until every folder's chain fits Codex's budget; a warning for each move, or for a chain that cannot fit. */
+function fitChains(files: Map<string, AgentsFile>, disk: Disk): ExportWarning[] {
   // What Codex reads of a folder's file: as export writes it, or as it is on disk (a stale export block
   // left out) when export writes no file there; the latter never changes, so it is read once.
   const onDisk = new Map<string, number>();
@@ -185,10 +211,10 @@ export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered
     return undefined;
   };
   const warnings: ExportWarning[] = [];
-  for (const folder of folders) {
-    const own = files.get(folder) as AgentsFile;
+  // Shallowest first (the map's order), so what a parent moves out is counted before its children are fitted.
+  for (const own of files.values()) {
     if (own.text === undefined) continue;
-    const chain = [folder, ...ancestors(folder).reverse()];
+    const chain = [own.folder, ...ancestors(own.folder).reverse()];
     for (;;) {
       const total = chain.reduce((sum, f) => sum + bytesOf(f), 0);
       if (total <= CODEX_PROJECT_DOC_MAX_BYTES) break;
@@ -202,23 +228,9 @@ export function renderAgents(rules: readonly ExportRule[], disk: Disk): Rendered
         break;
       }
       next.section.moved = "size";
-      next.file.text = render(next.file);
+      next.file.text = renderFile(next.file);
       warnings.push(movedWarning("agents", own.path, next.section.rule, CODEX_LIMIT));
     }
   }
-  const all = [...files.values()];
-  return {
-    target: "agents",
-    intents: [
-      ...all.map((f): Intent => ({ kind: "shared", path: f.path, block: blockText("agents", f.sections) })),
-      ...movedFiles(
-        "agents",
-        all.filter((f) => f.text !== undefined).flatMap((f) => f.sections),
-      ),
-    ],
-    ownedDirs: [deferredDir("agents")],
-    sharedCandidates: disk.nestedAgentsFiles(),
-    skipped: [],
-    warnings,
-  };
+  return warnings;
 }

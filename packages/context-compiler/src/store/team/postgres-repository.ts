@@ -35,53 +35,8 @@ export async function openPostgresTeamRepository(
   const read = reads(client, place);
   let closed: Promise<void> | undefined;
 
-  const tokens: TeamTokenStore = {
-    insert: async (row) => {
-      await client.query(
-        `INSERT INTO ${t("team_tokens")} (token_id, person, scope, secret_sha256, created_at, revoked_at)
-         VALUES ($1, $2, $3, $4, $5, NULL)`,
-        [row.token_id, row.person, row.scope, row.secret_sha256, row.created_at],
-      );
-    },
-    list: () =>
-      client.query<TokenRow>(
-        `SELECT ${TOKEN_COLUMNS} FROM ${t("team_tokens")} ORDER BY created_at DESC, token_id`,
-      ),
-    liveBySecretHash: async (secretSha256) =>
-      (
-        await client.query<TokenRow>(
-          `SELECT ${TOKEN_COLUMNS} FROM ${t("team_tokens")} WHERE secret_sha256 = $1 AND revoked_at IS NULL`,
-          [secretSha256],
-        )
-      )[0],
-    revoke: async (tokenId, at) =>
-      (
-        await client.query(
-          `UPDATE ${t("team_tokens")} SET revoked_at = $1 WHERE token_id = $2 AND revoked_at IS NULL RETURNING token_id`,
-          [at, tokenId],
-        )
-      ).length === 1,
-  };
-
-  const audit: TeamAuditStore = {
-    insert: (rows) =>
-      client.transaction(async (tx) => {
-        let stored = 0;
-        for (const r of rows) {
-          const inserted = await tx.query(
-            `INSERT INTO ${t("shipped_audit")} (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (compile_id) DO NOTHING RETURNING compile_id`,
-            [r.compile_id, r.person, r.created_at, r.received_at, r.record],
-          );
-          stored += inserted.length;
-        }
-        return { stored, duplicates: rows.length - stored };
-      }),
-    list: () =>
-      client.query<ShippedAuditRow>(
-        `SELECT ${AUDIT_COLUMNS} FROM ${t("shipped_audit")} ORDER BY created_at, compile_id`,
-      ),
-  };
+  const tokens = postgresTokens(client, t);
+  const audit = postgresAudit(client, t);
 
   return {
     dialect: "postgres",
@@ -115,6 +70,60 @@ export async function openPostgresTeamRepository(
       closed ??= client.close();
       return closed;
     },
+  };
+}
+
+/** Bearer tokens in the store's team_tokens table. */
+function postgresTokens(client: PostgresClient, t: PostgresPlace["table"]): TeamTokenStore {
+  return {
+    insert: async (row) => {
+      await client.query(
+        `INSERT INTO ${t("team_tokens")} (token_id, person, scope, secret_sha256, created_at, revoked_at)
+         VALUES ($1, $2, $3, $4, $5, NULL)`,
+        [row.token_id, row.person, row.scope, row.secret_sha256, row.created_at],
+      );
+    },
+    list: () =>
+      client.query<TokenRow>(
+        `SELECT ${TOKEN_COLUMNS} FROM ${t("team_tokens")} ORDER BY created_at DESC, token_id`,
+      ),
+    liveBySecretHash: async (secretSha256) =>
+      (
+        await client.query<TokenRow>(
+          `SELECT ${TOKEN_COLUMNS} FROM ${t("team_tokens")} WHERE secret_sha256 = $1 AND revoked_at IS NULL`,
+          [secretSha256],
+        )
+      )[0],
+    revoke: async (tokenId, at) =>
+      (
+        await client.query(
+          `UPDATE ${t("team_tokens")} SET revoked_at = $1 WHERE token_id = $2 AND revoked_at IS NULL RETURNING token_id`,
+          [at, tokenId],
+        )
+      ).length === 1,
+  };
+}
+
+/** Audit rows replicas ship, one per compile_id: a retried push stores nothing twice. */
+function postgresAudit(client: PostgresClient, t: PostgresPlace["table"]): TeamAuditStore {
+  return {
+    insert: (rows) =>
+      client.transaction(async (tx) => {
+        let stored = 0;
+        for (const r of rows) {
+          const inserted = await tx.query(
+            `INSERT INTO ${t("shipped_audit")} (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (compile_id) DO NOTHING RETURNING compile_id`,
+            [r.compile_id, r.person, r.created_at, r.received_at, r.record],
+          );
+          stored += inserted.length;
+        }
+        return { stored, duplicates: rows.length - stored };
+      }),
+    list: () =>
+      client.query<ShippedAuditRow>(
+        `SELECT ${AUDIT_COLUMNS} FROM ${t("shipped_audit")} ORDER BY created_at, compile_id`,
+      ),
   };
 }
 

@@ -22,39 +22,12 @@ const VERSION_COLUMNS = "knowledge_version, snapshot_id, manifest_hash, created_
 const BUSY_TIMEOUT_MS = 10_000;
 
 export function openSqliteTeamRepository(path: string): TeamRepository {
-  let writer: Db;
-  let reader: Db;
-  try {
-    writer = connect(path);
-    migrate(writer, sqliteTeamMigrations);
-    reader = connect(path);
-  } catch (error) {
-    throw new UserError(
-      `Cannot open the team store ${path}: ${(error as Error).message}.`,
-      "Give sqlite: a path to a new file or to a team store archon made, in a folder this process can write.",
-    );
-  }
+  const { writer, reader } = openConnections(path);
   const mutex = mutexForFile(path);
   const statements = sqliteStatements(writer);
   const readHead = headOf(reader);
   let closed: Promise<void> | undefined;
-
-  const inWriter = <T>(fn: () => Promise<T>) =>
-    mutex.run(async () => {
-      try {
-        writer.exec("BEGIN IMMEDIATE");
-      } catch (error) {
-        if ((error as { code?: string }).code === "SQLITE_BUSY") throw busy(path);
-        throw error;
-      }
-      try {
-        const result = await fn();
-        writer.exec("COMMIT");
-        return result;
-      } finally {
-        if (writer.inTransaction) writer.exec("ROLLBACK");
-      }
-    });
+  const inWriter = <T>(fn: () => Promise<T>) => mutex.run(() => immediate(writer, path, fn));
 
   // The same table and statements as the project database's own tokens (store/team/team-tokens.ts).
   const tokens: TeamTokenStore = {
@@ -101,6 +74,37 @@ export function openSqliteTeamRepository(path: string): TeamRepository {
       return closed;
     },
   };
+}
+
+/** The writer (which migrates the file first) and the reader; a UserError when the file cannot be a team store. */
+function openConnections(path: string): { writer: Db; reader: Db } {
+  try {
+    const writer = connect(path);
+    migrate(writer, sqliteTeamMigrations);
+    return { writer, reader: connect(path) };
+  } catch (error) {
+    throw new UserError(
+      `Cannot open the team store ${path}: ${(error as Error).message}.`,
+      "Give sqlite: a path to a new file or to a team store archon made, in a folder this process can write.",
+    );
+  }
+}
+
+/** `fn` inside BEGIN IMMEDIATE on the writer: committed when it returns, rolled back when it throws. */
+async function immediate<T>(writer: Db, path: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    writer.exec("BEGIN IMMEDIATE");
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY") throw busy(path);
+    throw error;
+  }
+  try {
+    const result = await fn();
+    writer.exec("COMMIT");
+    return result;
+  } finally {
+    if (writer.inTransaction) writer.exec("ROLLBACK");
+  }
 }
 
 /**

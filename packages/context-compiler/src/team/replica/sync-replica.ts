@@ -95,6 +95,57 @@ async function shipAudit(ctx: SyncContext, client: TeamServerClient): Promise<nu
   }
 }
 
+/** Every version after `from`, page by page, and the server's state as its last page gave it. */
+async function pullVersions(
+  client: TeamServerClient,
+  server: string,
+  from: number,
+  onProgress: SyncOptions["onProgress"],
+): Promise<{ versions: SyncVersion[]; now: ServerNow | undefined }> {
+  const versions: SyncVersion[] = [];
+  let now: ServerNow | undefined;
+  for (let after = from; ; ) {
+    const answer = await client.versions(after, VERSIONS_LIMIT.max);
+    now = { version: answer.server_version, tags: answer.tags, standing: answer.standing };
+    if (answer.server_version < from)
+      throw new UserError(
+        `${server} is at knowledge_version ${answer.server_version}, behind this replica's ${from}: it is not the database this replica followed.`,
+        "Ask the server's admin whether it was restored from an older backup; start a fresh replica database to follow it as it is now.",
+      );
+    versions.push(...answer.versions);
+    onProgress?.(versions.length, answer.server_version - from);
+    const last = answer.versions.at(-1);
+    if (!answer.more || last === undefined) return { versions, now };
+    after = last.knowledge_version;
+  }
+}
+
+/** Pushes the outbox batch by batch, marking each observation with the server's answer; counts the answers. */
+async function pushOutbox(
+  ctx: SyncContext,
+  client: TeamServerClient,
+): Promise<{ pushed: number; duplicates: number; rejected: number }> {
+  const { db, clock } = ctx;
+  const counts = { pushed: 0, duplicates: 0, rejected: 0 };
+  for (let rows = unpushedOutbox(db, PUSH_LIMIT.observations); rows.length > 0; ) {
+    const batch = pushBatch(rows);
+    const results = await client.push(
+      batch.map((r) => ({ idempotency_key: r.idempotency_key, arguments: r.arguments })),
+    );
+    const at = clock.now().toISOString();
+    db.transaction(() => {
+      for (const r of results) markPushed(db, r.idempotency_key, r, at);
+    })();
+    for (const r of results)
+      counts[r.status === "applied" ? "pushed" : r.status === "duplicate" ? "duplicates" : "rejected"] += 1;
+    const next = unpushedOutbox(db, PUSH_LIMIT.observations);
+    // A server that answered without marking anything would loop here forever.
+    if (next.length > 0 && next[0]?.idempotency_key === rows[0]?.idempotency_key) break;
+    rows = next;
+  }
+  return counts;
+}
+
 function resolveServer(db: Db, given: string | undefined): string {
   const server = given === undefined ? readReplicaState(db).server : serverUrl(given);
   if (server === null)
@@ -122,45 +173,14 @@ export async function syncReplica(ctx: SyncContext, options: SyncOptions): Promi
   const from = readVersion(db);
   let to = from;
   try {
-    const versions: SyncVersion[] = [];
-    let now: ServerNow | undefined;
-    for (let after = from; ; ) {
-      const answer = await client.versions(after, VERSIONS_LIMIT.max);
-      now = { version: answer.server_version, tags: answer.tags, standing: answer.standing };
-      if (answer.server_version < from)
-        throw new UserError(
-          `${server} is at knowledge_version ${answer.server_version}, behind this replica's ${from}: it is not the database this replica followed.`,
-          "Ask the server's admin whether it was restored from an older backup; start a fresh replica database to follow it as it is now.",
-        );
-      versions.push(...answer.versions);
-      options.onProgress?.(versions.length, answer.server_version - from);
-      const last = answer.versions.at(-1);
-      if (!answer.more || last === undefined) break;
-      after = last.knowledge_version;
-    }
+    const { versions, now } = await pullVersions(client, server, from, options.onProgress);
     // The server answered: from here on this database follows it, and its token is worth keeping.
     if (!wasReplica) follow(db, server, ctx.ids);
     if (options.token) saveToken(server, options.token, options.env);
     const rulesBefore = standingRules(db);
     to = applyVersions(db, clock, versions, now).to_version;
     const rules = rerenderRulesFile(ctx.projectRoot, db, rulesBefore);
-    const counts = { pushed: 0, duplicates: 0, rejected: 0 };
-    for (let rows = unpushedOutbox(db, PUSH_LIMIT.observations); rows.length > 0; ) {
-      const batch = pushBatch(rows);
-      const results = await client.push(
-        batch.map((r) => ({ idempotency_key: r.idempotency_key, arguments: r.arguments })),
-      );
-      const at = clock.now().toISOString();
-      db.transaction(() => {
-        for (const r of results) markPushed(db, r.idempotency_key, r, at);
-      })();
-      for (const r of results)
-        counts[r.status === "applied" ? "pushed" : r.status === "duplicate" ? "duplicates" : "rejected"] += 1;
-      const next = unpushedOutbox(db, PUSH_LIMIT.observations);
-      // A server that answered without marking anything would loop here forever.
-      if (next.length > 0 && next[0]?.idempotency_key === rows[0]?.idempotency_key) break;
-      rows = next;
-    }
+    const counts = await pushOutbox(ctx, client);
     const shipped = await shipAudit(ctx, client);
     markOnline(db);
     return { server, from_version: from, to_version: to, ...counts, shipped, ...rules };

@@ -6,7 +6,7 @@
 import { MAX_RESPONSE_BYTES, oversizedAnswer } from "@archon/core";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Handler, Hono, type MiddlewareHandler } from "hono";
 import type { ArchonContext } from "../../context/archon-context.js";
 import type { Surface } from "../../knowledge/surface.js";
 import { serverOn } from "../../mcp/server.js";
@@ -60,25 +60,29 @@ export interface TeamAppOptions {
 }
 
 export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOptions): Hono<TokenEnv> {
-  const { policy, replicated } = options;
+  const { policy } = options;
   const tokens = options.tokens ?? localTokenStore(admin.kdb.db);
   const sync = options.sync ?? directSyncBackend(admin);
-  const contexts = { admin, agent: { ...admin, surface: "agent" as const } };
   const app = new Hono<TokenEnv>();
-  // On a shared store the working database is caught up with the log first, and a request that may write
-  // runs alone; one that only reads runs beside other readers. Direct mode needs neither.
-  const onWorkingDb = async <T>(request: Request, surface: Surface, fn: () => Promise<T>): Promise<T> => {
-    if (!replicated) return fn();
-    return (await readsOnly(request, surface, prefix)) ? replicated.shared(fn) : replicated.exclusive(fn);
-  };
 
   app.use("*", async (c, next) => {
     const refused = refusal(policy, { host: c.req.header("host"), origin: c.req.header("origin") });
     if (refused) return jsonError(403, refused);
     await next();
   });
+  app.use("/mcp/*", requireToken(tokens));
+  app.use("/sync/*", requireToken(tokens));
+  app.route("/sync", syncRoutes(sync));
+  app.all("/mcp/:surface", mcpEndpoint(admin, prefix, options.replicated));
+  app.notFound(() =>
+    jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin; replicas sync at /sync/."),
+  );
+  return app;
+}
 
-  const requireToken: MiddlewareHandler<TokenEnv> = async (c, next) => {
+/** A live bearer token, or 401; the token rides on the request for the handlers after. */
+function requireToken(tokens: TeamTokenStore): MiddlewareHandler<TokenEnv> {
+  return async (c, next) => {
     const token = await tokenOfHeader(tokens, c.req.header("authorization"));
     if (!token)
       return jsonError(
@@ -91,11 +95,25 @@ export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOp
     c.set("token", token);
     await next();
   };
-  app.use("/mcp/*", requireToken);
-  app.use("/sync/*", requireToken);
-  app.route("/sync", syncRoutes(sync));
+}
 
-  app.all("/mcp/:surface", async (c) => {
+/** /mcp/agent and /mcp/admin: one stateless MCP server per POST, acting as the token's person. */
+function mcpEndpoint(
+  admin: ArchonContext,
+  prefix: string,
+  replicated: ReplicatedKnowledge | undefined,
+): Handler<TokenEnv> {
+  const contexts = { admin, agent: { ...admin, surface: "agent" as const } };
+  // On a shared store the working database is caught up with the log first, and a request that may write
+  // runs alone; one that only reads runs beside other readers. Direct mode needs neither.
+  const onWorkingDb = async <T>(request: Request, surface: Surface, fn: () => Promise<T>): Promise<T> => {
+    if (!replicated) return fn();
+    return (await readsOnly(request, surface, prefix)) ? replicated.shared(fn) : replicated.exclusive(fn);
+  };
+  const wrap = replicated
+    ? { wrapTools: (tools: Parameters<typeof replicatedTools>[0]) => replicatedTools(tools, replicated) }
+    : {};
+  return async (c) => {
     const surface = SURFACES[c.req.param("surface") as keyof typeof SURFACES];
     if (!surface) return jsonError(404, "No such surface: use /mcp/agent or /mcp/admin.");
     const token = c.get("token");
@@ -110,9 +128,6 @@ export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOp
     // Stateless: no session to resume a stream on, and nothing to delete.
     if (c.req.method !== "POST")
       return jsonError(405, "This server is stateless: send each request as a POST.", { allow: "POST" });
-    const wrap = replicated
-      ? { wrapTools: (tools: Parameters<typeof replicatedTools>[0]) => replicatedTools(tools, replicated) }
-      : {};
     return onWorkingDb(c.req.raw, surface, async () => {
       const created = await serverOn({ ...contexts[surface], actor: token.person }, prefix, wrap);
       const transport = new WebStandardStreamableHTTPServerTransport({
@@ -127,10 +142,5 @@ export function teamApp(admin: ArchonContext, prefix: string, options: TeamAppOp
         await created.server.close();
       }
     });
-  });
-
-  app.notFound(() =>
-    jsonError(404, "Nothing here: the MCP endpoints are /mcp/agent and /mcp/admin; replicas sync at /sync/."),
-  );
-  return app;
+  };
 }

@@ -2,17 +2,18 @@
 
 import { type Db, sha256, UserError } from "@archon/core";
 import { type Channel, step } from "../knowledge/next-step.js";
-import { planRuleFiles, writeRuleFiles } from "../knowledge/rule-files/render-rule-files.js";
+import { planRuleFiles } from "../knowledge/rule-files/render-rule-files.js";
+import { writeRuleFiles } from "../knowledge/rule-files/write-rule-files.js";
 import { assertAdminSurface } from "../knowledge/surface.js";
 import type { WriteContext } from "../knowledge/write-context.js";
 import { approvedContentHash } from "../store/documents.js";
 import { templateDocIds, writeInitManifest } from "../store/init-manifest.js";
 import { pendingUpgradeBundles, upgradeProposedSince } from "../store/proposals.js";
 import { readVersion } from "../store/version.js";
-import { draftProposals } from "./apply-upgrade.js";
 import { planUpgrade, requireAppliedTemplate } from "./check-upgrade.js";
 import { renderTemplate } from "./render-template.js";
 import { compareSemver, loadTemplate, newestBundledVersions } from "./template-catalog.js";
+import { draftProposals } from "./upgrade-drafts.js";
 
 export interface SyncInitManifestResult {
   template: string;

@@ -29,7 +29,7 @@ const HINT =
   "archon does not write through links that leave the project: replace the link with a real file or folder inside it, then run again.";
 
 // Absent on Windows, where the lstat check below is the guard.
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+export const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 export const isInside = (root: string, target: string) => {
   // An empty path would resolve against the process's folder, which is often the project itself.
@@ -38,15 +38,15 @@ export const isInside = (root: string, target: string) => {
   return rel === "" || (!isAbsolute(rel) && rel.split(sep)[0] !== "..");
 };
 
-const refuse = (path: string, why: string, verb = "write") =>
+export const refuse = (path: string, why: string, verb = "write") =>
   new UserError(`Refused to ${verb} ${path}: ${why}.`, HINT, "path");
 
-const shown = (roots: WriteRoots, absolute: string) =>
+export const shown = (roots: WriteRoots, absolute: string) =>
   isInside(resolve(roots.root), absolute)
     ? relative(resolve(roots.root), absolute).split(sep).join("/")
     : absolute;
 
-const realRoots = (roots: WriteRoots) =>
+export const realRoots = (roots: WriteRoots) =>
   [roots.root, ...(roots.also ?? [])].filter((r) => existsSync(r)).map((r) => realpathSync(r));
 
 /** The real path `absolute` would have: its deepest existing ancestor resolved, the missing rest appended. */

@@ -13,14 +13,12 @@ import { replicaServer } from "../../store/team/replica.js";
 import { readRevisions } from "../../store/version.js";
 import {
   assertRuleFilesReplaceable,
-  needsFirstWriting,
   type PlannedFile,
   planRuleFiles,
   touchedDocuments,
-  writeAllRuleFiles,
-  writeRuleFiles,
 } from "../rule-files/render-rule-files.js";
 import { RULE_FILES_DIR } from "../rule-files/rule-file-text.js";
+import { needsFirstWriting, writeAllRuleFiles, writeRuleFiles } from "../rule-files/write-rule-files.js";
 import { RULES_FILE } from "../standing-rules/rules-file.js";
 import {
   diffRules,
@@ -147,7 +145,7 @@ export function commitKnowledge<T>(
 /** The rule files of a landed change (and every file, the first time): a failure only warns, as for rules.md. */
 function writeRuleFilesAfter(ctx: WriteContext, files: readonly PlannedFile[]): string[] {
   try {
-    const done = needsFirstWriting(ctx.db) ? writeAllRuleFiles(ctx) : writeRuleFiles(ctx, files);
+    const done = needsFirstWriting(ctx.db) ? writeAllRuleFiles(ctx, files) : writeRuleFiles(ctx, files);
     if (done.kept.length === 0) return [];
     return [
       `Rule files with edits nobody committed were left as they are: ${done.kept.join(", ")}. Commit them (or restore them with \`git restore\`); the knowledge base holds the approved text.`,

@@ -4,14 +4,8 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Db, UserError } from "@archon/core";
-import {
-  approvedDocIds,
-  type DocumentRow,
-  documentState,
-  getDocument,
-  isApproved,
-} from "../../store/documents.js";
-import { edgesOwnedBy, getEdge } from "../../store/edges.js";
+import { type DocumentRow, documentState, getDocument, isApproved } from "../../store/documents.js";
+import { edgeEndDocuments, edgesOwnedBy } from "../../store/edges.js";
 import {
   type InitManifest,
   readInitManifest,
@@ -19,26 +13,16 @@ import {
   UNKNOWN_BASELINE,
 } from "../../store/init-manifest.js";
 import { allLayerRules } from "../../store/layer-rules.js";
-import {
-  absorbedStamp,
-  type RuleFileBase,
-  recordAbsorbedStamp,
-  recordRuleFilesRendered,
-  ruleFileBases,
-  ruleFilesRendered,
-  setCommittedOid,
-  setWrittenOid,
-} from "../../store/rule-files.js";
+import { type RuleFileBase, ruleFileBases } from "../../store/rule-files.js";
 import { tagsOfDocument } from "../../store/tags.js";
 import type { KnowledgeChange } from "../approval/knowledge-change.js";
-import { removeProjectFile, replaceProjectFile, writeProjectFiles } from "../project-write.js";
-import { inGitWorkTree } from "../standing-rules/committed-rules.js";
+import { folderIsEmpty } from "../project-write-folder.js";
 import type { WriteContext } from "../write-context.js";
-import { blobOid, worktreeStamp } from "./committed-tree.js";
+import { blobOid } from "./committed-tree.js";
 import { LAYERS_FILE, renderLayersFile } from "./layers-file.js";
 import {
   holdsRuleText,
-  parseRuleFile,
+  RULE_FILES_DIR,
   type RuleFileDoc,
   renderRuleFile,
   ruleFilePath,
@@ -102,12 +86,7 @@ export interface PlannedFile {
 /** The documents a change touched: its documents and both ends of every edge it added or removed. */
 export function touchedDocuments(db: Db, change: KnowledgeChange): string[] {
   const ids = new Set([...change.documents_added, ...change.documents_updated, ...change.documents_removed]);
-  for (const edgeId of [...change.edges_added, ...change.edges_removed]) {
-    const edge = getEdge(db, edgeId);
-    if (!edge) continue;
-    ids.add(edge.target_doc_id);
-    if (edge.edge_type === "doc_depends_on") ids.add(edge.source_value);
-  }
+  for (const id of edgeEndDocuments(db, [...change.edges_added, ...change.edges_removed])) ids.add(id);
   return [...ids].sort();
 }
 
@@ -141,18 +120,18 @@ export function planRuleFiles(db: Db, docIds: readonly string[], layers: boolean
 }
 
 /** The files the database holds as committed, with their blob ids. */
-const committedFiles = (db: Db): [string, string][] =>
+export const committedFiles = (db: Db): [string, string][] =>
   [...ruleFileBases(db).values()].flatMap((b) =>
     b.committed_oid === null ? [] : [[b.path, b.committed_oid] as [string, string]],
   );
 
-const workingBytes = (root: string, path: string): Buffer | undefined => {
+export const workingBytes = (root: string, path: string): Buffer | undefined => {
   const stat = lstatSync(join(root, path), { throwIfNoEntry: false });
   return stat?.isFile() ? readFileSync(join(root, path)) : stat ? Buffer.from("\0not a file") : undefined;
 };
 
 /** Whether replacing (or removing) a working file holding `bytes` loses no one's text. */
-function harmless(bytes: Buffer, file: PlannedFile, base: RuleFileBase | undefined): boolean {
+export function harmless(bytes: Buffer, file: PlannedFile, base: RuleFileBase | undefined): boolean {
   const oid = blobOid(bytes);
   if (oid === base?.written_oid || oid === base?.committed_oid) return true;
   if (file.text !== null && oid === blobOid(file.text)) return true;
@@ -161,6 +140,8 @@ function harmless(bytes: Buffer, file: PlannedFile, base: RuleFileBase | undefin
 
 /** Refuses, before anything lands, when a planned file holds edits nobody committed or absorbed. */
 export function assertRuleFilesReplaceable(ctx: WriteContext, planned: readonly PlannedFile[]): void {
+  // Every planned file lives in the rules folder: when it holds nothing there is nothing to lose.
+  if (folderIsEmpty(join(ctx.projectRoot, RULE_FILES_DIR))) return;
   const bases = ruleFileBases(ctx.db);
   const edited = planned
     .filter((f) => {
@@ -174,92 +155,3 @@ export function assertRuleFilesReplaceable(ctx: WriteContext, planned: readonly 
     "Commit the edited rule files (a commit is how rule files change knowledge) or restore them with `git restore`, then try again.",
   );
 }
-
-export interface WrittenRuleFiles {
-  written: string[];
-  removed: string[];
-  /** Files left alone because they hold someone's edits (only on the first full writing). */
-  kept: string[];
-}
-
-/** Writes the planned files through the project's write guard and remembers what it wrote. */
-export function writeRuleFiles(ctx: WriteContext, planned: readonly PlannedFile[]): WrittenRuleFiles {
-  const done: WrittenRuleFiles = { written: [], removed: [], kept: [] };
-  const bases = ruleFileBases(ctx.db);
-  const roots = { root: ctx.projectRoot };
-  const remember: [PlannedFile, string | null][] = [];
-  const outsideGit = !inGitWorkTree(ctx.projectRoot);
-  const writes: { absolute: string; text: string }[] = [];
-  for (const file of planned) {
-    const bytes = workingBytes(ctx.projectRoot, file.path);
-    if (file.text === null) {
-      if (bytes === undefined) continue;
-      if (!harmless(bytes, file, bases.get(file.path))) {
-        done.kept.push(file.path);
-        continue;
-      }
-      removeProjectFile(roots, file.path, { force: true });
-      done.removed.push(file.path);
-      remember.push([file, null]);
-      continue;
-    }
-    const oid = blobOid(file.text);
-    if (bytes !== undefined && blobOid(bytes) === oid) {
-      remember.push([file, oid]);
-      continue;
-    }
-    if (bytes !== undefined && !harmless(bytes, file, bases.get(file.path))) {
-      done.kept.push(file.path);
-      continue;
-    }
-    writes.push({ absolute: join(ctx.projectRoot, file.path), text: file.text });
-    done.written.push(file.path);
-    remember.push([file, oid]);
-  }
-  // Outside git the folder is the source another process may be reading: each file whole or not at all.
-  if (outsideGit) for (const w of writes) replaceProjectFile(roots, w.absolute, w.text);
-  else writeProjectFiles(roots, writes);
-  // Outside git the working folder is what is committed: what archon wrote there is the source already,
-  // and the folder as archon left it needs no absorbing.
-  const committed = outsideGit;
-  ctx.db
-    .transaction(() => {
-      const absorbed = absorbedStamp(ctx.db) === worktreeStamp(committedFiles(ctx.db));
-      for (const [file, oid] of remember) {
-        setWrittenOid(ctx.db, file.path, file.doc_id, oid);
-        if (committed) setCommittedOid(ctx.db, file.path, oid === null ? null : file.doc_id, oid);
-      }
-      if (committed && absorbed) recordAbsorbedStamp(ctx.db, worktreeStamp(committedFiles(ctx.db)));
-    })
-    .immediate();
-  return done;
-}
-
-/**
- * Every approved document's file, once, for a database made before rule files were the source: a file
- * that already states the same rule (a teammate's formatting) is left as it is, one holding other edits
- * is kept and named.
- */
-export function writeAllRuleFiles(ctx: WriteContext): WrittenRuleFiles {
-  const planned: PlannedFile[] = [];
-  const same: [string, string, string][] = [];
-  for (const file of planRuleFiles(ctx.db, approvedDocIds(ctx.db), true)) {
-    if (file.text === null) continue;
-    const bytes = workingBytes(ctx.projectRoot, file.path);
-    const now = bytes === undefined ? undefined : parseRuleFile(file.path, bytes.toString("utf8"));
-    const wanted = parseRuleFile(file.path, file.text);
-    if (bytes && now?.ok && wanted.ok && JSON.stringify(now.doc) === JSON.stringify(wanted.doc))
-      same.push([file.path, file.doc_id ?? "", blobOid(bytes)]);
-    else planned.push(file);
-  }
-  const done = writeRuleFiles(ctx, planned);
-  ctx.db
-    .transaction(() => {
-      for (const [path, docId, oid] of same) setWrittenOid(ctx.db, path, docId === "" ? null : docId, oid);
-      recordRuleFilesRendered(ctx.db);
-    })
-    .immediate();
-  return done;
-}
-
-export const needsFirstWriting = (db: Db): boolean => !ruleFilesRendered(db);

@@ -8,8 +8,8 @@ import { absorbRulesFrom } from "../project-config.js";
 import type { WriteContext } from "../write-context.js";
 import { absorbRuleFiles } from "./absorb-rule-files.js";
 import { RefStamp } from "./ref-stamp.js";
-import { needsFirstWriting, writeAllRuleFiles } from "./render-rule-files.js";
 import { RULE_FILES_DIR } from "./rule-file-text.js";
+import { needsFirstWriting, writeAllRuleFiles } from "./write-rule-files.js";
 
 export class RuleFilesWatch {
   #refStamp: RefStamp | undefined;

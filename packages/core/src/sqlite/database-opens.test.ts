@@ -28,10 +28,14 @@ const OPENERS = [
   "createWriteStream",
 ];
 const DESCRIPTOR_OPENERS = new Set(["open", "openSync", "createReadStream", "createWriteStream"]);
-/** The guards: they open project files by descriptor and refuse databases before they do. */
+/**
+ * The guards: they open project files by descriptor and refuse databases before they do. The folder
+ * writer opens only new files (O_CREAT|O_EXCL) in a staging folder it made itself, never an existing one.
+ */
 const GUARDS = new Set([
   "context-compiler/src/knowledge/project-path.ts",
   "context-compiler/src/knowledge/project-write.ts",
+  "context-compiler/src/knowledge/project-write-folder.ts",
 ]);
 /** An argument that names a database: a variable, a field or a file name. */
 const DATABASE_ARGUMENT = /(^|[^A-Za-z])(db|kdb)([^A-Za-z]|$)|db_?path|database|sqlite|\.db\b/i;
@@ -105,7 +109,7 @@ describe("nothing but SQLite opens a database file", () => {
     expect(found.filter((o) => o.call === "readFileSync").length).toBeGreaterThan(20);
   });
 
-  it("opens descriptors only in the two project-file guards", () => {
+  it("opens descriptors only in the project-file guards", () => {
     expect(found.filter((o) => DESCRIPTOR_OPENERS.has(o.call) && !GUARDS.has(o.file))).toEqual([]);
   });
 

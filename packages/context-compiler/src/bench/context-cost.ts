@@ -14,7 +14,7 @@ import { applyMigration } from "../migrate/apply-migration.js";
 import { diskTree, NATIVE_AGENTS, type NativeAgent, nativeContext } from "../migrate/native-context.js";
 import { planMigration } from "../migrate/plan-migration.js";
 import { ABOUT_PLAN } from "../read/allocate-budget.js";
-import type { DeliveredDoc } from "../read/compile.js";
+import { answeredDocs } from "../read/compile.js";
 import { lineOffset, sectionsOf } from "../read/doc-sections.js";
 import { planTerms, relevance, termsOf } from "../read/relevance.js";
 import type { CompileResponse } from "../services/compile-service.js";
@@ -22,6 +22,7 @@ import { renderCompileText } from "../services/compile-text.js";
 import { approvedDocumentTexts } from "../store/documents.js";
 import { VERSION } from "../version.js";
 import { REALISTIC_TARGETS, writeRealisticRepo } from "./realistic-repo.js";
+import { ruleText } from "./rule-text.js";
 
 export interface FileCost {
   file: string;
@@ -61,11 +62,7 @@ const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
  * only, so which are about the plan is measured here on the rule's text, as the compile measured it.
  */
 function deferredReads(response: CompileResponse, texts: ReadonlyMap<string, string>, plan?: string): number {
-  const docs: DeliveredDoc[] = [
-    ...response.base.documents,
-    ...response.base.templates,
-    ...(response.expanded?.documents ?? []),
-  ];
+  const docs = answeredDocs(response);
   const terms = plan === undefined ? undefined : planTerms(plan);
   let bytes = 0;
   for (const d of docs) {
@@ -83,20 +80,6 @@ function deferredReads(response: CompileResponse, texts: ReadonlyMap<string, str
   return bytes;
 }
 
-/** The rules' own text the compile inlined: whole rules, and the sections of rules it split. */
-function inlineRuleText(response: CompileResponse): number {
-  let bytes = 0;
-  for (const d of [
-    ...response.base.documents,
-    ...response.base.templates,
-    ...(response.expanded?.documents ?? []),
-  ]) {
-    if (d.content !== undefined) bytes += byteLength(d.content);
-    for (const s of d.sections ?? []) if (s.content !== undefined) bytes += byteLength(s.content);
-  }
-  return bytes;
-}
-
 function readCost(ctx: ArchonContext, file: string, plan: string | undefined) {
   const request = { target_files: [file], ...(plan ? { plan } : {}) };
   const response = ctx.compiler.compile(request);
@@ -107,7 +90,7 @@ function readCost(ctx: ArchonContext, file: string, plan: string | undefined) {
     text: byteLength(text),
     structured: byteLength(JSON.stringify(response)),
     read: byteLength(text) + deferred,
-    ruleText: inlineRuleText(response) + deferred,
+    ruleText: ruleText(response).carried + deferred,
   };
 }
 

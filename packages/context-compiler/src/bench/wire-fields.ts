@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { type ArchonContext, createArchonContext, writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
-import type { DeliveredDoc } from "../read/compile.js";
+import { answeredDocs, type DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "../services/compile-service.js";
 import { committedRealisticRepo, migratedRealisticRepo } from "./context-cost.js";
 import { writeCursorRulesProject } from "./cursor-rules-project.js";
@@ -57,12 +57,6 @@ function byField(value: unknown, path: string, into: Map<string, number>): void 
   }
 }
 
-const docsOf = (r: CompileResponse): DeliveredDoc[] => [
-  ...r.base.documents,
-  ...r.base.templates,
-  ...(r.expanded?.documents ?? []),
-];
-
 /** The result cut to what the specification requires, each section kept as its lines and inlined text. */
 function requiredOnly(r: CompileResponse) {
   const doc = (d: DeliveredDoc) => ({
@@ -84,7 +78,7 @@ function requiredOnly(r: CompileResponse) {
 
 /** The rule text a result carries: inline bodies and the sections inlined from deferred rules. */
 const carried = (r: CompileResponse) =>
-  docsOf(r).reduce(
+  answeredDocs(r).reduce(
     (n, d) =>
       n +
       Buffer.byteLength(d.content ?? "") +

@@ -10,8 +10,8 @@ import { parseArgs } from "node:util";
 import { createArchonContext, writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
-import type { DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "../services/compile-service.js";
+import { ruleText } from "./rule-text.js";
 import { type Summary, summarize } from "./stats.js";
 import { WireSession } from "./wire-session.js";
 
@@ -29,25 +29,6 @@ const TARGETS = [
 ];
 /** A client whose model reads only structuredContent (core's tool-call.ts), and one that is not listed. */
 const CLIENTS = { structuredOnly: "claude-code", other: "archon-bench" } as const;
-
-const utf8 = (s: string | undefined) => Buffer.byteLength(s ?? "", "utf8");
-
-/**
- * The rule text an answer carries (inline bodies and the sections inlined from deferred rules), and every
- * rule it names taken whole: what a server sending each selected rule once, as text, would send at least.
- */
-function ruleText(response: CompileResponse): { carried: number; whole: number } {
-  const docs: DeliveredDoc[] = [
-    ...response.base.documents,
-    ...response.base.templates,
-    ...(response.expanded?.documents ?? []),
-  ].filter((d) => d.delivery !== "omitted");
-  const carried = docs.reduce(
-    (n, d) => n + utf8(d.content) + (d.sections ?? []).reduce((m, s) => m + utf8(s.content), 0),
-    0,
-  );
-  return { carried, whole: docs.reduce((n, d) => n + d.content_bytes, 0) };
-}
 
 function seededExample(): string {
   const root = mkdtempSync(join(tmpdir(), "archon-wire-"));

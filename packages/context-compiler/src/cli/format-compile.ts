@@ -1,5 +1,5 @@
 // A compile result as a person reads it in a terminal.
-import type { DeliveredDoc } from "../read/compile.js";
+import { answeredDocs, type DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "../services/compile-service.js";
 
 function docLine(doc: DeliveredDoc): string {
@@ -30,9 +30,7 @@ export function formatCompile(r: CompileResponse): string {
       ...r.expanded.documents.map(docLine),
     );
   }
-  const inline = [...r.base.documents, ...r.base.templates, ...(r.expanded?.documents ?? [])].filter(
-    (d) => d.content !== undefined,
-  );
+  const inline = answeredDocs(r).filter((d) => d.content !== undefined);
   for (const doc of inline) out.push("", `── ${doc.doc_id}: ${doc.title}`, (doc.content ?? "").trimEnd());
   if (r.warnings.length > 0) out.push("", "Warnings:", ...r.warnings.map((w) => `  - ${w}`));
   if (r.notices.length > 0) out.push("", "Notices:", ...r.notices.map((n) => `  - ${n}`));

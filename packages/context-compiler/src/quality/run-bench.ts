@@ -11,6 +11,7 @@ import { approveProposalBundle } from "../knowledge/approval/bundle.js";
 import { landRuleImport, planRuleImport } from "../knowledge/imports/import-rules.js";
 import type { Channel } from "../knowledge/next-step.js";
 import type { WriteContext } from "../knowledge/write-context.js";
+import { answeredDocs } from "../read/compile.js";
 import { type CompileResponse, CompileService } from "../services/compile-service.js";
 import { renderCompileText } from "../services/compile-text.js";
 import { approvedDocumentTexts, type DocumentText } from "../store/documents.js";
@@ -112,10 +113,7 @@ function score(
   };
 }
 
-const deliveredOf = (r: CompileResponse) =>
-  [...r.base.documents, ...r.base.templates, ...(r.expanded?.documents ?? [])].filter(
-    (d) => d.delivery !== "omitted",
-  );
+const deliveredOf = (r: CompileResponse) => answeredDocs(r).filter((d) => d.delivery !== "omitted");
 
 function runInternal(c: InternalCase): CaseResult {
   const box = sandbox();

@@ -59,6 +59,11 @@ export interface BudgetDrop {
   reason: string;
 }
 
+/** Every document an answer names, in its order: the base documents, the templates, then the expanded ones. */
+export function answeredDocs(result: Pick<CompileOutcome, "base" | "expanded">): DeliveredDoc[] {
+  return [...result.base.documents, ...result.base.templates, ...(result.expanded?.documents ?? [])];
+}
+
 /** Everything of a compile that is the same for the same request, knowledge version and tag catalog. */
 export interface CompileOutcome {
   snapshot_id: string | null;

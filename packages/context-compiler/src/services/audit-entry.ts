@@ -2,7 +2,7 @@
 // and every string the agent sent or that echoes it redacted (the agent writes the plan, file names and
 // agent_id, and may paste a secret into any of them). Runs where the row is written, off the response path.
 import { redactValue } from "../knowledge/secret-scan.js";
-import type { CompileOutcome } from "../read/compile.js";
+import { answeredDocs, type CompileOutcome } from "../read/compile.js";
 import type { CompileLogEntry } from "../store/audit.js";
 import type { AuditDelivery, AuditOutcome } from "../store/audit-pack.js";
 import type { RunCompileMemory } from "../store/memory-runs.js";
@@ -51,7 +51,7 @@ function redactOutcome(o: AuditOutcome): AuditOutcome {
 
 function auditOutcome(o: CompileOutcome): AuditOutcome {
   const reasons = new Map(o.debug.budget_drops.map((d) => [d.doc_id, d.reason]));
-  const deliveries = [...o.base.documents, ...o.base.templates, ...(o.expanded?.documents ?? [])].map(
+  const deliveries = answeredDocs(o).map(
     (d): AuditDelivery => ({
       doc_id: d.doc_id,
       delivery: d.delivery,

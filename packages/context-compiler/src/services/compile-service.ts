@@ -5,7 +5,7 @@ import type { Suggester, SuggestionSection } from "../embeddings/suggestions.js"
 import type { Channel } from "../knowledge/next-step.js";
 import { redactSecrets } from "../knowledge/secret-scan.js";
 import type { RunRecorder } from "../memory/run-recorder.js";
-import { type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
+import { answeredDocs, type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
 import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
 import { buildIndex, type KnowledgeIndex, withTags } from "../read/knowledge-index.js";
@@ -254,11 +254,7 @@ export class CompileService {
     const response = this.compile(input);
     const suggester = this.extras.suggester;
     if (!suggester) return response;
-    const delivered = [
-      ...response.base.documents,
-      ...response.base.templates,
-      ...(response.expanded?.documents ?? []),
-    ];
+    const delivered = answeredDocs(response);
     const { section, notices } = await suggester.suggest({
       plan: input.plan === undefined ? undefined : redactSecrets(input.plan, "plan").text,
       delivered: delivered.map((d) => d.doc_id),

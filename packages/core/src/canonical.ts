@@ -1,6 +1,6 @@
 // Canonical JSON and hashing: the bytes that determinism is checked on.
 import { createHash } from "node:crypto";
-import { jsonPieces } from "./json-pieces.js";
+import { canonicalDigest } from "./canonical-digest.js";
 
 /** JSON with object keys sorted at every depth and no whitespace; undefined members are dropped. */
 export function canonicalJson(value: unknown): string {
@@ -25,9 +25,7 @@ export function sha256(data: string | Uint8Array): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-/** sha256 of the canonical JSON of a value, hashed a piece at a time (json-pieces.ts): the same digest. */
+/** sha256 of the canonical JSON of a value, fed to the hash as the value is walked (canonical-digest.ts). */
 export function hashCanonical(value: unknown): string {
-  const hash = createHash("sha256");
-  for (const piece of jsonPieces(sortKeys(value))) hash.update(piece);
-  return hash.digest("hex");
+  return canonicalDigest(value);
 }

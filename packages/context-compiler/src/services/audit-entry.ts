@@ -1,12 +1,12 @@
 // A compile's audit row made ready to store: the result hash, the outcome reduced to what the audit keeps,
 // and every string the agent sent or that echoes it redacted (the agent writes the plan, file names and
 // agent_id, and may paste a secret into any of them). Runs where the row is written, off the response path.
+import { hashCanonical } from "@archon/core";
 import { redactValue } from "../knowledge/secret-scan.js";
 import { answeredDocs, type CompileOutcome } from "../read/compile.js";
 import type { CompileLogEntry } from "../store/audit.js";
 import type { AuditDelivery, AuditOutcome } from "../store/audit-pack.js";
 import type { RunCompileMemory } from "../store/memory-runs.js";
-import { canonicalDigest } from "./canonical-digest.js";
 
 /** What a compile hands to the audit queue: the row before hashing, packing and redaction. */
 export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
@@ -21,7 +21,7 @@ export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
  * loses nothing, and rows logged before it existed replay to the same result_hash.
  */
 export const resultHash = (outcome: CompileOutcome) =>
-  canonicalDigest({ ...outcome, debug: undefined, knowledge_hash: undefined });
+  hashCanonical({ ...outcome, debug: undefined, knowledge_hash: undefined });
 
 export function completeEntry(pending: PendingAudit): CompileLogEntry {
   const { outcome, memory: _memory, ...head } = pending;

@@ -1,10 +1,10 @@
-// The sha256 of a value's canonical JSON (hashCanonical's digest, byte for byte), fed to the hash as the
-// value is walked instead of building a sorted copy and its JSON. A compile's result holds every inline
+// The sha256 of a value's canonical JSON (canonical.ts), byte for byte, fed to the hash as the value is
+// walked instead of building a sorted copy and its JSON. A compile's result holds every inline
 // rule's text and the same few object shapes, over and over: each long string's JSON (its escapes) is
 // made once and kept, and each shape's sorted keys are worked out once. A heavy result at 10k rules hashes
-// in about half of hashCanonical's time (docs/benchmarks.md, issue 34).
+// in about half the time of hashing that JSON (docs/benchmarks.md, issue 34).
 import { createHash } from "node:crypto";
-import { remember } from "@archon/core";
+import { remember } from "./bounded-memo.js";
 
 /** Strings this long are kept escaped; shorter ones cost less to escape again than to keep. */
 const LONG = 128;
@@ -26,7 +26,7 @@ let shapeCount = 0;
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /**
  * Pieces are joined before they reach the hash, since each update is a call into C++ whatever its size;
- * the joined text stays well under V8's large-object size (see core's json-pieces.ts).
+ * the joined text stays well under V8's large-object size (see json-pieces.ts).
  */
 const FLUSH_AT = 16_384;
 

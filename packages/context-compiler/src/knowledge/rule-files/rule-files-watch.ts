@@ -16,8 +16,6 @@ export class RuleFilesWatch {
   #seen: string | undefined;
   /** The last absorption read the working folder, not a commit. */
   #readsFolder = false;
-  /** The last absorption failed (a locked database, a git that would not answer): the next check retries. */
-  #failed = false;
 
   constructor(private readonly ctx: WriteContext) {}
 
@@ -26,7 +24,11 @@ export class RuleFilesWatch {
    * before git is asked). Returns a warning or undefined.
    */
   absorb(taken?: string): string | undefined {
-    this.#failed = false;
+    return this.#absorb(taken).warning;
+  }
+
+  /** The absorption and whether it ran: one that failed (a locked database, git) leaves the stamp unseen. */
+  #absorb(taken?: string): { warning?: string; failed: boolean } {
     try {
       const stamp = this.#refStamp;
       const folder = this.#readsFolder;
@@ -34,13 +36,14 @@ export class RuleFilesWatch {
       const result = absorbRuleFiles(this.ctx, steady);
       // git found the repository on disk but would not read it: the folder is the source, and its time counts.
       this.#readsFolder = absorbedStamp(this.ctx.db)?.startsWith("worktree:") ?? false;
-      if (result.problems.length === 0) return undefined;
-      return `Some committed rule files could not be read; the rules they held before stay in force: ${result.problems.join("; ")}.`;
+      if (result.problems.length === 0) return { failed: false };
+      const warning = `Some committed rule files could not be read; the rules they held before stay in force: ${result.problems.join("; ")}.`;
+      return { warning, failed: false };
     } catch (error) {
       // Fail-open: a compile answers from the knowledge it has, and says why it could not absorb.
-      this.#failed = true;
       const why = error instanceof UserError ? error.describe() : (error as Error).message;
-      return `The committed rule files were not absorbed (${why}); the knowledge base answers as it was.`;
+      const warning = `The committed rule files were not absorbed (${why}); the knowledge base answers as it was.`;
+      return { warning, failed: true };
     }
   }
 
@@ -75,9 +78,9 @@ export class RuleFilesWatch {
       this.#seen = stamp;
       return undefined;
     }
-    const warning = this.absorb(stamp);
+    const { warning, failed } = this.#absorb(stamp);
     // Only an absorption that ran marks the stamp seen: after a failure the next compile tries again.
-    if (!this.#failed) this.#seen = stamp;
+    if (!failed) this.#seen = stamp;
     return warning;
   }
 

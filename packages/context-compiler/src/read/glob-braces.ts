@@ -2,7 +2,7 @@
 // for editors whose glob lists are comma-separated.
 
 /** Index of the `}` closing the `{` at `open`, or -1. */
-function closing(glob: string, open: number): number {
+export function closing(glob: string, open: number): number {
   let depth = 0;
   for (let i = open; i < glob.length; i++) {
     if (glob[i] === "{") depth++;

@@ -52,6 +52,35 @@ describe("matching keeps picomatch's meaning (dot: true) on the globs archon acc
     );
   });
 
+  it("matches the folder before a last name that may be empty, as picomatch did, and nothing more", () => {
+    // Found by the property above (seed 1472174987): picomatch let `x/**\/{a,}*` match `x`.
+    const cases = [
+      ["x/**/{a,}*", "x"],
+      ["x/y/**/{a,}*", "x/y"],
+      ["{a,b}/**/{,a}*", "b"],
+      ["x*/**/{,a}*", "xy"],
+      ["x/**/{a,b}*", "x"],
+      ["x/**/*{a,}", "x"],
+      ["x/**/{a,}*.ts", "x"],
+      ["x/**/{a,}*/y", "x/y"],
+      ["!x/**/{a,}*", "x"],
+    ] as const;
+    expect(cases.map(([glob, path]) => makeMatcher(glob)(path))).toEqual(
+      cases.map(([glob, path]) => picomatch(glob, { dot: true })(path)),
+    );
+    expect(cases.map(([glob, path]) => makeMatcher(glob)(path))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it("matches hidden folders, the folder a trailing ** hangs from (not after a star), a class's own text, and a leading ./", () => {
     const cases = [
       ["**", ".github/workflows/ci.yml"],

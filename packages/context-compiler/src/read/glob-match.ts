@@ -8,7 +8,7 @@
 // The semantics are picomatch's with `dot: true` on repo paths (kept so no approved rule changes scope):
 // `*`, `?` and classes match hidden names too, never `/`, `.` or `..`; `a/**` also matches `a`; `**/a`
 // matches `a`. The syntax outside this subset is refused by globProblem before a glob gets here.
-import { expandBraces } from "./glob-braces.js";
+import { closing, expandBraces, splitTopLevelCommas } from "./glob-braces.js";
 
 /** One character position in a segment: a literal, `?`, a class `[a-z]` / `[^a]`, or `*`. */
 type CharToken =
@@ -212,5 +212,31 @@ export function matchCompiled(glob: CompiledGlob, path: string, meter?: StepMete
  */
 export function compileAlternatives(written: string): CompiledGlob[] | undefined {
   const needsName = starBeforeTrailingGlobstar(written);
-  return expandBraces(markGlobstars(written))?.map((glob) => compileGlob(glob, needsName));
+  const alternatives = expandBraces(markGlobstars(written))?.map((glob) => compileGlob(glob, needsName));
+  const folder = folderBeforeEmptyLastName(written);
+  if (alternatives === undefined || folder === undefined) return alternatives;
+  const folderAlternatives = compileAlternatives(folder);
+  return folderAlternatives && [...alternatives, ...folderAlternatives];
+}
+
+/**
+ * The folder part of a glob written `folder/**\/{a,}*`, whose last name may be empty: picomatch let such a
+ * glob match the folder itself, as a trailing `/**` does (`x/**\/{a,}*` matches `x`), though neither `x/**\/a*`
+ * nor `x/**\/*` does. Kept, so that no approved rule changes scope. The name may be empty when it starts with
+ * a brace group that has an empty alternative and holds nothing but such groups and `*` (a `*` first in a
+ * name never stands for nothing; one after a brace group did).
+ */
+function folderBeforeEmptyLastName(written: string): string | undefined {
+  const cut = written.lastIndexOf("/**/");
+  if (cut <= 0) return undefined;
+  const name = written.slice(cut + 4);
+  if (!name.startsWith("{")) return undefined;
+  for (let i = 0; i < name.length; i++) {
+    if (name[i] === "*") continue;
+    if (name[i] !== "{") return undefined;
+    const close = closing(name, i);
+    if (close === -1 || !splitTopLevelCommas(name.slice(i + 1, close)).includes("")) return undefined;
+    i = close;
+  }
+  return written.slice(0, cut);
 }

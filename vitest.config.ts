@@ -57,11 +57,16 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where two halve the run.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
+          // One module graph per worker instead of one per file: imports fell from 48 s to 10 s of the run.
+          // Safe because no unit test mocks a module or patches a global; each makes its own project.
+          isolate: false,
           include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...NEEDS_MORE],
         },

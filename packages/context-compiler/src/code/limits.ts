@@ -29,3 +29,10 @@ export const PARSE_BUDGET_MS = 2_000;
  * files is checked in bounded time, the files past it reported unchecked.
  */
 export const VERIFY_PARSE_BUDGET_MS = 10_000;
+
+/** Parsing time for one file and for one verify_done call, in milliseconds; tests pass smaller ones. */
+export interface ParseLimits {
+  perFileMs: number;
+  perCheckMs: number;
+}
+export const PARSE_LIMITS: ParseLimits = { perFileMs: PARSE_BUDGET_MS, perCheckMs: VERIFY_PARSE_BUDGET_MS };

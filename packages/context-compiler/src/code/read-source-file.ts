@@ -55,6 +55,7 @@ export async function readSourceFile(
   root: string,
   file: ScannedFile,
   extractor: string,
+  parseBudgetMs?: number,
 ): Promise<SourceRead> {
   const of = languageOf(file.path);
   if (!of) return "gone";
@@ -70,7 +71,7 @@ export async function readSourceFile(
     return empty(read.skipped === "too_large" ? "too_large" : "unreadable", read.skipped);
   let extracted: Awaited<ReturnType<typeof extractFile>>;
   try {
-    extracted = await extractFile(file.path, read.text);
+    extracted = await extractFile(file.path, read.text, parseBudgetMs);
   } catch {
     return empty("unreadable", "unreadable");
   }

@@ -28,6 +28,8 @@ export interface ReindexOptions {
   onProgress?: (done: number, total: number) => void;
   /** Asked between files; true stops parsing, writes what was read and leaves the index incomplete. */
   shouldStop?: () => boolean;
+  /** Parsing time one file may take; PARSE_BUDGET_MS unless a test passes a smaller one. */
+  parseBudgetMs?: number;
 }
 
 export interface ReindexSummary {
@@ -151,7 +153,7 @@ async function readChanged(
   let done = 0;
   for (const file of changed) {
     if (options.shouldStop?.()) break;
-    const read = await readSourceFile(root, file, extractor);
+    const read = await readSourceFile(root, file, extractor, options.parseBudgetMs);
     if (read === "gone") gone.push(file.path);
     else {
       rows.push(read.rows);

@@ -1,9 +1,18 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { PassThrough } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveGlobalOptions } from "../cli/options.js";
 import { type SetupFlags, setupCommand } from "../cli/setup.command.js";
 import { writeContext } from "../context/archon-context.js";
@@ -50,11 +59,13 @@ function snapshot(): Record<string, string> {
 
 // No agent CLIs and no Ollama: the embeddings screen finds nothing, whatever the machine has. A home of the
 // test's own: setup edits Codex's and Cursor's global configs, never the person's.
+const noHome = mkdtempSync(join(tmpdir(), "archon-setup-test-no-home-"));
+afterAll(() => rmSync(noHome, { recursive: true, force: true }));
 const NO_CLIENT_CLIS = {
   ...process.env,
   PATH: "",
   ARCHON_OLLAMA_URL: "http://127.0.0.1:9",
-  ...fakeHome(join(tmpdir(), "archon-setup-test-no-home")),
+  ...fakeHome(noHome),
 };
 
 async function setup(

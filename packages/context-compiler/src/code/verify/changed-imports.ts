@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { readProjectFile } from "../../knowledge/project-path.js";
 import { extractFile, TIMED_OUT } from "../extract-symbols.js";
-import { PARSE_BUDGET_MS, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
+import type { ParseLimits } from "../limits.js";
 import type { ExtractedImport } from "../symbol-model.js";
 import type { ChangedFile } from "./changed-files.js";
 
@@ -28,15 +28,16 @@ function textOf(root: string, file: ChangedFile): string | undefined {
   }
 }
 
-/** Parsing time left to one call, over all its files. */
+/** Parsing time left to one call over all its files, and the limits it started from. */
 export interface ParseBudget {
   leftMs: number;
+  limits: ParseLimits;
 }
 
-const timedOut = (path: string) =>
-  `${path}: not parsed within ${PARSE_BUDGET_MS / 1000} s (deeply nested brackets make the parser slow), so its imports were not checked.`;
-const budgetSpent = (path: string) =>
-  `${path}: not parsed, this check having spent its ${VERIFY_PARSE_BUDGET_MS / 1000} s of parsing on slow files, so its imports were not checked; verify it on its own.`;
+const timedOut = (path: string, limits: ParseLimits) =>
+  `${path}: not parsed within ${limits.perFileMs / 1000} s (deeply nested brackets make the parser slow), so its imports were not checked.`;
+const budgetSpent = (path: string, limits: ParseLimits) =>
+  `${path}: not parsed, this check having spent its ${limits.perCheckMs / 1000} s of parsing on slow files, so its imports were not checked; verify it on its own.`;
 
 /** The imports of a changed file, or [] with a warning when it could not be parsed within the budget. */
 export async function importsOf(
@@ -47,16 +48,17 @@ export async function importsOf(
 ): Promise<ExtractedImport[]> {
   const text = textOf(root, file);
   if (text === undefined) return [];
-  const allowed = Math.min(PARSE_BUDGET_MS, budget.leftMs);
+  const { limits } = budget;
+  const allowed = Math.min(limits.perFileMs, budget.leftMs);
   if (allowed <= 0) {
-    warnings.push(budgetSpent(file.path));
+    warnings.push(budgetSpent(file.path, limits));
     return [];
   }
   const start = performance.now();
   const extracted = await extractFile(file.path, text, allowed);
   budget.leftMs -= performance.now() - start;
   if (extracted === TIMED_OUT) {
-    warnings.push(allowed < PARSE_BUDGET_MS ? budgetSpent(file.path) : timedOut(file.path));
+    warnings.push(allowed < limits.perFileMs ? budgetSpent(file.path, limits) : timedOut(file.path, limits));
     return [];
   }
   return extracted ? importsToCheck(file, text, extracted.imports, warnings) : [];

@@ -8,7 +8,7 @@ import type { IndexedDoc, KnowledgeIndex } from "../../read/knowledge-index.js";
 import { resolve } from "../../read/resolve.js";
 import { readIndexState } from "../../store/symbols.js";
 import { languageOf } from "../languages.js";
-import { MAX_CHANGED_FILES, VERIFY_PARSE_BUDGET_MS } from "../limits.js";
+import { MAX_CHANGED_FILES, PARSE_LIMITS, type ParseLimits } from "../limits.js";
 import { storedModuleWorld } from "../module-world.js";
 import type { ExtractedImport } from "../symbol-model.js";
 import type { AffectedTest } from "./affected-tests.js";
@@ -31,6 +31,8 @@ export interface VerifySources {
   index: KnowledgeIndex;
   /** A document's text as the knowledge holds it. */
   docText(doc: IndexedDoc): string;
+  /** The parsing time allowed; PARSE_LIMITS unless a test passes smaller ones. */
+  parseLimits?: ParseLimits;
 }
 
 interface ViolationBase {
@@ -83,6 +85,7 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
   const files = checkedFiles(root, input);
   const { rules, warnings } = verifyRules(sources);
   const present = files.filter((f) => f.status !== "deleted");
+  const limits = sources.parseLimits ?? PARSE_LIMITS;
   const world = storedModuleWorld(
     sources.db,
     root,
@@ -96,7 +99,7 @@ export async function verifyDone(sources: VerifySources, input: VerifyInput): Pr
     rules,
     world,
     paths: files.map((f) => f.path),
-    budget: { leftMs: VERIFY_PARSE_BUDGET_MS },
+    budget: { leftMs: limits.perCheckMs, limits },
     warnings,
   };
   const violations: Violation[] = [];

@@ -43,6 +43,9 @@ function verify(input: VerifyInput) {
       projectRoot: project.root,
       index: ctx.compiler.index(),
       docText: (d) => readContent(ctx.kdb.db, d.content_hash) ?? "",
+      // A quarter second per file and 1.1 s per call (room for a grammar's first load): the pathological
+      // files below take a minute each.
+      parseLimits: { perFileMs: 250, perCheckMs: 1_100 },
     },
     input,
   );
@@ -106,7 +109,7 @@ describe("a changed file the parser cannot finish within its budget", () => {
       verdict: "pass",
       violations: [],
       warnings: [
-        "src/nested.ts: not parsed within 2 s (deeply nested brackets make the parser slow), so its imports were not checked.",
+        "src/nested.ts: not parsed within 0.25 s (deeply nested brackets make the parser slow), so its imports were not checked.",
         "The symbol index is empty, so affected_tests has no import scan (only changed tests and git history): run `archon reindex-symbols`.",
       ],
     });
@@ -118,15 +121,15 @@ describe("a change of many files the parser cannot finish", () => {
     const slow = ["a", "b", "c", "d", "e"].map((n) => `src/nested-${n}.ts`);
     for (const path of slow) project.write(path, `export const a = ${"()".repeat(100_000)};\n`);
     const verdict = await verify({ changed_files: slow });
-    // Four files spend their two seconds each; the fifth has less than its share left.
+    // Four files spend their quarter second each; the fifth has less than its share left.
     expect(verdict.warnings.slice(0, 5)).toEqual([
       ...slow
         .slice(0, 4)
         .map(
           (path) =>
-            `${path}: not parsed within 2 s (deeply nested brackets make the parser slow), so its imports were not checked.`,
+            `${path}: not parsed within 0.25 s (deeply nested brackets make the parser slow), so its imports were not checked.`,
         ),
-      "src/nested-e.ts: not parsed, this check having spent its 10 s of parsing on slow files, so its imports were not checked; verify it on its own.",
+      "src/nested-e.ts: not parsed, this check having spent its 1.1 s of parsing on slow files, so its imports were not checked; verify it on its own.",
     ]);
   });
 });

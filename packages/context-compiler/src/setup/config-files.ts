@@ -26,11 +26,15 @@ export function writeIfChanged(root: string, path: string, content: string, dryR
   return { path, action };
 }
 
-function readJsonConfig(path: string): Record<string, unknown> {
-  if (!existsSync(path)) return {};
+const readJsonConfig = (path: string) =>
+  parseJsonConfig(path, existsSync(path) ? readFileSync(path, "utf8") : undefined);
+
+/** The JSON object a config file holds (`text` undefined: no file, so empty); a UserError for anything else. */
+function parseJsonConfig(path: string, text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
   let config: unknown;
   try {
-    config = JSON.parse(readFileSync(path, "utf8"));
+    config = JSON.parse(text);
   } catch (error) {
     throw new UserError(
       `${path} is not valid JSON (${(error as Error).message}); fix or remove it, then run setup again.`,
@@ -50,10 +54,13 @@ export function mergeMcpJson(
   entry: unknown,
   dryRun = false,
 ): FileChange {
-  const config = readJsonConfig(path);
+  return writeIfChanged(root, path, withMcpServer(readJsonConfig(path), name, entry), dryRun);
+}
+
+/** The config's text with `mcpServers[name]` set to `entry`, everything else kept. */
+function withMcpServer(config: Record<string, unknown>, name: string, entry: unknown): string {
   const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
-  const next = { ...config, mcpServers: { ...servers, [name]: entry } };
-  return writeIfChanged(root, path, `${JSON.stringify(next, null, 2)}\n`, dryRun);
+  return `${JSON.stringify({ ...config, mcpServers: { ...servers, [name]: entry } }, null, 2)}\n`;
 }
 
 /**
@@ -68,12 +75,21 @@ export function mergeMcpJsonKeepingCopy(
   entry: unknown,
   dryRun = false,
 ): FileChange {
-  const planned = mergeMcpJson(root, path, name, entry, true);
-  if (planned.action !== "updated" || dryRun) return dryRun ? planned : mergeMcpJson(root, path, name, entry);
+  // Read once: the copy kept is of the very bytes the merge started from.
+  const before = existsSync(path) ? readFileSync(path) : undefined;
+  const text = before?.toString("utf8");
+  const next = withMcpServer(parseJsonConfig(path, text), name, entry);
+  const action: FileAction = text === undefined ? "created" : text === next ? "unchanged" : "updated";
+  if (action === "unchanged" || dryRun) return { path, action };
+  if (before === undefined) {
+    writeProjectFile({ root }, path, next);
+    return { path, action };
+  }
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
   const backup = join(dirname(path), `${basename(path)}.archon-backup-${stamp}`);
-  if (!existsSync(backup)) writeProjectFile({ root }, backup, readFileSync(path));
-  return { ...mergeMcpJson(root, path, name, entry), backup };
+  if (!existsSync(backup)) writeProjectFile({ root }, backup, before);
+  writeProjectFile({ root }, path, next);
+  return { path, action, backup };
 }
 
 /** An entry an earlier archon setup wrote: it starts archon. A server of the user's is never taken out. */

@@ -130,7 +130,7 @@ describe("a failure half-way through import_doc", () => {
       document: null,
       edges: [],
       tags: [],
-      revisions: { knowledge_version: 0, tag_catalog_rev: 0 },
+      revisions: { knowledge_version: 0, tag_catalog_rev: 0, template_rev: 0 },
       snapshot: null,
     });
   });
@@ -153,7 +153,7 @@ describe("a failure half-way through import_doc", () => {
       document: { content: "Check the session first.", updated_version: 1 },
       edges: ["path_requires src/auth/** approved"],
       tags: ["auth"],
-      revisions: { knowledge_version: 1, tag_catalog_rev: 1 },
+      revisions: { knowledge_version: 1, tag_catalog_rev: 1, template_rev: 0 },
       snapshot: "snap_v1",
     });
   });

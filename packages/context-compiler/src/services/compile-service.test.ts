@@ -88,8 +88,8 @@ describe("a running compile service and tags written by another connection", () 
     const once = readRevisions(admin.db);
     setDocTags(admin, "sessions", [" login", "auth", "auth"]);
     expect([once, readRevisions(admin.db)]).toEqual([
-      { knowledge_version: 1, tag_catalog_rev: 1 },
-      { knowledge_version: 1, tag_catalog_rev: 1 },
+      { knowledge_version: 1, tag_catalog_rev: 1, template_rev: 0 },
+      { knowledge_version: 1, tag_catalog_rev: 1, template_rev: 0 },
     ]);
   });
 });

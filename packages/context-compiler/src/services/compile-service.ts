@@ -130,17 +130,24 @@ export class CompileService {
   }
 
   /**
-   * The index for the knowledge version and tag catalog currently in the database. One read of both
-   * counters per compile; the index is rebuilt when the version moved, and only its tags are when
-   * another process (or this one) wrote tags since.
+   * The index for the knowledge version, template documents and tag catalog currently in the database.
+   * One read of the counters per compile; the index is rebuilt when the version or the template documents
+   * moved, and only its tags are when another process (or this one) wrote tags since.
    */
   index(): KnowledgeIndex {
     const now = readRevisions(this.kdb.db);
     const seen = this.#revisions;
-    if (this.#index && seen?.knowledge_version === now.knowledge_version) {
+    if (
+      this.#index &&
+      seen?.knowledge_version === now.knowledge_version &&
+      seen.template_rev === now.template_rev
+    ) {
       if (seen.tag_catalog_rev === now.tag_catalog_rev) return this.#index;
       const { revisions, tags } = loadTags(this.kdb.db);
-      if (revisions.knowledge_version === seen.knowledge_version) {
+      if (
+        revisions.knowledge_version === seen.knowledge_version &&
+        revisions.template_rev === seen.template_rev
+      ) {
         this.#index = withTags(this.#index, tags);
         this.#revisions = revisions;
         return this.#index;

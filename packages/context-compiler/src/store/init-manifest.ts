@@ -52,11 +52,26 @@ function writeManifestRow(db: Db, manifest: Omit<InitManifest, "documents">): vo
 }
 
 export function writeInitManifest(db: Db, manifest: InitManifest): void {
+  const before = templateDocIds(db).join("\n");
   db.prepare("DELETE FROM init_manifest_documents").run();
   writeManifestRow(db, manifest);
   const insert = db.prepare("INSERT INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)");
   for (const doc of [...manifest.documents].sort((a, b) => (a.doc_id < b.doc_id ? -1 : 1)))
     insert.run(doc.doc_id, doc.content_hash);
+  if (templateDocIds(db).join("\n") !== before) bumpTemplateRev(db);
+}
+
+/**
+ * Tells every process that the template documents changed (sync_init_manifest adds an upgrade's new ones),
+ * in the transaction that wrote them: a compile orders them after the project's own, so a server's cached
+ * index must be rebuilt, as for a new version.
+ */
+function bumpTemplateRev(db: Db): void {
+  statement(
+    db,
+    `INSERT INTO meta (key, value) VALUES ('template_rev', '1')
+     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+  ).run();
 }
 
 /** The bootstrapped template, or undefined when none was applied (never initialised, or started empty). */

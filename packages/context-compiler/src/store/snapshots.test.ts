@@ -27,7 +27,7 @@ describe("a snapshot and the tag catalog", () => {
         { tag: "db", doc_id: "a" },
       ],
       snapshots: ["snap_v1"],
-      revisions: { knowledge_version: 1, tag_catalog_rev: 3 },
+      revisions: { knowledge_version: 1, tag_catalog_rev: 3, template_rev: 0 },
     });
   });
 });

@@ -77,7 +77,7 @@ describe("migration 7 on a database that has compiled before", () => {
       oldManifestTags: readSnapshotManifest(db, "snap_v1")?.tags,
       replay,
     }).toEqual({
-      revisions: { knowledge_version: 1, tag_catalog_rev: 0 },
+      revisions: { knowledge_version: 1, tag_catalog_rev: 0, template_rev: 0 },
       oldHash: null,
       oldManifestTags: undefined,
       // The snapshot predates recorded tags: it is replayed with an empty catalog, and the old row's

@@ -43,7 +43,11 @@ describe("a seed whose tag write fails half-way", () => {
       rows: rowCounts(ctx.kdb.db),
       revisions: readRevisions(ctx.kdb.db),
       snapshot: latestSnapshot(ctx.kdb.db) ?? null,
-    }).toEqual({ rows: before, revisions: { knowledge_version: 0, tag_catalog_rev: 0, template_rev: 0 }, snapshot: null });
+    }).toEqual({
+      rows: before,
+      revisions: { knowledge_version: 0, tag_catalog_rev: 0, template_rev: 0 },
+      snapshot: null,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import {
   mkdirSync,
   mkdtempSync,
@@ -5,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,6 +63,37 @@ describe("filling a missing or empty folder", () => {
     expect(fillEmptyFolder({ root }, rules(), files)).toBe(true);
     expect(contents(rules()).map(([name]) => name)).toEqual(["a.md", "b.md"]);
     expect(readdirSync(join(root, ".archon"))).toEqual(["rules"]);
+  });
+});
+
+describe("staging folders a killed write left behind", () => {
+  it("are removed once their process is gone and an hour has passed; a live one's, a recent one and a link stay", () => {
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const archon = join(root, ".archon");
+    const made = (name: string, hoursAgo: number) => {
+      mkdirSync(join(archon, name));
+      writeFileSync(join(archon, name, "a.md"), "half a rule");
+      const at = new Date(Date.now() - hoursAgo * 3_600_000);
+      utimesSync(join(archon, name), at, at);
+    };
+    made(`.rules-staging-${gone}-0123456789ab`, 2);
+    made(`.rules-staging-${gone}-ba9876543210`, 0);
+    made(`.rules-staging-${process.pid}-0123456789ab`, 2);
+    made(".rules-staging-notes", 2);
+    writeFileSync(join(outside, "keep.md"), "theirs");
+    symlinkSync(outside, join(archon, `.rules-staging-${gone}-cccccccccccc`));
+
+    expect(fillEmptyFolder({ root }, rules(), files)).toBe(true);
+    expect(readdirSync(archon).sort()).toEqual(
+      [
+        `.rules-staging-${gone}-ba9876543210`,
+        `.rules-staging-${gone}-cccccccccccc`,
+        `.rules-staging-${process.pid}-0123456789ab`,
+        ".rules-staging-notes",
+        "rules",
+      ].sort(),
+    );
+    expect(contents(outside)).toEqual([["keep.md", "theirs"]]);
   });
 });
 

@@ -48,6 +48,7 @@ export function fillEmptyFolder(
   const parentReal = realpathSync(parent);
   const stat = lstatSync(target, { throwIfNoEntry: false });
   if (stat && !stat.isDirectory()) throw refuse(shown(roots, target), "it is not a real folder");
+  removeAbandonedStaging(parent, basename(target));
   const staging = join(
     parent,
     `.${basename(target)}-staging-${process.pid}-${randomBytes(6).toString("hex")}`,
@@ -96,4 +97,36 @@ function stagingReal(roots: WriteRoots, staging: string): string {
   if (lstatSync(staging).isSymbolicLink() || !realRoots(roots).some((r) => isInside(r, real)))
     throw refuse(shown(roots, staging), `the folder resolves to ${real}, outside the project`);
   return real;
+}
+
+/** A staging folder older than this, of a process that is gone, was left by a write that was killed. */
+const ABANDONED_STAGING_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the staging folders of `name` that a killed write left beside it: archon's own by their name, real
+ * folders (a link there is left alone), made by a process that no longer runs and over an hour ago (a
+ * process of another container sharing the folder may show as gone; no write takes an hour). They hold
+ * only renderings of approved knowledge, which the database keeps.
+ */
+function removeAbandonedStaging(parent: string, name: string): void {
+  const prefix = `.${name}-staging-`;
+  for (const entry of readdirSync(parent, { withFileTypes: true })) {
+    if (!entry.name.startsWith(prefix) || !entry.isDirectory()) continue;
+    const pid = /^(\d+)-[0-9a-f]{12}$/.exec(entry.name.slice(prefix.length))?.[1];
+    if (pid === undefined || processRuns(Number(pid))) continue;
+    const path = join(parent, entry.name);
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (stat?.isDirectory() && Date.now() - stat.mtimeMs > ABANDONED_STAGING_MS)
+      rmSync(path, { recursive: true, force: true });
+  }
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }

@@ -1,6 +1,7 @@
 // The init manifest (migration 4): what bootstrapped the knowledge, and each template document's baseline hash.
 import { canonicalJson, type Db } from "@archon/core";
 import { statement } from "./statements.js";
+import { bumpRevision } from "./version.js";
 
 export interface InitManifest {
   /** null: the project deliberately started without a template. */
@@ -58,20 +59,9 @@ export function writeInitManifest(db: Db, manifest: InitManifest): void {
   const insert = db.prepare("INSERT INTO init_manifest_documents (doc_id, content_hash) VALUES (?, ?)");
   for (const doc of [...manifest.documents].sort((a, b) => (a.doc_id < b.doc_id ? -1 : 1)))
     insert.run(doc.doc_id, doc.content_hash);
-  if (templateDocIds(db).join("\n") !== before) bumpTemplateRev(db);
-}
-
-/**
- * Tells every process that the template documents changed (sync_init_manifest adds an upgrade's new ones),
- * in the transaction that wrote them: a compile orders them after the project's own, so a server's cached
- * index must be rebuilt, as for a new version.
- */
-function bumpTemplateRev(db: Db): void {
-  statement(
-    db,
-    `INSERT INTO meta (key, value) VALUES ('template_rev', '1')
-     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
-  ).run();
+  // Tells every process, in this transaction, that the documents a compile orders after the project's own
+  // changed (sync_init_manifest adds an upgrade's new ones): a server's cached index is rebuilt.
+  if (templateDocIds(db).join("\n") !== before) bumpRevision(db, "template_rev");
 }
 
 /** The bootstrapped template, or undefined when none was applied (never initialised, or started empty). */

@@ -3,6 +3,7 @@
 import type { Db } from "@archon/core";
 import { canonicalTagCatalog, type TagAssignment } from "../read/tag-catalog.js";
 import { statement } from "./statements.js";
+import { bumpRevision } from "./version.js";
 
 /** Replaces the tags of one document; writes nothing, and moves no counter, when they are unchanged. */
 export function setDocTags(db: Db, docId: string, tags: readonly string[]): string[] {
@@ -12,19 +13,10 @@ export function setDocTags(db: Db, docId: string, tags: readonly string[]): stri
     statement(db, "DELETE FROM tag_mappings WHERE doc_id = ?").run(docId);
     const insert = statement(db, "INSERT INTO tag_mappings (tag, doc_id) VALUES (?, ?)");
     for (const tag of unique) insert.run(tag, docId);
-    bumpTagCatalogRev(db);
+    // Tells every process that the catalog moved, in the transaction that wrote tag_mappings.
+    bumpRevision(db, "tag_catalog_rev");
   })();
   return unique;
-}
-
-/** Tells every process that the catalog moved, in the transaction that wrote tag_mappings. */
-function bumpTagCatalogRev(db: Db): void {
-  // An export from before migration 7 restores a meta table without the row; the upsert covers that.
-  statement(
-    db,
-    `INSERT INTO meta (key, value) VALUES ('tag_catalog_rev', '1')
-     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
-  ).run();
 }
 
 export function tagsOfDocument(db: Db, docId: string): string[] {

@@ -4,6 +4,7 @@
 // documents change, init-manifest.ts: which documents came from a template orders them, and is this
 // project's own, never in a snapshot).
 import type { Db } from "@archon/core";
+import { statement } from "./statements.js";
 
 export interface Revisions {
   knowledge_version: number;
@@ -28,4 +29,17 @@ export function readRevisions(db: Db): Revisions {
     tag_catalog_rev: value("tag_catalog_rev"),
     template_rev: value("template_rev"),
   };
+}
+
+/**
+ * Moves a counter other than knowledge_version (which only canonical-commit.ts moves, with a snapshot), in
+ * the caller's transaction. An export from before the counter existed restores a meta table without its
+ * row; the upsert covers that.
+ */
+export function bumpRevision(db: Db, key: "tag_catalog_rev" | "template_rev"): void {
+  statement(
+    db,
+    `INSERT INTO meta (key, value) VALUES ('${key}', '1')
+     ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+  ).run();
 }

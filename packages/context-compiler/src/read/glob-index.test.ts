@@ -21,6 +21,7 @@ const PATTERNS = [
   "Makefile",
   "*",
   "**",
+  "src/**/{a,}*",
 ];
 
 const segment = fc.constantFrom(
@@ -46,6 +47,9 @@ const file = fc.constantFrom(
   "alpha.md",
   "Makefile",
   "x",
+  // Files named as folders are: `src/**` matches `src` itself.
+  "src",
+  "api",
 );
 const path = fc.tuple(fc.array(segment, { maxLength: 4 }), file).map(([dirs, f]) => [...dirs, f].join("/"));
 

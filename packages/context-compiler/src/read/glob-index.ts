@@ -102,13 +102,15 @@ export class GlobIndex<T> {
   #match(path: string): GlobHit<T>[] {
     const hits: GlobHit<T>[] = [];
     const ext = extensionOf(path);
-    const folders = path.split("/").slice(0, -1);
+    // Every folder of the path, then the path itself: a glob may match the folder its trailing `**` hangs
+    // from (`src/**` matches `src`), which a file of that name is too.
+    const segments = path.split("/");
     let node: Node<T> | undefined = this.#root;
     for (let depth = 0; node; depth++) {
       this.#collect(node.byExtension.get(""), path, hits);
       if (ext !== "") this.#collect(node.byExtension.get(ext), path, hits);
-      const folder = folders[depth];
-      node = folder === undefined ? undefined : node.children.get(folder);
+      const segment = segments[depth];
+      node = segment === undefined ? undefined : node.children.get(segment);
     }
     return hits;
   }

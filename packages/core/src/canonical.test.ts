@@ -18,6 +18,13 @@ describe("canonical JSON", () => {
     expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });
 
+  it("keeps a key named __proto__, as JSON.parse gave it, in the JSON and in the hash", () => {
+    // Found by the property below (seed 523547685): the key was set as the prototype and dropped.
+    const parsed = JSON.parse('{"b":1,"__proto__":{"x":2},"a":[{"__proto__":null}]}');
+    expect(canonicalJson(parsed)).toBe('{"__proto__":{"x":2},"a":[{"__proto__":null}],"b":1}');
+    expect(hashCanonical(parsed)).toBe(sha256(canonicalJson(parsed)));
+  });
+
   it("hashes a value piece by piece to the digest of its whole canonical JSON", () => {
     const large = {
       z: Array.from({ length: 3_000 }, (_, i) => ({ b: `naïve 🚀 ${i}`, a: i })),

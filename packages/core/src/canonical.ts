@@ -10,7 +10,8 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
+    // No prototype: a key named "__proto__" (JSON.parse makes it an own key) stays a key, not a prototype.
+    const out: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(value).sort()) {
       const member = (value as Record<string, unknown>)[key];
       if (member !== undefined) out[key] = sortKeys(member);

@@ -21,6 +21,13 @@ describe("reading frontmatter", () => {
     expect(globList(fm.data.globs)).toEqual(["**/*.ts", "src/**/*.{ts,tsx}"]);
   });
 
+  it("reads a __proto__ line of a hostile file as a key, leaving the data's prototype alone", () => {
+    const fm = readFrontmatter("---\nglobs: **/*.ts\n__proto__:\n  - alwaysApply\n---\nbody");
+    expect(Object.getPrototypeOf(fm.data)).toBeNull();
+    expect({ ...fm.data }).toEqual({ globs: "**/*.ts", ["__proto__"]: ["alwaysApply"] });
+    expect(Object.keys(fm.data)).toEqual(["globs", "__proto__"]);
+  });
+
   it("reads flow arrays, block lists and Windows line endings", () => {
     const flow = readFrontmatter('---\r\nglobs: ["a/**", "b/*.ts"]\r\n---\r\nbody\r\n');
     expect(flow).toEqual({ data: { globs: ["a/**", "b/*.ts"] }, body: "body\n", bodyLine: 4, problems: [] });

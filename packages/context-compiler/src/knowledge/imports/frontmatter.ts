@@ -45,7 +45,8 @@ function parseMapping(yaml: string): Record<string, unknown> | undefined {
 }
 
 function lineByLine(yaml: string): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
+  // No prototype: a hostile file's `__proto__:` line is a key like any other, never the object's prototype.
+  const data: Record<string, unknown> = Object.create(null);
   let listKey: string | undefined;
   for (const line of yaml.split("\n")) {
     const item = /^\s+-\s+(.*)$/.exec(line);

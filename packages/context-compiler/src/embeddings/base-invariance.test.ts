@@ -5,8 +5,8 @@ import { canonicalJson, manualClock, sequentialIds } from "@archon/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArchonContext } from "../context/archon-context.js";
-import { CompileService } from "../services/compile-service.js";
 import { readCompileLog } from "../store/audit.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { DOWN_URL, type FakeOllama, startFakeOllama } from "../test-support/fake-ollama.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { embedDocs } from "./embed-docs.js";
@@ -114,7 +114,7 @@ describe("base with embeddings on, off and failing", () => {
             >;
             seen.add(
               canonicalJson({
-                part: CompileService.deterministicPart(response),
+                part: deterministicPart(response),
                 base: response.base,
                 budget: response.budget,
                 row,

@@ -1,7 +1,8 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { sha256 } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type CompileResponse, CompileService } from "../services/compile-service.js";
+import type { CompileResponse } from "../services/compile-service.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
 import { getDocumentTool } from "./admin/get-document.tool.js";
@@ -178,7 +179,7 @@ describe("compile_context over stdio", () => {
     const json = await agent.call("archon_compile_context", { ...request, response_format: "json" });
     // The JSON text as sent, unparsed by the schema: a field the structuredContent lacks must show here.
     const parsed = JSON.parse(textOf(json)) as CompileResponse;
-    expect(CompileService.deterministicPart(parsed)).toBe(CompileService.deterministicPart(structured));
+    expect(deterministicPart(parsed)).toBe(deterministicPart(structured));
   });
 
   it("is byte-identical across two server processes for the same request and version", async () => {
@@ -192,7 +193,7 @@ describe("compile_context over stdio", () => {
     const a = await one.result(compileContextTool, request);
     const b = await two.result(compileContextTool, request);
     expect(a.compile_id).not.toBe(b.compile_id);
-    expect(CompileService.deterministicPart(a)).toBe(CompileService.deterministicPart(b));
+    expect(deterministicPart(a)).toBe(deterministicPart(b));
     expect(a.expanded?.documents.map((d) => d.doc_id)).toEqual(["session-rules"]);
   });
 

@@ -5,9 +5,9 @@ import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
 import { getCompileAuditTool } from "../mcp/agent/get-compile-audit.tool.js";
 import { getKnownTagsTool } from "../mcp/agent/get-known-tags.tool.js";
 import { canonicalTagCatalog } from "../read/tag-catalog.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
-import { CompileService } from "./compile-service.js";
 
 let project: TestProject;
 const clients: ConnectedClient[] = [];
@@ -104,7 +104,7 @@ describe("a tag change between two compiles of a running agent server", () => {
         tag_catalog_hash: auth,
       },
     });
-    expect(CompileService.deterministicPart(fresh)).toBe(CompileService.deterministicPart(after));
+    expect(deterministicPart(fresh)).toBe(deterministicPart(after));
   });
 
   it("keeps each compile replayable with the catalog it used", async () => {

@@ -8,8 +8,8 @@ import { type CompileAudit, readCompileLog } from "../store/audit.js";
 import { recordObservation } from "../store/observations.js";
 import { tagCatalog } from "../store/tags.js";
 import { readRevisions } from "../store/version.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { CompileService } from "./compile-service.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -175,7 +175,7 @@ describe("the deterministic part of a response", () => {
   it("is the same for the same request, knowledge version and tag catalog, and differs across catalogs", () => {
     const agent = project.context("agent");
     const admin = writeContext(project.context());
-    const part = () => CompileService.deterministicPart(agent.compiler.compile(request));
+    const part = () => deterministicPart(agent.compiler.compile(request));
     const untagged = part();
     setDocTags(admin, "sessions", ["auth"]);
     const tagged = part();

@@ -1,6 +1,6 @@
 // compile_context at the edges: keeps the index for the current knowledge version and tag catalog, reads
 // content, writes the audit row, adds the time-varying notices, and replays a logged compile.
-import { type Clock, canonicalJson, type IdGenerator, UserError } from "@archon/core";
+import { type Clock, type IdGenerator, UserError } from "@archon/core";
 import type { Suggester, SuggestionSection } from "../embeddings/suggestions.js";
 import type { Channel } from "../knowledge/next-step.js";
 import { redactSecrets } from "../knowledge/secret-scan.js";
@@ -310,25 +310,6 @@ export class CompileService {
   #compileWith(index: KnowledgeIndex, request: CompileRequest): { outcome: CompileOutcome; files: string[] } {
     const { files, warnings } = this.#normalizeFiles(request.target_files);
     return { outcome: compile(index, request, files, warnings, this.#text), files };
-  }
-
-  /**
-   * The part of a response that must be byte-identical for the same request and the same knowledge_hash
-   * (P-1), on this database or on another built from the same rules: all but what varies with time
-   * (compile_id, notices, suggestions) and the names this database gave the knowledge (knowledge_version,
-   * snapshot_id, edge rowids).
-   */
-  static deterministicPart(response: CompileResponse): string {
-    const {
-      compile_id: _id,
-      notices: _notices,
-      suggestions: _suggestions,
-      knowledge_version: _version,
-      snapshot_id: _snapshot,
-      ...rest
-    } = response;
-    const debug = rest.debug_info && { ...rest.debug_info, resolution_edge_ids: undefined };
-    return canonicalJson({ ...rest, debug_info: debug });
   }
 
   #noticeInput(index: KnowledgeIndex, files: readonly string[]): NoticeInput & { reads: NoticeReads } {

@@ -4,9 +4,10 @@ import type { SeedDocument } from "../knowledge/seed-file.js";
 import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
 import { getCompileAuditTool } from "../mcp/agent/get-compile-audit.tool.js";
 import { workspaceStatusTool } from "../mcp/agent/workspace-status.tool.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
-import { type CompileResponse, CompileService } from "./compile-service.js";
+import type { CompileResponse } from "./compile-service.js";
 
 const projects: TestProject[] = [];
 const clients: ConnectedClient[] = [];
@@ -70,7 +71,7 @@ describe("two servers over two databases built from the same rules", () => {
       { version: 3, status: { version: 3, hash }, audit: hash, replay: { hash, same: true } },
     ]);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    const part = (r: typeof a.compiled) => CompileService.deterministicPart(r as CompileResponse);
+    const part = (r: typeof a.compiled) => deterministicPart(r as CompileResponse);
     expect(part(b.compiled)).toBe(part(a.compiled));
   });
 });

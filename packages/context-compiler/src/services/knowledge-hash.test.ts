@@ -6,8 +6,8 @@ import type { SeedDocument } from "../knowledge/seed-file.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
 import { readCompileLog } from "../store/audit.js";
 import { createProposal } from "../store/proposals.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { CompileService } from "./compile-service.js";
 
 const projects: TestProject[] = [];
 afterEach(() => {
@@ -77,7 +77,7 @@ describe("knowledge_hash names the rules by content, not by how a database came 
       // The databases numbered the same edges differently: what the hash and the parts must not see.
       sameEdgeIds: JSON.stringify(edgeIds(first)) === JSON.stringify(edgeIds(reversed)),
       sameHash: a.knowledge_hash === b.knowledge_hash,
-      samePart: CompileService.deterministicPart(a) === CompileService.deterministicPart(b),
+      samePart: deterministicPart(a) === deterministicPart(b),
       delivered: b.base.documents.map((d) => d.doc_id),
     }).toEqual({
       versions: [1, 3],
@@ -86,7 +86,7 @@ describe("knowledge_hash names the rules by content, not by how a database came 
       samePart: true,
       delivered: ["api", "style", "errors"],
     });
-    expect(CompileService.deterministicPart(a)).toContain(`"knowledge_hash":"${a.knowledge_hash}"`);
+    expect(deterministicPart(a)).toContain(`"knowledge_hash":"${a.knowledge_hash}"`);
   });
 
   it("moves with one character of a rule's content, a glob, a tag or a layer rule", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordObservation } from "../store/observations.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { CompileService } from "./compile-service.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -31,7 +31,7 @@ describe("a compile for a target file that does not exist", () => {
     const present = project.context("agent").compiler.compile({ target_files: ["src/api/new.ts"] });
     expect(missing.notices).toHaveLength(1);
     expect(present.notices).toEqual([]);
-    expect(CompileService.deterministicPart(present)).toBe(CompileService.deterministicPart(missing));
+    expect(deterministicPart(present)).toBe(deterministicPart(missing));
   });
 });
 

@@ -5,9 +5,9 @@ import { openDatabase } from "@archon/core";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compileContextTool } from "../mcp/agent/compile-context.tool.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
-import { CompileService } from "./compile-service.js";
 import { WARM_UP_CHANNEL } from "./warm-up.js";
 
 let project: TestProject;
@@ -74,7 +74,7 @@ describe("a server left idle after start", () => {
     const inline = (r: typeof warmed) => r.base.documents.map((d) => d.content);
     expect({
       untouched,
-      same: CompileService.deterministicPart(warmed) === CompileService.deterministicPart(atOnce),
+      same: deterministicPart(warmed) === deterministicPart(atOnce),
       warmed: inline(warmed),
       late: inline(late),
     }).toEqual({

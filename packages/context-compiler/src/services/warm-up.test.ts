@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../context/archon-context.js";
 import { importDoc } from "../knowledge/import-doc.js";
 import { buildIndex } from "../read/knowledge-index.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { handTimers } from "../test-support/hand-timers.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { CompileService } from "./compile-service.js";
+import type { CompileService } from "./compile-service.js";
 import { samplePath, WARM_UP_POLL_MS, WARM_UP_QUIET_MS } from "./warm-up.js";
 
 let project: TestProject;
@@ -124,8 +125,8 @@ describe("the compile path warmed up in idle time", () => {
       { target_files: ["src/api/users.test.ts", "lib/x.ts"], include_debug: true },
       { target_files: ["README.md"], intent_tags: [] },
     ];
-    expect(requests.map((r) => CompileService.deterministicPart(warmed.compile(r)))).toEqual(
-      requests.map((r) => CompileService.deterministicPart(cold.compile(r))),
+    expect(requests.map((r) => deterministicPart(warmed.compile(r)))).toEqual(
+      requests.map((r) => deterministicPart(cold.compile(r))),
     );
   });
 

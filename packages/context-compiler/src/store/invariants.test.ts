@@ -3,7 +3,7 @@ import { writeContext } from "../context/archon-context.js";
 import { importDoc } from "../knowledge/import-doc.js";
 import { setDocTags } from "../knowledge/set-doc-tags.js";
 import { AUDIT_FLUSH_WINDOW_MS } from "../services/audit-queue.js";
-import { CompileService } from "../services/compile-service.js";
+import { deterministicPart } from "../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { readCompileLog } from "./audit.js";
 import { readSnapshotManifest } from "./snapshots.js";
@@ -162,10 +162,10 @@ describe("P-1: same input, same knowledge (knowledge_hash: the rules and the tag
       plan: "auth users",
       include_debug: true,
     };
-    const first = CompileService.deterministicPart(ctx.compiler.compile(request));
-    const again = CompileService.deterministicPart(ctx.compiler.compile(request));
+    const first = deterministicPart(ctx.compiler.compile(request));
+    const again = deterministicPart(ctx.compiler.compile(request));
     const other = project.context();
-    const fresh = CompileService.deterministicPart(
+    const fresh = deterministicPart(
       other.compiler.compile({ ...request, target_files: ["src/lib/x.ts", "./src/api/users.ts"] }),
     );
     expect(again).toBe(first);
@@ -191,7 +191,7 @@ describe("P-1: same input, same knowledge (knowledge_hash: the rules and the tag
       const here = ctx.compiler.compile(request);
       const there = other.compiler.compile(request);
       expect([here.knowledge_version, there.knowledge_version]).toEqual([1, 2]);
-      expect(CompileService.deterministicPart(there)).toBe(CompileService.deterministicPart(here));
+      expect(deterministicPart(there)).toBe(deterministicPart(here));
     } finally {
       elsewhere.cleanup();
     }
@@ -210,7 +210,7 @@ describe("P-1: same input, same knowledge (knowledge_hash: the rules and the tag
       versions: [untagged.knowledge_version, tagged.knowledge_version],
       hashMoved: untagged.tag_catalog_hash !== tagged.tag_catalog_hash,
       expanded: tagged.expanded?.documents.map((d) => d.doc_id),
-      sameAsFresh: CompileService.deterministicPart(fresh) === CompileService.deterministicPart(tagged),
+      sameAsFresh: deterministicPart(fresh) === deterministicPart(tagged),
     }).toEqual({ versions: [1, 1], hashMoved: true, expanded: ["t"], sameAsFresh: true });
   });
 });

@@ -6,9 +6,9 @@ import { approveProposal } from "../../knowledge/approval/approve-proposal.js";
 import { observe } from "../../knowledge/observations/observe.js";
 import { setDocTags } from "../../knowledge/set-doc-tags.js";
 import { observationsContext } from "../../mcp/agent/observe.tool.js";
-import { CompileService } from "../../services/compile-service.js";
 import { readCanonicalRows } from "../../store/snapshots.js";
 import { readReplicaState } from "../../store/team/replica.js";
+import { deterministicPart } from "../../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import { readSyncVersions } from "../server/sync-versions.js";
 import type { SyncVersion } from "../sync-wire.js";
@@ -70,13 +70,13 @@ describe("applying pulled versions", () => {
     follow(ctx.kdb.db, SERVER, ctx.ids);
     applyVersions(ctx.kdb.db, ctx.clock, versions, { version: answer.server_version, tags: answer.tags });
     const request = { target_files: ["src/api/users.ts"], intent_tags: ["queries"] };
-    const onServer = CompileService.deterministicPart(serverCtx.compiler.compile(request));
-    expect(CompileService.deterministicPart(ctx.compiler.compile(request))).toBe(onServer);
+    const onServer = deterministicPart(serverCtx.compiler.compile(request));
+    expect(deterministicPart(ctx.compiler.compile(request))).toBe(onServer);
     expect(onServer).toContain('"doc_id":"db-access"');
     // A catalog for a version the replica has not reached yet is left for the next sync.
     const behind = replica.context();
     applyVersions(behind.kdb.db, behind.clock, [], { version: 5, tags: [] });
-    expect(CompileService.deterministicPart(ctx.compiler.compile(request))).toBe(onServer);
+    expect(deterministicPart(ctx.compiler.compile(request))).toBe(onServer);
   });
 
   it("keeps the server's edge ids, gaps included", () => {

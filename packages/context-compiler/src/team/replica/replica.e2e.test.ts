@@ -7,7 +7,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archonCliAsync, startTeamServer, type TeamServerProcess } from "../../bench/team-server-process.js";
-import { type CompileResponse, CompileService } from "../../services/compile-service.js";
+import type { CompileResponse } from "../../services/compile-service.js";
+import { deterministicPart } from "../../test-support/deterministic-part.js";
 import { doc, seed, type TestProject, tempProject } from "../../test-support/project.js";
 import { type ConnectedClient, connectArchon } from "../../test-support/stdio-client.js";
 
@@ -69,7 +70,7 @@ const sync = (replica: (typeof replicas)[number], ...args: string[]) =>
 /** The deterministic part with the version beside it: a replica holds the server's versions, not only its rules. */
 const deterministic = (result: CallToolResult) => {
   const response = result.structuredContent as unknown as CompileResponse;
-  const part = JSON.parse(CompileService.deterministicPart(response));
+  const part = JSON.parse(deterministicPart(response));
   return canonicalJson({ ...part, knowledge_version: response.knowledge_version });
 };
 

@@ -24,7 +24,8 @@ import {
 import { createArchonContext } from "../../context/archon-context.js";
 import { observe } from "../../knowledge/observations/observe.js";
 import { observationsContext } from "../../mcp/agent/observe.tool.js";
-import { type CompileResponse, CompileService } from "../../services/compile-service.js";
+import type { CompileResponse } from "../../services/compile-service.js";
+import { deterministicPart } from "../../test-support/deterministic-part.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
 import { connectArchon } from "../../test-support/stdio-client.js";
 
@@ -97,7 +98,7 @@ async function compiled(agent: Pick<TeamClient, "call">, file: string): Promise<
   const answer = await agent.call("compile_context", { target_files: [file] });
   expect(answer.isError).toBeFalsy();
   const response = answer.structuredContent as unknown as CompileResponse;
-  const part = JSON.parse(CompileService.deterministicPart(response));
+  const part = JSON.parse(deterministicPart(response));
   return canonicalJson({ ...part, knowledge_version: response.knowledge_version });
 }
 

@@ -11,8 +11,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { userErrorMessage } from "../test-support/user-error.js";
 import { fillEmptyFolder } from "./project-write-folder.js";
 
 // The attacker's side of filling a folder at once: links planted where the folder or its staging goes.
@@ -37,16 +37,6 @@ const contents = (dir: string) =>
   readdirSync(dir)
     .sort()
     .map((name) => [name, readFileSync(join(dir, name), "utf8")]);
-
-function refusal(run: () => void): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserError) return error.message;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 describe("filling a missing or empty folder", () => {
   it("lands every file in a missing folder and leaves no staging folder behind", () => {
@@ -110,7 +100,7 @@ describe("a file that appeared in the folder before the rename", () => {
 describe("links out of the project on the way to the folder", () => {
   it("refuses a rules folder that is a link out, and the outside folder stays empty", () => {
     symlinkSync(outside, rules());
-    expect(refusal(() => fillEmptyFolder({ root }, rules(), files))).toBe(
+    expect(userErrorMessage(() => fillEmptyFolder({ root }, rules(), files))).toBe(
       "Refused to write .archon/rules: it is not a real folder.",
     );
     expect(readdirSync(outside)).toEqual([]);
@@ -120,7 +110,7 @@ describe("links out of the project on the way to the folder", () => {
   it("refuses a parent folder that is a link out, where the staging folder would be made", () => {
     rmSync(join(root, ".archon"), { recursive: true });
     symlinkSync(outside, join(root, ".archon"));
-    expect(refusal(() => fillEmptyFolder({ root }, rules(), files))).toMatch(
+    expect(userErrorMessage(() => fillEmptyFolder({ root }, rules(), files))).toMatch(
       /^Refused to write \.archon: the folder resolves to .*outside, outside the project\.$/,
     );
     expect(readdirSync(outside)).toEqual([]);
@@ -128,7 +118,9 @@ describe("links out of the project on the way to the folder", () => {
 
   it("refuses a name that is a path, writing nothing", () => {
     expect(
-      refusal(() => fillEmptyFolder({ root }, rules(), [...files, { name: "../x.md", text: "x\n" }])),
+      userErrorMessage(() =>
+        fillEmptyFolder({ root }, rules(), [...files, { name: "../x.md", text: "x\n" }]),
+      ),
     ).toBe("Refused to write .archon/x.md: it is not a plain file name.");
     expect(readdirSync(join(root, ".archon"))).toEqual([]);
   });

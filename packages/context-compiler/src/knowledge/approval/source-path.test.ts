@@ -1,13 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../../context/archon-context.js";
 import { getDocument } from "../../store/documents.js";
 import { recordObservation } from "../../store/observations.js";
 import { createProposal, listProposals } from "../../store/proposals.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
+import { userErrorMessage } from "../../test-support/user-error.js";
 import { executeImportPlan } from "../imports/execute-import-plan.js";
 import { analyzeObservation } from "../observations/analyzers/index.js";
 import { resolveProjectFile } from "../project-path.js";
@@ -42,30 +42,22 @@ const propose = (ctx: Ctx, payload: unknown, bundle_id?: string) =>
     ctx.ids,
   ).proposal_id;
 
-function message(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserError) return error.message;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("a source_path naming a file outside the project is refused when the proposal is stored", () => {
   it("refuses an absolute path and a '..' climb in new_doc and update_doc, and stores nothing", () => {
     const ctx = project.context();
-    expect(message(() => propose(ctx, newDoc("/etc/passwd")))).toBe(
+    expect(userErrorMessage(() => propose(ctx, newDoc("/etc/passwd")))).toBe(
       'Invalid new_doc payload: source_path: "/etc/passwd" is absolute; give a path relative to the project root.',
     );
-    expect(message(() => propose(ctx, newDoc("../../../root/.ssh/id_rsa")))).toBe(
+    expect(userErrorMessage(() => propose(ctx, newDoc("../../../root/.ssh/id_rsa")))).toBe(
       `Invalid new_doc payload: source_path: "../../../root/.ssh/id_rsa" climbs out with '..'; give a path inside the project.`,
     );
-    expect(message(() => propose(ctx, newDoc("docs/../../x.md#Heading")))).toMatch(/climbs out with '\.\.'/);
-    expect(message(() => propose(ctx, newDoc("C:\\Users\\me\\secret.md")))).toMatch(/is absolute/);
+    expect(userErrorMessage(() => propose(ctx, newDoc("docs/../../x.md#Heading")))).toMatch(
+      /climbs out with '\.\.'/,
+    );
+    expect(userErrorMessage(() => propose(ctx, newDoc("C:\\Users\\me\\secret.md")))).toMatch(/is absolute/);
     const update = { doc_id: "leak", source_path: "/etc/passwd" };
     expect(
-      message(() =>
+      userErrorMessage(() =>
         createProposal(
           ctx.kdb.db,
           { proposal_type: "update_doc", payload: update, source: "sync_docs" },
@@ -97,7 +89,9 @@ describe("a source_path naming a file outside the project is refused when the pr
     symlinkSync(join(outside, "id_rsa"), join(project.root, "docs", "notes.md"));
     const ctx = project.context();
     const run = (source_path: string) =>
-      message(() => executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, [newDoc(source_path)]));
+      userErrorMessage(() =>
+        executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, [newDoc(source_path)]),
+      );
     expect(run("../../../root/.ssh/id_rsa")).toMatch(
       /^execute_import_plan refused, nothing was proposed: item 0: Invalid new_doc payload: source_path: "\.\.\/\.\.\/\.\.\/root\/\.ssh\/id_rsa" climbs out/,
     );
@@ -114,11 +108,11 @@ describe("a source_path that leads outside by the time it is approved is refused
     const id = propose(ctx, newDoc("docs/leak.md"));
     mkdirSync(join(project.root, "docs"));
     symlinkSync(join(outside, "id_rsa"), join(project.root, "docs", "leak.md"));
-    expect(message(() => approveProposal(writeContext(ctx), { proposal_id: id }))).toMatch(
+    expect(userErrorMessage(() => approveProposal(writeContext(ctx), { proposal_id: id }))).toMatch(
       /^source_path "docs\/leak\.md" leads outside the project root \(to .*id_rsa\)\.$/,
     );
     expect(
-      message(() =>
+      userErrorMessage(() =>
         approveProposal(writeContext(ctx), {
           proposal_id: id,
           modifications: { source_path: "/etc/passwd" },
@@ -133,9 +127,9 @@ describe("a source_path that leads outside by the time it is approved is refused
     propose(ctx, newDoc("docs/fine.md", "fine"), "bundle_x");
     const id = propose(ctx, newDoc("linked/key.md"), "bundle_x");
     symlinkSync(outside, join(project.root, "linked"));
-    expect(message(() => approveProposalBundle(writeContext(ctx), { bundle_id: "bundle_x" }))).toMatch(
-      new RegExp(`${id}: source_path "linked/key\\.md" leads outside the project root`),
-    );
+    expect(
+      userErrorMessage(() => approveProposalBundle(writeContext(ctx), { bundle_id: "bundle_x" })),
+    ).toMatch(new RegExp(`${id}: source_path "linked/key\\.md" leads outside the project root`));
     expect(getDocument(ctx.kdb.db, "fine")).toBeUndefined();
   });
 });

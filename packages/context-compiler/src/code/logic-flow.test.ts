@@ -1,8 +1,8 @@
 import { manualClock } from "@archon/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../test-support/file-tree.js";
 import { commitAll } from "../test-support/git.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import { refusal } from "../test-support/user-error.js";
 import { CodeIndex } from "./code-index.js";
 
 let project: TestProject;

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { userErrorMessage } from "../test-support/user-error.js";
+import { refusal } from "../test-support/user-error.js";
 import { fillEmptyFolder } from "./project-write-folder.js";
 
 // The attacker's side of filling a folder at once: links planted where the folder or its staging goes.
@@ -100,7 +100,7 @@ describe("a file that appeared in the folder before the rename", () => {
 describe("links out of the project on the way to the folder", () => {
   it("refuses a rules folder that is a link out, and the outside folder stays empty", () => {
     symlinkSync(outside, rules());
-    expect(userErrorMessage(() => fillEmptyFolder({ root }, rules(), files))).toBe(
+    expect(refusal(() => fillEmptyFolder({ root }, rules(), files)).message).toBe(
       "Refused to write .archon/rules: it is not a real folder.",
     );
     expect(readdirSync(outside)).toEqual([]);
@@ -110,7 +110,7 @@ describe("links out of the project on the way to the folder", () => {
   it("refuses a parent folder that is a link out, where the staging folder would be made", () => {
     rmSync(join(root, ".archon"), { recursive: true });
     symlinkSync(outside, join(root, ".archon"));
-    expect(userErrorMessage(() => fillEmptyFolder({ root }, rules(), files))).toMatch(
+    expect(refusal(() => fillEmptyFolder({ root }, rules(), files)).message).toMatch(
       /^Refused to write \.archon: the folder resolves to .*outside, outside the project\.$/,
     );
     expect(readdirSync(outside)).toEqual([]);
@@ -118,9 +118,7 @@ describe("links out of the project on the way to the folder", () => {
 
   it("refuses a name that is a path, writing nothing", () => {
     expect(
-      userErrorMessage(() =>
-        fillEmptyFolder({ root }, rules(), [...files, { name: "../x.md", text: "x\n" }]),
-      ),
+      refusal(() => fillEmptyFolder({ root }, rules(), [...files, { name: "../x.md", text: "x\n" }])).message,
     ).toBe("Refused to write .archon/x.md: it is not a plain file name.");
     expect(readdirSync(join(root, ".archon"))).toEqual([]);
   });

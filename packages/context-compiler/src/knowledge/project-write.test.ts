@@ -12,8 +12,9 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, UserError } from "@archon/core";
+import { openDatabase } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { refusal } from "../test-support/user-error.js";
 import {
   appendProjectFile,
   assertWritable,
@@ -46,14 +47,10 @@ const outsideState = () =>
       return [name, statSync(path).isFile() ? readFileSync(path, "utf8") : "<dir>"];
     });
 
-function refusal(run: () => void): string {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserError) return `${error.message} | ${error.hint}`;
-    throw error;
-  }
-  throw new Error("expected a refusal");
+/** A refusal's message and hint, as a person reads them. */
+function wording(run: () => void): string {
+  const error = refusal(run);
+  return `${error.message} | ${error.hint}`;
 }
 
 const HINT =
@@ -85,10 +82,10 @@ describe("writing inside the project", () => {
 describe("links that leave the project", () => {
   it("refuses a file that is a link out, naming it, and the outside file keeps its text", () => {
     symlinkSync(join(outside, "victim.md"), join(root, "CLAUDE.md"));
-    expect(refusal(() => writeProjectFile({ root }, "CLAUDE.md", "planted"))).toBe(
+    expect(wording(() => writeProjectFile({ root }, "CLAUDE.md", "planted"))).toBe(
       `Refused to write CLAUDE.md: it is a symbolic link. | ${HINT}`,
     );
-    expect(refusal(() => removeProjectFile({ root }, "CLAUDE.md"))).toBe(
+    expect(wording(() => removeProjectFile({ root }, "CLAUDE.md"))).toBe(
       `Refused to delete CLAUDE.md: it is a symbolic link. | ${HINT}`,
     );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
@@ -97,19 +94,19 @@ describe("links that leave the project", () => {
   it("refuses a folder that is a link out, and a folder under it that does not exist yet", () => {
     symlinkSync(outside, join(root, ".claude"));
     const real = realpathSync(outside);
-    expect(refusal(() => writeProjectFile({ root }, ".claude/settings.json", "{}"))).toBe(
+    expect(wording(() => writeProjectFile({ root }, ".claude/settings.json", "{}"))).toBe(
       `Refused to write .claude/settings.json: its folder resolves to ${real}, outside the project. | ${HINT}`,
     );
-    expect(refusal(() => writeProjectFile({ root }, ".claude/skills/x/SKILL.md", "x"))).toBe(
+    expect(wording(() => writeProjectFile({ root }, ".claude/skills/x/SKILL.md", "x"))).toBe(
       `Refused to write .claude/skills/x/SKILL.md: its folder resolves to ${join(real, "skills", "x")}, outside the project. | ${HINT}`,
     );
-    expect(refusal(() => removeProjectFile({ root }, ".claude/victim.md"))).toMatch(/^Refused to delete/);
+    expect(wording(() => removeProjectFile({ root }, ".claude/victim.md"))).toMatch(/^Refused to delete/);
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
   });
 
   it("refuses a hard link to an outside file, leaving its text whole", () => {
     linkSync(join(outside, "victim.md"), join(root, "AGENTS.md"));
-    expect(refusal(() => writeProjectFile({ root }, "AGENTS.md", "planted"))).toBe(
+    expect(wording(() => writeProjectFile({ root }, "AGENTS.md", "planted"))).toBe(
       `Refused to write AGENTS.md: it is a hard link to another file. | ${HINT}`,
     );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
@@ -155,13 +152,13 @@ describe("appending, replacing, renaming and making folders inside the project",
   ];
   it.each(shapes)("refuses to append to or replace %s, and the outside file is unchanged", (_name, plant) => {
     plant();
-    expect(refusal(() => appendProjectFile({ root }, join(root, "log.md"), "$(touch pwned)\n"))).toBe(
+    expect(wording(() => appendProjectFile({ root }, join(root, "log.md"), "$(touch pwned)\n"))).toBe(
       `Refused to write log.md: it is a symbolic link. | ${HINT}`,
     );
-    expect(refusal(() => replaceProjectFile({ root }, join(root, "log.md"), "x"))).toBe(
+    expect(wording(() => replaceProjectFile({ root }, join(root, "log.md"), "x"))).toBe(
       `Refused to write log.md: it is a symbolic link. | ${HINT}`,
     );
-    expect(refusal(() => renameProjectFile({ root }, join(root, "log.md"), join(root, "old.md")))).toBe(
+    expect(wording(() => renameProjectFile({ root }, join(root, "log.md"), join(root, "old.md")))).toBe(
       `Refused to write log.md: it is a symbolic link. | ${HINT}`,
     );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
@@ -171,16 +168,16 @@ describe("appending, replacing, renaming and making folders inside the project",
   it("refuses a folder that is a link out, existing or to be made under it", () => {
     symlinkSync(outside, join(root, ".archon"));
     const real = realpathSync(outside);
-    expect(refusal(() => makeProjectDir({ root }, join(root, ".archon")))).toBe(
+    expect(wording(() => makeProjectDir({ root }, join(root, ".archon")))).toBe(
       `Refused to write .archon: the folder resolves to ${real}, outside the project. | ${HINT}`,
     );
-    expect(refusal(() => makeProjectDir({ root }, join(root, ".archon", "hooks")))).toBe(
+    expect(wording(() => makeProjectDir({ root }, join(root, ".archon", "hooks")))).toBe(
       `Refused to write .archon/hooks: the folder resolves to ${join(real, "hooks")}, outside the project. | ${HINT}`,
     );
     expect(
-      refusal(() => appendProjectFile({ root }, join(root, ".archon", "hooks", "r.jsonl"), "x")),
+      wording(() => appendProjectFile({ root }, join(root, ".archon", "hooks", "r.jsonl"), "x")),
     ).toMatch(/^Refused to write \.archon\/hooks\/r\.jsonl: its folder resolves to/);
-    expect(refusal(() => replaceProjectFile({ root }, join(root, ".archon", "rules.md"), "x"))).toMatch(
+    expect(wording(() => replaceProjectFile({ root }, join(root, ".archon", "rules.md"), "x"))).toMatch(
       /^Refused to write \.archon\/rules\.md: its folder resolves to/,
     );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
@@ -194,9 +191,9 @@ describe("a database file is never written as a project file", () => {
     const before = readFileSync(join(root, "state", "knowledge"));
     writeFileSync(join(root, "old.sqlite3"), "not really");
     const answers = [
-      refusal(() => writeProjectFile({ root }, join(root, "state", "knowledge"), "text")),
-      refusal(() => appendProjectFile({ root }, join(root, "old.sqlite3"), "text")),
-      refusal(() => removeProjectFile({ root }, join(root, "old.sqlite3"))),
+      wording(() => writeProjectFile({ root }, join(root, "state", "knowledge"), "text")),
+      wording(() => appendProjectFile({ root }, join(root, "old.sqlite3"), "text")),
+      wording(() => removeProjectFile({ root }, join(root, "old.sqlite3"))),
     ];
     const after = readFileSync(join(root, "state", "knowledge"));
     db.close();

@@ -4,9 +4,10 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeContext } from "../context/archon-context.js";
 import { readVersion } from "../store/version.js";
-import { refusal, treeHashes } from "../test-support/file-tree.js";
+import { treeHashes } from "../test-support/file-tree.js";
 import { writeMigrationProject } from "../test-support/migration-project.js";
 import { type TestProject, tempProject } from "../test-support/project.js";
+import { refusal } from "../test-support/user-error.js";
 import { applyMigration } from "./apply-migration.js";
 import { planMigration } from "./plan-migration.js";
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { refusal } from "../test-support/file-tree.js";
+import { refusal } from "../test-support/user-error.js";
 import { damagedDatabaseError } from "./database-damage.js";
 import { KnowledgeDb } from "./knowledge-db.js";
 import { readVersion } from "./version.js";

@@ -2,7 +2,7 @@
 // every folder and link by kind. Links are listed, never followed.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { sha256, UserError } from "@archon/core";
+import { sha256 } from "@archon/core";
 
 /** Repo-relative path (forward slashes) → sha256 of the file, "dir" or "link"; sorted by path. */
 export function treeHashes(folder: string): Record<string, string> {
@@ -12,15 +12,4 @@ export function treeHashes(folder: string): Record<string, string> {
     return [relative(folder, path).split("\\").join("/"), kind] as const;
   });
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-/** The UserError `run` throws; fails the test when it throws nothing or something else. */
-export function refusal(run: () => unknown): UserError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof UserError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
 }

@@ -1,12 +1,12 @@
-// The message of the UserError a call throws: how tests compare a refusal's whole wording.
+// The UserError a call throws: how tests compare a refusal's whole wording.
 import { UserError } from "@archon/core";
 
-/** `run`'s UserError message; any other error is rethrown, and no error at all fails the test. */
-export function userErrorMessage(run: () => unknown): string {
+/** The UserError `run` throws; fails the test when it throws nothing or something else. */
+export function refusal(run: () => unknown): UserError {
   try {
     run();
   } catch (error) {
-    if (error instanceof UserError) return error.message;
+    if (error instanceof UserError) return error;
     throw error;
   }
   throw new Error("expected a refusal");

@@ -7,7 +7,7 @@ import { getDocument } from "../../store/documents.js";
 import { recordObservation } from "../../store/observations.js";
 import { createProposal, listProposals } from "../../store/proposals.js";
 import { type TestProject, tempProject } from "../../test-support/project.js";
-import { userErrorMessage } from "../../test-support/user-error.js";
+import { refusal } from "../../test-support/user-error.js";
 import { executeImportPlan } from "../imports/execute-import-plan.js";
 import { analyzeObservation } from "../observations/analyzers/index.js";
 import { resolveProjectFile } from "../project-path.js";
@@ -45,26 +45,26 @@ const propose = (ctx: Ctx, payload: unknown, bundle_id?: string) =>
 describe("a source_path naming a file outside the project is refused when the proposal is stored", () => {
   it("refuses an absolute path and a '..' climb in new_doc and update_doc, and stores nothing", () => {
     const ctx = project.context();
-    expect(userErrorMessage(() => propose(ctx, newDoc("/etc/passwd")))).toBe(
+    expect(refusal(() => propose(ctx, newDoc("/etc/passwd"))).message).toBe(
       'Invalid new_doc payload: source_path: "/etc/passwd" is absolute; give a path relative to the project root.',
     );
-    expect(userErrorMessage(() => propose(ctx, newDoc("../../../root/.ssh/id_rsa")))).toBe(
+    expect(refusal(() => propose(ctx, newDoc("../../../root/.ssh/id_rsa"))).message).toBe(
       `Invalid new_doc payload: source_path: "../../../root/.ssh/id_rsa" climbs out with '..'; give a path inside the project.`,
     );
-    expect(userErrorMessage(() => propose(ctx, newDoc("docs/../../x.md#Heading")))).toMatch(
+    expect(refusal(() => propose(ctx, newDoc("docs/../../x.md#Heading"))).message).toMatch(
       /climbs out with '\.\.'/,
     );
-    expect(userErrorMessage(() => propose(ctx, newDoc("C:\\Users\\me\\secret.md")))).toMatch(/is absolute/);
+    expect(refusal(() => propose(ctx, newDoc("C:\\Users\\me\\secret.md"))).message).toMatch(/is absolute/);
     const update = { doc_id: "leak", source_path: "/etc/passwd" };
     expect(
-      userErrorMessage(() =>
+      refusal(() =>
         createProposal(
           ctx.kdb.db,
           { proposal_type: "update_doc", payload: update, source: "sync_docs" },
           ctx.clock,
           ctx.ids,
         ),
-      ),
+      ).message,
     ).toBe(
       'Invalid update_doc payload: source_path: "/etc/passwd" is absolute; give a path relative to the project root.',
     );
@@ -89,9 +89,7 @@ describe("a source_path naming a file outside the project is refused when the pr
     symlinkSync(join(outside, "id_rsa"), join(project.root, "docs", "notes.md"));
     const ctx = project.context();
     const run = (source_path: string) =>
-      userErrorMessage(() =>
-        executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, [newDoc(source_path)]),
-      );
+      refusal(() => executeImportPlan({ ...writeContext(ctx), ids: ctx.ids }, [newDoc(source_path)])).message;
     expect(run("../../../root/.ssh/id_rsa")).toMatch(
       /^execute_import_plan refused, nothing was proposed: item 0: Invalid new_doc payload: source_path: "\.\.\/\.\.\/\.\.\/root\/\.ssh\/id_rsa" climbs out/,
     );
@@ -108,16 +106,16 @@ describe("a source_path that leads outside by the time it is approved is refused
     const id = propose(ctx, newDoc("docs/leak.md"));
     mkdirSync(join(project.root, "docs"));
     symlinkSync(join(outside, "id_rsa"), join(project.root, "docs", "leak.md"));
-    expect(userErrorMessage(() => approveProposal(writeContext(ctx), { proposal_id: id }))).toMatch(
+    expect(refusal(() => approveProposal(writeContext(ctx), { proposal_id: id })).message).toMatch(
       /^source_path "docs\/leak\.md" leads outside the project root \(to .*id_rsa\)\.$/,
     );
     expect(
-      userErrorMessage(() =>
+      refusal(() =>
         approveProposal(writeContext(ctx), {
           proposal_id: id,
           modifications: { source_path: "/etc/passwd" },
         }),
-      ),
+      ).message,
     ).toMatch(/source_path: "\/etc\/passwd" is absolute/);
     expect(getDocument(ctx.kdb.db, "leak")).toBeUndefined();
   });
@@ -128,7 +126,7 @@ describe("a source_path that leads outside by the time it is approved is refused
     const id = propose(ctx, newDoc("linked/key.md"), "bundle_x");
     symlinkSync(outside, join(project.root, "linked"));
     expect(
-      userErrorMessage(() => approveProposalBundle(writeContext(ctx), { bundle_id: "bundle_x" })),
+      refusal(() => approveProposalBundle(writeContext(ctx), { bundle_id: "bundle_x" })).message,
     ).toMatch(new RegExp(`${id}: source_path "linked/key\\.md" leads outside the project root`));
     expect(getDocument(ctx.kdb.db, "fine")).toBeUndefined();
   });

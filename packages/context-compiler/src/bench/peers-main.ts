@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { answeredDocs } from "../read/compile.js";
+import { connectBench } from "./bench-client.js";
 import { PEER_ADAPTERS, type PeerAdapter, type PeerCall } from "./peer-adapters.js";
 import { type PeerKnowledge, peerKnowledge } from "./peer-rules.js";
 import { peakRssMb, type Summary, summarize } from "./stats.js";
@@ -63,17 +64,14 @@ async function start(
   cwd: string,
   env: Record<string, string> = {},
 ) {
-  const transport = new StdioClientTransport({
+  // The peers read their settings from the environment: they get this one, plus theirs.
+  const started = await connectBench(args, {
     command,
-    args,
     cwd,
     env: { ...(process.env as Record<string, string>), ...env },
-    stderr: "pipe",
   });
-  const client = new Client({ name: "archon-peer-bench", version: "0.0.0" });
-  await client.connect(transport);
-  await client.listTools();
-  return { name, client, transport };
+  await started.client.listTools();
+  return { name, ...started };
 }
 
 async function archonServer(root: string, dbPath: string): Promise<Server> {

@@ -4,10 +4,10 @@ import { statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@archon/core";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { rowCounts } from "../store/row-counts.js";
+import { connectBench } from "./bench-client.js";
 import type { FixedAnswer } from "./fixed-answer-server.js";
 import type { BenchRequest } from "./generate-knowledge.js";
 import { median, peakRssMb, type Summary, summarize } from "./stats.js";
@@ -45,14 +45,7 @@ export interface StdioResult {
 }
 
 async function connect(dbPath: string, projectRoot: string) {
-  return connectTo([ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", projectRoot]);
-}
-
-async function connectTo(args: string[]) {
-  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
-  const client = new Client({ name: "archon-bench", version: "0.0.0" });
-  await client.connect(transport);
-  return { client, transport };
+  return connectBench([ARCHON_BIN, "--surface", "agent", "--db", dbPath, "--project-root", projectRoot]);
 }
 
 /** How long the idle server waits; at 100k documents its warm-up is still under way by then. */
@@ -120,7 +113,7 @@ async function measureFloor(
 ) {
   const file = join(dir, "fixed-answers.json");
   writeFileSync(file, JSON.stringify(answers));
-  const { client } = await connectTo([FIXED_ANSWER_SERVER, file]);
+  const { client } = await connectBench([FIXED_ANSWER_SERVER, file]);
   const { times, errors } = await timedLoop(client, requests, iterations);
   await client.close();
   if (errors > 0) throw new Error(`the fixed-answer server failed ${errors} requests`);

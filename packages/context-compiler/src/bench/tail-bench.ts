@@ -4,9 +4,8 @@
 // memory floor: a process holding the SDK and the same rule texts as plain strings, nothing else.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { connectBench } from "./bench-client.js";
 import type { BenchRequest } from "./generate-knowledge.js";
 import { ARCHON_BIN, BARE_SERVER } from "./start-bench.js";
 import { peakRssMb, type Summary, summarize } from "./stats.js";
@@ -20,20 +19,13 @@ export interface TailResult {
   errors: number;
 }
 
-async function connect(args: string[]) {
-  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: "pipe" });
-  const client = new Client({ name: "archon-bench", version: "0.0.0" });
-  await client.connect(transport);
-  return { client, transport };
-}
-
 export async function measureTail(
   dbPath: string,
   projectRoot: string,
   requests: readonly BenchRequest[],
   iterations: number,
 ): Promise<TailResult> {
-  const { client } = await connect([
+  const { client } = await connectBench([
     ARCHON_BIN,
     "--surface",
     "agent",
@@ -76,7 +68,7 @@ export async function measureTail(
 export async function memoryFloorMb(dir: string, texts: readonly string[]): Promise<number> {
   const file = join(dir, "rule-texts.json");
   writeFileSync(file, JSON.stringify(texts));
-  const { client, transport } = await connect([BARE_SERVER, file]);
+  const { client, transport } = await connectBench([BARE_SERVER, file]);
   await client.request({ method: "tools/list" }, ListToolsResultSchema);
   for (let i = 0; i < 20; i++) await client.ping();
   const peak = transport.pid === null ? Number.NaN : peakRssMb(transport.pid);

@@ -44,6 +44,10 @@ export interface CompileReplay {
   same_result: boolean;
 }
 
+/** Whether an index built at `a` holds the rows of `b`: the same version and template documents (tags aside). */
+const sameRowsIndexed = (a: Revisions, b: Revisions) =>
+  a.knowledge_version === b.knowledge_version && a.template_rev === b.template_rev;
+
 export class CompileService {
   #index: KnowledgeIndex | undefined;
   /** The counters #index was read at. */
@@ -137,17 +141,10 @@ export class CompileService {
   index(): KnowledgeIndex {
     const now = readRevisions(this.kdb.db);
     const seen = this.#revisions;
-    if (
-      this.#index &&
-      seen?.knowledge_version === now.knowledge_version &&
-      seen.template_rev === now.template_rev
-    ) {
+    if (this.#index && seen && sameRowsIndexed(seen, now)) {
       if (seen.tag_catalog_rev === now.tag_catalog_rev) return this.#index;
       const { revisions, tags } = loadTags(this.kdb.db);
-      if (
-        revisions.knowledge_version === seen.knowledge_version &&
-        revisions.template_rev === seen.template_rev
-      ) {
+      if (sameRowsIndexed(seen, revisions)) {
         this.#index = withTags(this.#index, tags);
         this.#revisions = revisions;
         return this.#index;

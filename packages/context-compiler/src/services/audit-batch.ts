@@ -5,23 +5,23 @@ import type { Db } from "@archon/core";
 import { type CompileLogEntry, writeCompileLog } from "../store/audit.js";
 import type { AuditTerms } from "../store/audit-terms.js";
 import { type RunCompileMemory, recordRunCompile } from "../store/memory-runs.js";
-import { completeEntry, type PendingAudit } from "./audit-entry.js";
+import { completeEntry, type HandedAudit } from "./audit-entry.js";
 
 /** Rows kept for a retry while writes fail; beyond this the oldest are dropped and counted. */
 export const MAX_PENDING = 1000;
 
-/** A queued row hashed and redacted, ready to insert. */
+/** A queued row redacted, ready to insert. */
 interface Ready {
   entry: CompileLogEntry;
   memory: RunCompileMemory | undefined;
 }
 
-const ready = (q: PendingAudit | Ready): Ready =>
+const ready = (q: HandedAudit | Ready): Ready =>
   "entry" in q ? q : { entry: completeEntry(q), memory: q.memory };
 
 /** Queued rows and what became of the ones that could not be kept. */
 export class AuditBatch {
-  #pending: (PendingAudit | Ready)[] = [];
+  #pending: (HandedAudit | Ready)[] = [];
   #dropped = 0;
 
   constructor(
@@ -41,13 +41,13 @@ export class AuditBatch {
     return this.#pending.length;
   }
 
-  add(row: PendingAudit): void {
+  add(row: HandedAudit): void {
     this.#pending.push(row);
   }
 
   /**
-   * Hashes and redacts the queued rows now: the background writer does it as each row arrives, so that
-   * the work is spread over the compiles instead of landing all at once before a batched commit.
+   * Redacts the queued rows now: the background writer does it as each row arrives, so that the work is
+   * spread over the compiles instead of landing all at once before a batched commit.
    */
   prepare(): void {
     this.#pending = this.#pending.map(ready);

@@ -4,7 +4,7 @@ import { compile } from "../read/compile.js";
 import { cachedDocText } from "../read/doc-text.js";
 import { readContent } from "../store/documents.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { completeEntry, type PendingAudit } from "./audit-entry.js";
+import { completeEntry, handOver, type PendingAudit } from "./audit-entry.js";
 
 let project: TestProject;
 beforeEach(() => {
@@ -47,7 +47,10 @@ describe("a compile's audit row made ready to store", () => {
   it("keeps the result hash of the outcome and redacts the target file in the request and the debug part", () => {
     const pending = pendingRow();
     const outcome = pending.outcome as NonNullable<PendingAudit["outcome"]>;
-    const entry = completeEntry(pending);
+    const handed = handOver(pending);
+    // What crosses to the writer is the reduced outcome: no rule's text, which the agent already has.
+    expect(JSON.stringify(handed.outcome)).not.toContain("Validate every request body.");
+    const entry = completeEntry(handed);
     const marked = (value: unknown) => {
       const json = JSON.stringify(value);
       return { token: json.includes(TOKEN), marker: json.includes(MARK) };

@@ -1,6 +1,8 @@
-// A compile's audit row made ready to store: the result hash, the outcome reduced to what the audit keeps,
-// and every string the agent sent or that echoes it redacted (the agent writes the plan, file names and
-// agent_id, and may paste a secret into any of them). Runs where the row is written, off the response path.
+// A compile's audit row made ready to store, in two steps. On the compile's thread, once the answer is on
+// its way (audit-queue.ts): the result hash and the outcome reduced to what the audit keeps, so that only
+// the small row crosses to the background writer. Where the row is written: every string the agent sent
+// or that echoes it redacted (the agent writes the plan, file names and agent_id, and may paste a secret
+// into any of them).
 import { hashCanonical } from "@archon/core";
 import { redactValue } from "../knowledge/secret-scan.js";
 import { answeredDocs, type CompileOutcome } from "../read/compile.js";
@@ -23,15 +25,31 @@ export type PendingAudit = Omit<CompileLogEntry, "outcome" | "result_hash"> & {
 export const resultHash = (outcome: CompileOutcome) =>
   hashCanonical({ ...outcome, debug: undefined, knowledge_hash: undefined });
 
-export function completeEntry(pending: PendingAudit): CompileLogEntry {
-  const { outcome, memory: _memory, ...head } = pending;
+/** The row as the compile's thread hands it to the writer: hashed and reduced, not yet redacted. */
+export type HandedAudit = CompileLogEntry & { memory?: RunCompileMemory };
+
+/**
+ * Hashes the outcome and reduces it. Done on the compile's thread: there the hash meets the same string
+ * objects the compile made, whose lengths and hashes V8 already knows, and what crosses to the writer
+ * is a hundred small objects instead of the whole result with every inline text (docs/benchmarks.md).
+ */
+export function handOver(pending: PendingAudit): HandedAudit {
+  const { outcome, ...head } = pending;
   return {
     ...head,
-    agent_id: redactValue(head.agent_id, "agent_id").value,
-    request: redactValue(head.request, "request").value,
-    error: redactValue(head.error, "error").value,
-    outcome: outcome ? redactOutcome(auditOutcome(outcome)) : null,
+    outcome: outcome ? auditOutcome(outcome) : null,
     result_hash: outcome ? resultHash(outcome) : null,
+  };
+}
+
+export function completeEntry(handed: HandedAudit): CompileLogEntry {
+  const { memory: _memory, ...entry } = handed;
+  return {
+    ...entry,
+    agent_id: redactValue(entry.agent_id, "agent_id").value,
+    request: redactValue(entry.request, "request").value,
+    error: redactValue(entry.error, "error").value,
+    outcome: entry.outcome ? redactOutcome(entry.outcome) : null,
   };
 }
 

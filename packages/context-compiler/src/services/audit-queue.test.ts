@@ -94,6 +94,45 @@ describe("the background audit writer", () => {
     ctx.close();
   });
 
+  it("hands rows over on the turn after the compile, and a flush or a close does not wait for that turn", () => {
+    const { ctx, queue, logged, timers } = queueOn(true);
+    expect(queue.record(entry(1))).toBeUndefined();
+    expect(queue.record(entry(2))).toBeUndefined();
+    expect(queue.record(entry(3))).toBeUndefined();
+    // One turn hands over both rows queued meanwhile.
+    expect(timers.pending().immediates).toBe(1);
+    expect(timers.drain()).toBe(1);
+    expect(queue.flush()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3"]);
+    // The next rows' turn never comes: flush and close hand them over themselves.
+    expect(queue.record(entry(4))).toBeUndefined();
+    expect(queue.flush()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3", "cmp_4"]);
+    expect(queue.record(entry(5))).toBeUndefined();
+    expect(queue.close()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_2", "cmp_3", "cmp_4", "cmp_5"]);
+    // A turn left over after the close finds nothing to hand over.
+    timers.drain();
+    expect(logged()).toHaveLength(5);
+    ctx.close();
+  });
+
+  it("says a row it could not hash in the next compile's warnings, and writes the rest", () => {
+    const { ctx, queue, logged, timers } = queueOn(true);
+    expect(queue.record(entry(1))).toBeUndefined();
+    // An outcome without its debug part cannot be reduced to what the audit keeps.
+    const broken = { ...entry(2), error: null, outcome: {} as PendingAudit["outcome"] };
+    expect(queue.record(broken)).toBeUndefined();
+    expect(queue.record(entry(3))).toBeUndefined();
+    timers.drain();
+    expect(queue.record(entry(4))).toMatch(
+      /^The audit row of cmp_2 could not be prepared \(.+\); it was not written\.$/,
+    );
+    expect(queue.close()).toBeUndefined();
+    expect(logged()).toEqual(["cmp_1", "cmp_3", "cmp_4"]);
+    ctx.close();
+  });
+
   it("reports the first row's failure in that compile's own warnings", () => {
     const { ctx, db, queue, logged } = queueOn(true);
     db.exec(REFUSE);

@@ -1,13 +1,14 @@
 // Audit rows, written off the response path. The first row of a server is written at once, so that a
 // compile can still say in its own warnings that its audit row was not written (INV-5); once the database
-// has taken a write, rows go to a background writer with its own connection (audit-thread.ts), and a
-// failure there is said in the next compile's warnings. Where no writer thread can run (an in-memory
-// database, or no built worker script) rows queue for a short window and land together on this thread.
-// Closing flushes everything; a process killed before that loses at most the rows not yet committed.
+// has taken a write, rows go to a background writer with its own connection (audit-thread.ts), hashed and
+// reduced on this thread on a later turn of the event loop than the compile's, and a failure there is
+// said in the next compile's warnings. Where no writer thread can run (an in-memory database, or no built
+// worker script) rows queue for a short window and land together on this thread. Closing flushes
+// everything; a process killed before that loses at most the rows not yet committed.
 import type { Db } from "@archon/core";
 import type { AuditTerms } from "../store/audit-terms.js";
 import { AuditBatch } from "./audit-batch.js";
-import type { PendingAudit } from "./audit-entry.js";
+import { type HandedAudit, handOver, type PendingAudit } from "./audit-entry.js";
 import { AuditThread } from "./audit-thread.js";
 import { type IdleTimers, nodeTimers } from "./idle-work.js";
 
@@ -21,8 +22,8 @@ export interface AuditQueueOptions {
   refusal?: () => unknown;
   /** Write in a background thread once the database has taken a write (the server's default). */
   background: boolean;
-  /** Runs the batch's write after the window; injected so that a test steps it by hand. */
-  timers?: Pick<IdleTimers, "after">;
+  /** Runs the batch's write after the window, and the hand-over on a later turn; a test steps them by hand. */
+  timers?: Pick<IdleTimers, "after" | "soon">;
 }
 
 export class AuditQueue {
@@ -30,6 +31,8 @@ export class AuditQueue {
   #thread: AuditThread | undefined;
   #writable = false;
   #scheduled = false;
+  /** Rows of compiles whose answers are going out: handed to the writer on the next turn of the loop. */
+  #waiting: PendingAudit[] = [];
   /** What went wrong out of sight of any compile (a batch written later, the writer stopping), said next. */
   #unreported: string[] = [];
 
@@ -45,10 +48,13 @@ export class AuditQueue {
   record(row: PendingAudit): string | undefined {
     const warnings = this.#takeUnreported();
     if (this.#thread) {
-      this.#thread.post(row);
+      this.#waiting.push(row);
+      if (this.#waiting.length === 1) (this.options.timers ?? nodeTimers).soon(() => this.#handOverWaiting());
       return joined(warnings);
     }
-    this.#batch.add(row);
+    // The writer stopped: rows still waiting for it are written here, before this one.
+    this.#handOverWaiting();
+    this.#batch.add(handOver(row));
     if (!this.#writable) {
       const now = this.flush();
       if (now) warnings.push(now);
@@ -76,6 +82,7 @@ export class AuditQueue {
 
   /** Writes (or waits for the writer to write) every queued row. Returns a warning when that failed. */
   flush(): string | undefined {
+    this.#handOverWaiting();
     if (this.#thread) {
       return this.#thread.flush()
         ? undefined
@@ -89,10 +96,35 @@ export class AuditQueue {
 
   /** Flushes and stops the background writer; returns a warning when rows may be lost. */
   close(): string | undefined {
+    this.#handOverWaiting();
     const thread = this.#thread;
     this.#thread = undefined;
     if (thread && !thread.close()) return "The background audit writer did not finish writing before close.";
     return this.#write()?.message;
+  }
+
+  /**
+   * Hashes and reduces the waiting rows (audit-entry.ts) and hands them to the writer, or to this thread's
+   * batch when the writer is gone. The agent is not kept waiting for this: it runs after the answer.
+   */
+  #handOverWaiting(): void {
+    const rows = this.#waiting;
+    if (rows.length === 0) return;
+    this.#waiting = [];
+    for (const row of rows) {
+      let handed: HandedAudit;
+      try {
+        handed = handOver(row);
+      } catch (error) {
+        // Outside any request: a row that cannot be hashed is said next, never a crash of the server.
+        this.#unreported.push(
+          `The audit row of ${row.compile_id} could not be prepared (${error instanceof Error ? error.message : String(error)}); it was not written.`,
+        );
+        continue;
+      }
+      if (this.#thread) this.#thread.post(handed);
+      else this.#batch.add(handed);
+    }
   }
 
   #write(): Error | undefined {

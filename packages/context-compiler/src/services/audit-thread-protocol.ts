@@ -1,8 +1,8 @@
 // What the main thread and the background audit writer say to each other.
-import type { PendingAudit } from "./audit-entry.js";
+import type { HandedAudit } from "./audit-entry.js";
 
 export type ThreadRequest =
-  | { type: "rows"; rows: PendingAudit[] }
+  | { type: "rows"; rows: HandedAudit[] }
   | { type: "flush"; seq: number }
   | { type: "close" };
 

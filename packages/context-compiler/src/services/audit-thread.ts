@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
-import type { PendingAudit } from "./audit-entry.js";
+import type { HandedAudit } from "./audit-entry.js";
 import { FLAG, FLAG_SLOTS, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
 import { enterServing, leaveServing } from "./commit-gate.js";
 
@@ -63,7 +63,7 @@ export class AuditThread {
     return { rows: this.#posted - Atomics.load(this.#flags, FLAG.written), reason: this.#stopped.message };
   }
 
-  post(row: PendingAudit): void {
+  post(row: HandedAudit): void {
     this.#posted += 1;
     this.#send({ type: "rows", rows: [row] });
   }

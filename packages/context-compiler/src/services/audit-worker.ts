@@ -9,7 +9,7 @@ import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { AuditTerms } from "../store/audit-terms.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
 import { AuditBatch } from "./audit-batch.js";
-import type { PendingAudit } from "./audit-entry.js";
+import type { HandedAudit } from "./audit-entry.js";
 import { FLAG, type ThreadReply, type ThreadRequest } from "./audit-thread-protocol.js";
 import { commitWhenIdle } from "./commit-gate.js";
 import { lowerBackgroundThreadPriority } from "./thread-priority.js";
@@ -93,7 +93,7 @@ function writeNow(): void {
 
 parentPort?.on("message", (message: ThreadRequest) => {
   if (message.type === "rows") {
-    for (const row of message.rows as PendingAudit[]) batch.add(row);
+    for (const row of message.rows as HandedAudit[]) batch.add(row);
     batch.prepare();
     lastAt = Date.now();
     if (timer === undefined) {

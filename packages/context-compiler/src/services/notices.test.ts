@@ -35,6 +35,20 @@ describe("a compile for a target file that does not exist", () => {
   });
 });
 
+describe("a compile for a folder", () => {
+  it("carries a notice that rules are matched to files", () => {
+    project.write("src/api/users.ts", "export {};\n");
+    const folder = compile(["src/api"]);
+    expect(folder.notices).toEqual([
+      "Target src/api is a folder: rules are matched to file paths, so the rules shown are only those whose globs take the folder's own path (such as src/api/**). Name the files you will read or edit to get their rules.",
+    ]);
+    const file = compile(["src/api/users.ts"]);
+    expect(file.notices).toEqual([]);
+    // The folder's own path is what src/api/** takes: the rule is there either way.
+    expect(folder.base.documents.map((d) => d.doc_id)).toEqual(["api"]);
+  });
+});
+
 describe("notices name the next step for their reader", () => {
   it("names the prefixed tool over MCP", () => {
     project.write("src/api/users.ts", "export {};\n");

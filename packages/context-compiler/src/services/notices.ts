@@ -1,5 +1,5 @@
 // Notices: time-varying operational state. Never part of the deterministic result, never audited.
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock, Db } from "@archon/core";
 import { adapterNotices } from "../adapters/adapter-meta.js";
@@ -73,14 +73,25 @@ export class NoticeReads {
   }
 }
 
-/** Target files not on disk: the rules still apply by path, but a typo in the path looks exactly like this. */
-function missingTargets(projectRoot: string, files: readonly string[]): string[] {
-  return files
-    .filter((file) => !existsSync(join(projectRoot, file)))
-    .map(
-      (file) =>
+/**
+ * Targets that are not files on disk. A missing one: the rules still apply by path, but a typo in the path
+ * looks exactly like this. A folder: rules are matched to file paths, so only globs that take the folder's
+ * own path (`apps/web/**`) reach it, and the agent most likely wanted the rules of files inside it.
+ */
+function targetNotices(projectRoot: string, files: readonly string[]): string[] {
+  const notices: string[] = [];
+  for (const file of files) {
+    const found = statSync(join(projectRoot, file), { throwIfNoEntry: false });
+    if (!found)
+      notices.push(
         `Target file ${file} does not exist in the project: the rules shown are the ones for a new file at that path; check the path if you meant an existing file.`,
-    );
+      );
+    else if (found.isDirectory())
+      notices.push(
+        `Target ${file} is a folder: rules are matched to file paths, so the rules shown are only those whose globs take the folder's own path (such as ${file}/**). Name the files you will read or edit to get their rules.`,
+      );
+  }
+  return notices;
 }
 
 /** A replica whose last sync could not reach its server: compiles answer from the last version synced. */
@@ -123,7 +134,7 @@ export function collectNotices(input: NoticeInput): string[] {
   const notices: string[] = [...shared.replica];
   if (index.docs.size === 0)
     notices.push("The knowledge base is empty: nothing can be delivered until documents are added.");
-  notices.push(...missingTargets(input.projectRoot, input.files));
+  notices.push(...targetNotices(input.projectRoot, input.files));
   notices.push(...attempts);
   if (shared.pending > 0) notices.push(`${shared.pending} proposal(s) are waiting for a person's approval.`);
   if (shared.backlog > 0)

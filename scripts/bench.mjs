@@ -8,6 +8,21 @@ import { fileURLToPath } from "node:url";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(
+    "usage: npm run bench [-- <options of the context compiler's benchmark>]\n" +
+      "Runs every benchmark in turn; the options go to the first, whose own are:\n",
+  );
+  const help = spawnSync(
+    process.execPath,
+    [join(repo, "packages/context-compiler/dist/bench/main.js"), "--help"],
+    {
+      stdio: "inherit",
+    },
+  );
+  process.exit(help.status ?? 1);
+}
+
 process.stdout.write("## Context compiler\n\n");
 const compiler = spawnSync(
   process.execPath,

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./bench-args.js";
 import type { CodeIndexResult } from "./code-index-child.js";
 import { buildCodeRepo } from "./code-repo.js";
 
@@ -17,12 +17,14 @@ const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url)
 const FULL_TARGET_MS = 20_000;
 const UNCHANGED_TARGET_MS = 2_000;
 
-const { values } = parseArgs({
-  options: { lines: { type: "string", default: "100000" }, json: { type: "boolean", default: false } },
+const USAGE = "usage: code-main.js [--lines N] [--json]";
+const values = benchArgs(USAGE, {
+  lines: { type: "string", default: "100000" },
+  json: { type: "boolean", default: false },
 });
 const targetLines = Number(values.lines);
 if (!Number.isInteger(targetLines) || targetLines <= 0) {
-  process.stderr.write("usage: code-main.js [--lines N] [--json]\n");
+  process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);

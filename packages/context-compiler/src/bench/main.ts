@@ -2,27 +2,27 @@
 // [--cost-only]`: speed, then the context-cost report (`--cost-only` skips the speed part).
 // Progress goes to stderr so stdout holds only the markdown (or JSON) report.
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./bench-args.js";
 import { exampleCost, realisticCost } from "./context-cost.js";
 import { formatContextCost } from "./format-context-cost.js";
 import { formatResults } from "./format-results.js";
 import { runCompilerBench } from "./run-bench.js";
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "1000,10000,100000" },
-    iterations: { type: "string", default: "500" },
-    starts: { type: "string", default: "5" },
-    json: { type: "boolean", default: false },
-    "cost-only": { type: "boolean", default: false },
-  },
+const USAGE =
+  "usage: main.js [--sizes 1000,10000,100000] [--iterations N] [--starts N] [--json] [--cost-only]";
+const values = benchArgs(USAGE, {
+  sizes: { type: "string", default: "1000,10000,100000" },
+  iterations: { type: "string", default: "500" },
+  starts: { type: "string", default: "5" },
+  json: { type: "boolean", default: false },
+  "cost-only": { type: "boolean", default: false },
 });
 
 const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
 const iterations = Number(values.iterations);
 const starts = Number(values.starts);
 if (sizes.some((n) => !Number.isInteger(n) || n <= 0) || !Number.isInteger(iterations) || iterations <= 0) {
-  process.stderr.write("usage: main.js [--sizes 1000,10000,100000] [--iterations N] [--starts N] [--json]\n");
+  process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 

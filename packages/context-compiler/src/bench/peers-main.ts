@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { answeredDocs } from "../read/compile.js";
+import { benchArgs } from "./bench-args.js";
 import { connectBench } from "./bench-client.js";
 import { PEER_ADAPTERS, type PeerAdapter, type PeerCall } from "./peer-adapters.js";
 import { type PeerKnowledge, peerKnowledge } from "./peer-rules.js";
@@ -35,12 +35,12 @@ export interface PeerRow {
   peakRssMb: number;
 }
 
-const { values } = parseArgs({
-  options: {
-    peer: { type: "string", multiple: true, default: [] },
-    sizes: { type: "string", default: "1000,10000" },
-    iterations: { type: "string", default: "300" },
-  },
+const USAGE =
+  "usage: peers-main.js --peer <kind>=<folder> [--peer ...] [--sizes 1000,10000] [--iterations N]";
+const values = benchArgs(USAGE, {
+  peer: { type: "string", multiple: true, default: [] },
+  sizes: { type: "string", default: "1000,10000" },
+  iterations: { type: "string", default: "300" },
 });
 const peers = (values.peer ?? []).map((spec) => {
   const [kind, folder] = spec.split("=");

@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { makeMatcher } from "../read/glob.js";
+import { benchArgs } from "./bench-args.js";
 import { type CursorRulesProject, writeCursorRulesProject } from "./cursor-rules-project.js";
 import { peakRssMb, type Summary, summarize } from "./stats.js";
 
@@ -174,17 +174,16 @@ export function formatManyMatches(results: readonly ManyMatchesResult[]): string
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: "string", default: "1000,10000" },
-      requests: { type: "string", default: "200" },
-      json: { type: "boolean", default: false },
-    },
+  const USAGE = "usage: rules-main.js [--sizes 1000,10000] [--requests N] [--json]";
+  const values = benchArgs(USAGE, {
+    sizes: { type: "string", default: "1000,10000" },
+    requests: { type: "string", default: "200" },
+    json: { type: "boolean", default: false },
   });
   const sizes = values.sizes.split(",").map((s) => Number(s.trim()));
   const requests = Number(values.requests);
   if (sizes.some((n) => !Number.isInteger(n) || n <= 0) || !Number.isInteger(requests) || requests <= 0) {
-    process.stderr.write("usage: rules-main.js [--sizes 1000,10000] [--requests 200] [--json]\n");
+    process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
   const results: ManyMatchesResult[] = [];

@@ -9,9 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { countApprovedDocuments } from "../store/documents.js";
 import { KnowledgeDb } from "../store/knowledge-db.js";
+import { benchArgs } from "./bench-args.js";
 import { RULE_SHAPES, type RuleShape, writeCursorRulesProject } from "./cursor-rules-project.js";
 import { generateKnowledge } from "./generate-knowledge.js";
 import { writeSeedProject } from "./seed-project.js";
@@ -31,15 +31,14 @@ export interface CliRun {
   approvedDocuments: number;
 }
 
-const { values } = parseArgs({
-  options: {
-    rules: { type: "string", default: "10000" },
-    documents: { type: "string", default: "10000" },
-    /** One of the two runs alone, to measure it again without waiting for the other. */
-    only: { type: "string" },
-    shapes: { type: "string", default: RULE_SHAPES.join(",") },
-    json: { type: "boolean", default: false },
-  },
+const USAGE = `usage: scale-main.js [--rules N] [--documents N] [--only import|seed] [--shapes ${RULE_SHAPES.join(",")}] [--json]`;
+const values = benchArgs(USAGE, {
+  rules: { type: "string", default: "10000" },
+  documents: { type: "string", default: "10000" },
+  /** One of the two runs alone, to measure it again without waiting for the other. */
+  only: { type: "string" },
+  shapes: { type: "string", default: RULE_SHAPES.join(",") },
+  json: { type: "boolean", default: false },
 });
 const rules = Number(values.rules);
 const documents = Number(values.documents);
@@ -53,9 +52,7 @@ if (
   documents <= 0 ||
   (only !== undefined && only !== "import" && only !== "seed")
 ) {
-  process.stderr.write(
-    `usage: scale-main.js [--rules N] [--documents N] [--only import|seed] [--shapes ${RULE_SHAPES.join(",")}] [--json]\n`,
-  );
+  process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 const log = (line: string) => process.stderr.write(`${line}\n`);

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import pg from "pg";
+import { benchArgs } from "./bench-args.js";
 import { freshDatabase, startPostgresServer } from "./postgres-server.js";
 import { type Summary, summarize } from "./stats.js";
 import { ARCHON_BIN, startTeamServer, type TeamClient, teamClient } from "./team-server-process.js";
@@ -254,17 +254,16 @@ function report(r: TeamLoadResult): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      clients: { type: "string", default: "50" },
-      seconds: { type: "string", default: "60" },
-      json: { type: "boolean", default: false },
-    },
+  const USAGE = "usage: team-load-main.js [--clients N] [--seconds N] [--json]";
+  const values = benchArgs(USAGE, {
+    clients: { type: "string", default: "50" },
+    seconds: { type: "string", default: "60" },
+    json: { type: "boolean", default: false },
   });
   const clients = Number(values.clients);
   const seconds = Number(values.seconds);
   if (!Number.isInteger(clients) || clients <= 0 || !(seconds > 0)) {
-    process.stderr.write("usage: team-load-main.js [--clients 50] [--seconds 60] [--json]\n");
+    process.stderr.write(`${USAGE}\n`);
     process.exit(2);
   }
   process.stderr.write(`team load: ${clients} developers, 2 admins, ${seconds} s\n`);

@@ -2,22 +2,22 @@
 // [--rounds 20] [--kills 12] [--seconds 240] [--seed 30] [--json]`: the multi-process torture run of
 // store/multi-process.e2e.test.ts at a larger size. It reports counts (writes acknowledged, kills,
 // integrity, broken promises), not timings.
-import { parseArgs } from "node:util";
+import { benchArgs } from "./bench-args.js";
 import { checkTortureDatabase } from "./torture-check.js";
 import type { TortureSize } from "./torture-plan.js";
 import { runTorture, tortureProject } from "./torture-run.js";
 
-const { values } = parseArgs({
-  options: {
-    admins: { type: "string", default: "6" },
-    imports: { type: "string", default: "60" },
-    agents: { type: "string", default: "3" },
-    rounds: { type: "string", default: "20" },
-    kills: { type: "string", default: "12" },
-    seconds: { type: "string", default: "240" },
-    seed: { type: "string", default: "30" },
-    json: { type: "boolean", default: false },
-  },
+const USAGE =
+  "usage: torture-main.js [--admins N] [--imports N] [--agents N] [--rounds N] [--kills N] [--seconds N] [--seed N] [--json]";
+const values = benchArgs(USAGE, {
+  admins: { type: "string", default: "6" },
+  imports: { type: "string", default: "60" },
+  agents: { type: "string", default: "3" },
+  rounds: { type: "string", default: "20" },
+  kills: { type: "string", default: "12" },
+  seconds: { type: "string", default: "240" },
+  seed: { type: "string", default: "30" },
+  json: { type: "boolean", default: false },
 });
 
 const size: TortureSize = {

@@ -7,22 +7,21 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { type ArchonContext, createArchonContext, writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
 import { answeredDocs, type DeliveredDoc } from "../read/compile.js";
 import type { CompileResponse } from "../services/compile-service.js";
+import { benchArgs } from "./bench-args.js";
 import { committedRealisticRepo, migratedRealisticRepo } from "./context-cost.js";
 import { writeCursorRulesProject } from "./cursor-rules-project.js";
 import { REALISTIC_TARGETS } from "./realistic-repo.js";
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: "string", default: "1000,10000" },
-    requests: { type: "string", default: "10" },
-    top: { type: "string", default: "12" },
-  },
+const USAGE = "usage: wire-fields.js [--sizes 1000,10000] [--requests N] [--top N]";
+const values = benchArgs(USAGE, {
+  sizes: { type: "string", default: "1000,10000" },
+  requests: { type: "string", default: "10" },
+  top: { type: "string", default: "12" },
 });
 
 const ARCHON_BIN = fileURLToPath(new URL("../../bin/archon.js", import.meta.url));

@@ -6,17 +6,19 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { createArchonContext, writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import { readSeedFile } from "../knowledge/seed-file.js";
 import type { CompileResponse } from "../services/compile-service.js";
+import { benchArgs } from "./bench-args.js";
 import { ruleText } from "./rule-text.js";
 import { type Summary, summarize } from "./stats.js";
 import { WireSession } from "./wire-session.js";
 
-const { values } = parseArgs({
-  options: { rounds: { type: "string", default: "500" }, json: { type: "boolean", default: false } },
+const USAGE = "usage: wire-main.js [--rounds N] [--json]";
+const values = benchArgs(USAGE, {
+  rounds: { type: "string", default: "500" },
+  json: { type: "boolean", default: false },
 });
 const rounds = Number(values.rounds);
 

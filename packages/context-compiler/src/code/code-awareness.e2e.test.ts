@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { appendFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchLogicFlowTool } from "../mcp/agent/search-logic-flow.tool.js";
@@ -7,7 +7,8 @@ import { verifyDoneTool } from "../mcp/agent/verify-done.tool.js";
 import { commitAll, git } from "../test-support/git.js";
 import { personEnv } from "../test-support/person-env.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
-import { ARCHON_BIN, type ConnectedClient, connectArchon } from "../test-support/stdio-client.js";
+import { ARCHON_BIN, type ConnectedClient, connectArchon, textOf } from "../test-support/stdio-client.js";
+import { toolPrefix } from "../vocabulary/tool-prefix.js";
 
 // The code layer end to end, through the built `archon`: the CLI indexes, a real MCP client asks the agent
 // surface, and the hooks are fed the JSON Claude Code sends.
@@ -207,4 +208,33 @@ describe("code awareness through the CLI and a real MCP client", () => {
     expect({ code: r.status, stdout: r.stdout }).toEqual({ code: 0, stdout: "" });
     expect(r.stderr).toMatch(/^archon reindex-symbols: --project-root .* is not a directory\.\n$/);
   });
+
+  it("answers an agent that names a FIFO it made, and goes on answering", async () => {
+    // Opened for reading, a FIFO waits for a writer: the server would hang on it for good.
+    const pipe = join(project.root, "src/ui/pipe.ts");
+    execFileSync("mkfifo", [pipe]);
+    try {
+      const answer = await within(
+        10_000,
+        agent.call(`${toolPrefix()}${verifyDoneTool.name}`, { changed_files: ["src/ui/pipe.ts"] }),
+      );
+      expect({ isError: answer.isError, text: textOf(answer) }).toEqual({
+        isError: true,
+        text: 'changed_files "src/ui/pipe.ts" is not a regular file.\nHint: verify_done reads only regular files inside the project: leave this one out of the change, or replace a link with the file itself.',
+      });
+      const next = await within(10_000, agent.result(verifyDoneTool, { changed_files: ["src/ui/cart.ts"] }));
+      expect(next.checked.files.map((f) => f.path)).toEqual(["src/ui/cart.ts"]);
+    } finally {
+      rmSync(pipe);
+    }
+  });
 });
+
+/** `promise`, or a failure naming the wait once `ms` have passed. */
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}

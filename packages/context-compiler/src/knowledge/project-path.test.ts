@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -102,7 +103,7 @@ for (let i = 0; i < 2000000 && !fs.existsSync(stop); i++) swap(docs, spare);
 `;
 
 describe("a folder swapped for a link between the check and the read", () => {
-  it("never reads the outside file in 600 attempts", () => {
+  it("never reads the outside file in 600 attempts", async () => {
     symlinkSync(outside, join(root, "spare"));
     writeFileSync(join(outside, "rule.md"), "outside");
     const stop = join(outside, "stop");
@@ -133,6 +134,8 @@ describe("a folder swapped for a link between the check and the read", () => {
     } finally {
       writeFileSync(stop, "");
       child.kill();
+      // The swapper renames in the project folder until it exits: removing the folders before then can fail.
+      if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
     }
   });
 });

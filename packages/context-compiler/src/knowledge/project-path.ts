@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { isDatabaseFile, UserError } from "@archon/core/files";
-import { descriptorPath, isInside, realTarget } from "./project-write.js";
+import { descriptorPath, isInside, NOFOLLOW, NONBLOCK, realTarget } from "./project-write.js";
 
 export interface ProjectFile {
   /** Absolute real path on disk. */
@@ -20,7 +20,6 @@ export interface ProjectFile {
   relative: string;
 }
 
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 /** The system's realpath: one call, where fs.realpathSync lstat()s every folder of the path in JavaScript. */
 const realpath = realpathSync.native;
 
@@ -52,8 +51,9 @@ function withProjectFile<T>(
   const real = realPathInside(root, input, field);
   let fd: number;
   try {
-    // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since.
-    fd = openSync(real, constants.O_RDONLY | NOFOLLOW);
+    // The resolved path has no link left in it; O_NOFOLLOW refuses one swapped in since. A FIFO there is
+    // opened without waiting for a writer (NONBLOCK), then refused below as not a regular file.
+    fd = openSync(real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw missing(field, input, root);
     throw leadsOutside(field, input, real);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import {
   linkSync,
   mkdirSync,
@@ -55,6 +56,7 @@ function wording(run: () => void): string {
 
 const HINT =
   "archon does not write through links that leave the project: replace the link with a real file or folder inside it, then run again.";
+const DATABASE_HINT = "archon changes a database only through SQLite: name another file, then run again.";
 
 describe("writing inside the project", () => {
   it("creates the folders and the file, and sets the executable bit when asked", () => {
@@ -107,9 +109,22 @@ describe("links that leave the project", () => {
   it("refuses a hard link to an outside file, leaving its text whole", () => {
     linkSync(join(outside, "victim.md"), join(root, "AGENTS.md"));
     expect(wording(() => writeProjectFile({ root }, "AGENTS.md", "planted"))).toBe(
-      `Refused to write AGENTS.md: it is a hard link to another file. | ${HINT}`,
+      "Refused to write AGENTS.md: it is a hard link to another file. | A hard link shares its text with another file, which a write would change too: replace it with a plain copy of the file, then run again.",
     );
     expect(outsideState()).toEqual([["victim.md", "outside text\n"]]);
+  });
+
+  it("refuses a FIFO or a folder at the name, saying what to do with it", () => {
+    execFileSync("mkfifo", [join(root, "CLAUDE.md")]);
+    mkdirSync(join(root, "AGENTS.md"));
+    const hint = "Move it aside or replace it with a regular file, then run again.";
+    expect([
+      wording(() => writeProjectFile({ root }, "CLAUDE.md", "planted")),
+      wording(() => writeProjectFile({ root }, "AGENTS.md", "planted")),
+    ]).toEqual([
+      `Refused to write CLAUDE.md: it is not a regular file. | ${hint}`,
+      `Refused to write AGENTS.md: it is not a regular file. | ${hint}`,
+    ]);
   });
 
   it("refuses '..' and absolute paths out of the root", () => {
@@ -203,9 +218,9 @@ describe("a database file is never written as a project file", () => {
       old: readFileSync(join(root, "old.sqlite3"), "utf8"),
     }).toEqual({
       answers: [
-        `Refused to write state/knowledge: it is a SQLite database, written only through SQLite. | ${HINT}`,
-        `Refused to write old.sqlite3: it is a SQLite database, written only through SQLite. | ${HINT}`,
-        `Refused to delete old.sqlite3: it is a SQLite database, written only through SQLite. | ${HINT}`,
+        `Refused to write state/knowledge: it is a SQLite database, written only through SQLite. | ${DATABASE_HINT}`,
+        `Refused to write old.sqlite3: it is a SQLite database, written only through SQLite. | ${DATABASE_HINT}`,
+        `Refused to delete old.sqlite3: it is a SQLite database, written only through SQLite. | ${DATABASE_HINT}`,
       ],
       unchanged: true,
       old: "not really",

@@ -27,9 +27,15 @@ export interface WriteRoots {
 
 const HINT =
   "archon does not write through links that leave the project: replace the link with a real file or folder inside it, then run again.";
+const NOT_REGULAR_HINT = "Move it aside or replace it with a regular file, then run again.";
+const HARD_LINK_HINT =
+  "A hard link shares its text with another file, which a write would change too: replace it with a plain copy of the file, then run again.";
+const DATABASE_HINT = "archon changes a database only through SQLite: name another file, then run again.";
 
 // Absent on Windows, where the lstat check below is the guard.
 export const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A FIFO opened with it fails or returns at once instead of waiting for the other end; a file ignores it. */
+export const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 export const isInside = (root: string, target: string) => {
   // An empty path would resolve against the process's folder, which is often the project itself.
@@ -38,8 +44,8 @@ export const isInside = (root: string, target: string) => {
   return rel === "" || (!isAbsolute(rel) && rel.split(sep)[0] !== "..");
 };
 
-export const refuse = (path: string, why: string, verb = "write") =>
-  new UserError(`Refused to ${verb} ${path}: ${why}.`, HINT, "path");
+export const refuse = (path: string, why: string, verb = "write", hint = HINT) =>
+  new UserError(`Refused to ${verb} ${path}: ${why}.`, hint, "path");
 
 export const shown = (roots: WriteRoots, absolute: string) =>
   isInside(resolve(roots.root), absolute)
@@ -79,10 +85,10 @@ function assertWritableName(roots: WriteRoots, absolute: string, verb: "write" |
   const name = shown(roots, absolute);
   // Writing a database file outside SQLite would drop the locks this process's SQLite holds on it.
   if (isDatabaseFile(absolute))
-    throw refuse(name, "it is a SQLite database, written only through SQLite", verb);
+    throw refuse(name, "it is a SQLite database, written only through SQLite", verb, DATABASE_HINT);
   const stat = lstatSync(absolute, { throwIfNoEntry: false });
   if (stat?.isSymbolicLink()) throw refuse(name, "it is a symbolic link", verb);
-  if (stat && !stat.isFile()) throw refuse(name, "it is not a regular file", verb);
+  if (stat && !stat.isFile()) throw refuse(name, "it is not a regular file", verb, NOT_REGULAR_HINT);
 }
 
 /**
@@ -144,15 +150,21 @@ function openChecked(
   append: boolean,
   write: (fd: number) => void,
 ): void {
-  // No O_TRUNC: the file is emptied only once its real place is known to be inside.
-  const flags = constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | (append ? constants.O_APPEND : 0);
+  // No O_TRUNC: the file is emptied only once its real place is known to be inside. A FIFO put at the
+  // name since the checks fails the open (NONBLOCK) instead of waiting for a reader.
+  const flags =
+    constants.O_WRONLY | constants.O_CREAT | NOFOLLOW | NONBLOCK | (append ? constants.O_APPEND : 0);
   const fd = openSync(target, flags, 0o644);
   try {
     const real = descriptorPath(fd) ?? realTarget(target);
-    if (!allowed.some((r) => isInside(r, real)) || !fstatSync(fd).isFile())
+    if (!allowed.some((r) => isInside(r, real)))
       throw refuse(shown(roots, target), `it resolves to ${real}, outside the project`);
+    const stat = fstatSync(fd);
+    if (!stat.isFile())
+      throw refuse(shown(roots, target), "it is not a regular file", "write", NOT_REGULAR_HINT);
     // A hard link shares its bytes with a name that may be anywhere on the disk.
-    if (fstatSync(fd).nlink > 1) throw refuse(shown(roots, target), "it is a hard link to another file");
+    if (stat.nlink > 1)
+      throw refuse(shown(roots, target), "it is a hard link to another file", "write", HARD_LINK_HINT);
     write(fd);
   } finally {
     closeSync(fd);

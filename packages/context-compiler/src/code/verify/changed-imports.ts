@@ -11,8 +11,8 @@ import type { ChangedFile } from "./changed-files.js";
 
 /**
  * The file's text: on disk, through the project read guard, or (for a file the diff creates and the disk
- * lacks) the diff's own lines. A link that leads out of the project refuses the whole check: its answer
- * would otherwise carry the outside file's imports.
+ * lacks) the diff's own lines. A link that leads out of the project refuses the whole check (its answer
+ * would otherwise carry the outside file's imports), and so does a FIFO, a folder or a database.
  */
 function textOf(root: string, file: ChangedFile): string | undefined {
   if (!existsSync(join(root, file.path))) return file.created ?? undefined;
@@ -22,7 +22,7 @@ function textOf(root: string, file: ChangedFile): string | undefined {
     if (!(error instanceof UserError)) throw error;
     throw new UserError(
       error.message,
-      "verify_done reads only files inside the project: leave the linked file out of the change, or replace the link with the file itself.",
+      "verify_done reads only regular files inside the project: leave this one out of the change, or replace a link with the file itself.",
       "changed_files",
     );
   }

@@ -63,7 +63,7 @@ async function outcome(input: VerifyInput) {
 
 const refusal = (path: string) => ({
   message: `changed_files "${path}" is a symbolic link that leads outside the project root (to ${join(outside, "secret.ts")}).`,
-  hint: "verify_done reads only files inside the project: leave the linked file out of the change, or replace the link with the file itself.",
+  hint: "verify_done reads only regular files inside the project: leave this one out of the change, or replace a link with the file itself.",
   field: "changed_files",
 });
 

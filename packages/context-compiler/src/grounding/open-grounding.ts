@@ -2,7 +2,8 @@
 // questions a PRD run asks of it (what a feature touches, the rules for those files, recall, name checks).
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { type Db, openDatabase } from "@archon/core";
+import { type Db, openDatabase, UserError } from "@archon/core";
+import { readProjectFile } from "../knowledge/project-path.js";
 import { countApprovedDocuments } from "../store/documents.js";
 import { loadKnowledge } from "../store/load-knowledge.js";
 import { edgesTo, findSymbols, importsResolvingTo, indexCounts } from "../store/symbol-queries.js";
@@ -39,6 +40,11 @@ export interface ProjectGrounding {
   impact(name: string): SymbolImpact;
   /** Tables the project's schema files define (migrations, DDL, ORM models), never type names. */
   tables(): string[];
+  /**
+   * A file's text through the project read guard: inside the project root with links followed, and
+   * neither a FIFO, a folder nor a database. Undefined when the guard refuses it or it does not exist.
+   */
+  readText(path: string): string | undefined;
   close(): void;
 }
 
@@ -85,6 +91,14 @@ export function openGrounding(
     },
     impact: (name) => symbolImpact(current(), name),
     tables: () => [...new Set(tablesOfSchema().map((t) => t.table))],
+    readText(path) {
+      try {
+        return readProjectFile(projectRoot, path, "path").text;
+      } catch (error) {
+        if (error instanceof UserError) return undefined;
+        throw error;
+      }
+    },
     close: connection.close,
   };
 }

@@ -1,5 +1,4 @@
 // The codebase server's PRD tools answered from Archon's own symbol index and rules, in-process.
-import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ProjectGrounding } from "archon/grounding";
 import type { InProcessServer } from "../run-model/in-process.js";
@@ -23,18 +22,15 @@ const refused = (call: ToolCallAction, error: string): ToolResult => ({
   error,
 });
 
-function readInside(root: string, path: unknown): string {
-  if (typeof path !== "string") return "";
-  const absolute = resolve(root, path);
-  if (!absolute.startsWith(resolve(root)) || !existsSync(absolute)) return "";
-  return readFileSync(absolute, "utf8");
-}
+/** A file the call names, read through the project's read guard: nothing outside the project, no FIFO. */
+const readInside = (grounding: ProjectGrounding, path: unknown): string =>
+  typeof path === "string" ? (grounding.readText(path) ?? "") : "";
 
 /** The names a PRD claims: backticked names of its main file, and the technical specification's affected symbols. */
-function claimedNames(root: string, args: Record<string, unknown>): string[] {
-  const names = backtickedNames(readInside(root, args.prd_path));
+function claimedNames(grounding: ProjectGrounding, args: Record<string, unknown>): string[] {
+  const names = backtickedNames(readInside(grounding, args.prd_path));
   try {
-    const symbols = JSON.parse(readInside(root, args.affected_symbols_path) || "{}") as {
+    const symbols = JSON.parse(readInside(grounding, args.affected_symbols_path) || "{}") as {
       symbols?: string[];
       files?: string[];
     };
@@ -81,7 +77,7 @@ export function archonCodebaseServer(grounding: ProjectGrounding): InProcessServ
           });
         }
         case "validate_prd_against_graph": {
-          const checks = grounding.checkNames(claimedNames(root, args));
+          const checks = grounding.checkNames(claimedNames(grounding, args));
           return ok(call, {
             source: "archon",
             checks,

@@ -208,3 +208,25 @@ describe("a running compile service and notices while the file is unchanged", ()
     });
   });
 });
+
+describe("a compile that fails after its answer was made", () => {
+  it("is audited once, and the failure itself is what the caller hears", () => {
+    // Within the compile, the audit row takes the clock's first reading; the notices' reading, the second,
+    // fails once (any later reading works again, as a second audit row's would).
+    let readings = 0;
+    let failing = -1;
+    const clock = {
+      now: () => {
+        readings += 1;
+        if (readings === failing) throw new Error("the clock stopped");
+        return new Date("2026-11-29T12:00:00.000Z");
+      },
+    };
+    const agent = project.context("agent", { clock });
+    failing = readings + 2;
+    expect(() => agent.compiler.compile(request)).toThrow("the clock stopped");
+    expect(agent.compiler.flushAudit()).toBeUndefined();
+    const rows = agent.kdb.db.prepare("SELECT compile_id, error FROM compile_log").all();
+    expect(rows).toEqual([{ compile_id: expect.stringMatching(/^cmp_/), error: null }]);
+  });
+});

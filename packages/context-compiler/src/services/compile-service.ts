@@ -220,34 +220,31 @@ export class CompileService {
       this.#noticeReads.clear();
     }
     let index: KnowledgeIndex | undefined;
+    let read: { index: KnowledgeIndex; outcome: CompileOutcome; files: string[] };
     try {
       // The counters, the index's rows and every document content the compile meets, in one read.
-      const read = inOneRead(this.kdb.db, () => {
+      read = inOneRead(this.kdb.db, () => {
         index = cached ?? this.index();
         return { index, ...this.#compileWith(index, request) };
       });
-      const { outcome, files } = read;
-      const { debug, ...result } = outcome;
-      const auditWarning = this.#recordAudit(compile_id, request, started, read.index, { outcome, files });
-      const response: CompileResponse = {
-        compile_id,
-        ...result,
-        warnings: [
-          ...result.warnings,
-          ...lateWarnings,
-          ...(auditWarning && !unwritable ? [auditWarning] : []),
-        ],
-        notices: collectNotices(this.#noticeInput(read.index, files)),
-        ...(request.include_debug ? { debug_info: debug } : {}),
-      };
-      return response;
     } catch (error) {
+      // A failed compile is audited too; its id lets the caller read that record. Only here: a failure
+      // after the compile's own row was queued would give a second row the same compile_id.
       this.#recordAudit(compile_id, request, started, index, { error });
-      // A failed compile is audited too; its id lets the caller read that record.
       if (error instanceof UserError)
         throw new UserError(`${error.message} (compile_id ${compile_id})`, error.hint, error.field);
       throw error;
     }
+    const { outcome, files } = read;
+    const { debug, ...result } = outcome;
+    const auditWarning = this.#recordAudit(compile_id, request, started, read.index, { outcome, files });
+    return {
+      compile_id,
+      ...result,
+      warnings: [...result.warnings, ...lateWarnings, ...(auditWarning && !unwritable ? [auditWarning] : [])],
+      notices: collectNotices(this.#noticeInput(read.index, files)),
+      ...(request.include_debug ? { debug_info: debug } : {}),
+    };
   }
 
   /**

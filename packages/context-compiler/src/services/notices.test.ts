@@ -35,6 +35,16 @@ describe("a compile for a target file that does not exist", () => {
   });
 });
 
+describe("a compile for a path no file system can hold", () => {
+  it("answers with the missing-file notice instead of failing", () => {
+    const long = `src/${"a/".repeat(3000)}x.ts`;
+    const response = compile([long]);
+    expect(response.notices).toEqual([
+      `Target file ${long} does not exist in the project: the rules shown are the ones for a new file at that path; check the path if you meant an existing file.`,
+    ]);
+  });
+});
+
 describe("a compile for a folder", () => {
   it("carries a notice that rules are matched to files", () => {
     project.write("src/api/users.ts", "export {};\n");

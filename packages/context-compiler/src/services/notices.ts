@@ -1,5 +1,5 @@
 // Notices: time-varying operational state. Never part of the deterministic result, never audited.
-import { statSync } from "node:fs";
+import { type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock, Db } from "@archon/core";
 import { adapterNotices } from "../adapters/adapter-meta.js";
@@ -81,7 +81,7 @@ export class NoticeReads {
 function targetNotices(projectRoot: string, files: readonly string[]): string[] {
   const notices: string[] = [];
   for (const file of files) {
-    const found = statSync(join(projectRoot, file), { throwIfNoEntry: false });
+    const found = statOrMissing(join(projectRoot, file));
     if (!found)
       notices.push(
         `Target file ${file} does not exist in the project: the rules shown are the ones for a new file at that path; check the path if you meant an existing file.`,
@@ -92,6 +92,15 @@ function targetNotices(projectRoot: string, files: readonly string[]): string[] 
       );
   }
   return notices;
+}
+
+/** What is at `path`, or undefined where nothing can be (a name too long, a file as a folder on the way). */
+function statOrMissing(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /** A replica whose last sync could not reach its server: compiles answer from the last version synced. */

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { manualClock, sequentialIds } from "@archon/core";
+import { type Clock, manualClock, sequentialIds } from "@archon/core";
 import { createArchonContext, writeContext } from "../context/archon-context.js";
 import { applySeed } from "../knowledge/apply-seed.js";
 import type { SeedDocument, SeedPlan } from "../knowledge/seed-file.js";
@@ -13,7 +13,10 @@ export interface TestProject {
   dbPath: string;
   write(relative: string, content: string): string;
   /** A context as a server builds it; `templatesDir` overrides the bundled templates (like --templates). */
-  context(surface?: Surface, options?: { templatesDir?: string }): ReturnType<typeof createArchonContext>;
+  context(
+    surface?: Surface,
+    options?: { templatesDir?: string; clock?: Clock },
+  ): ReturnType<typeof createArchonContext>;
   cleanup(): void;
 }
 
@@ -37,7 +40,7 @@ export function tempProject(prefix = "archon-test-"): TestProject {
         templatesDir: options.templatesDir,
         dbPath,
         projectRoot: root,
-        clock: manualClock("2026-11-29T12:00:00.000Z"),
+        clock: options.clock ?? manualClock("2026-11-29T12:00:00.000Z"),
         ids,
       });
       opened.push(ctx);

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES } from "../code/read-source-file.js";
+import { MAX_FILE_BYTES } from "../code/limits.js";
 import { commitAll } from "../test-support/git.js";
 import { personEnv } from "../test-support/person-env.js";
 import { type TestProject, tempProject } from "../test-support/project.js";

@@ -9,6 +9,11 @@ export const MAX_FLOW_PATHS = 100;
 /** Candidates listed for an ambiguous name. */
 export const MAX_CANDIDATES = 50;
 
+/**
+ * Largest source file the code tools read (bytes): the index lists a larger one without parsing it, and
+ * verify_done leaves its imports unchecked. Larger files are generated or vendored more often than written.
+ */
+export const MAX_FILE_BYTES = 1024 * 1024;
 /** Longest unified diff verify_done reads (characters). */
 export const MAX_DIFF_CHARS = 5_000_000;
 /** Files verify_done checks in one call (from the diff and changed_files together). */

@@ -6,6 +6,7 @@ import type { Db } from "@archon/core";
 import { listProjectFiles } from "../knowledge/project-files.js";
 import { readProjectFile } from "../knowledge/project-path.js";
 import { indexedFiles, phpTopLevelSymbols } from "../store/symbol-queries.js";
+import { MAX_FILE_BYTES } from "./limits.js";
 import { type GoModule, goModulePath, type ModuleWorld, type ProjectLayout } from "./module-paths.js";
 import { configuredPythonRoots, isPythonConfig } from "./python-roots.js";
 
@@ -17,9 +18,10 @@ export const isLayoutFile = (path: string) => isGoModule(path) || isPythonConfig
 /** The text of a layout file, or undefined when it cannot be read through the project's read guard. */
 function readLayoutFile(root: string, path: string): string | undefined {
   try {
-    return readProjectFile(root, path).text;
+    return readProjectFile(root, path, "file_path", MAX_FILE_BYTES).text;
   } catch {
-    // An unreadable file (or a link out of the project) only means the imports it would explain stay unresolved.
+    // An unreadable file (a link out of the project, one over the size bound) only means the imports it
+    // would explain stay unresolved.
     return undefined;
   }
 }

@@ -1,17 +1,15 @@
 // One source file read for the symbol index: through the project read guard (a link that leads out of the
 // project is refused, never followed), bounded in size and in parsing time, and turned into its rows.
-import { lstatSync, statSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
-import { readProjectFile, resolveProjectFile, sourcePathOutside } from "../knowledge/project-path.js";
+import { FileTooLargeError, readProjectFile, sourcePathOutside } from "../knowledge/project-path.js";
 import type { FileRows, FileStatus } from "../store/symbols.js";
 import { extractFile, TIMED_OUT } from "./extract-symbols.js";
 import { languageOf } from "./languages.js";
+import { MAX_FILE_BYTES } from "./limits.js";
 import type { ScannedFile } from "./scan-files.js";
 import { symbolId } from "./symbol-model.js";
-
-/** Larger files are generated or vendored more often than written; they are listed, not parsed. */
-export const MAX_FILE_BYTES = 1024 * 1024;
 
 /**
  * Why a listed file has no symbols. `outside_project`: the read guard refused it, its real path (links
@@ -39,10 +37,9 @@ const isGone = (root: string, path: string) => {
 /** The text of a file of the project, or why it is skipped; "gone" when nothing is there any more. */
 function readSource(root: string, path: string): { text: string } | { skipped: SkipReason } | "gone" {
   try {
-    if (statSync(resolveProjectFile(root, path).absolute).size > MAX_FILE_BYTES)
-      return { skipped: "too_large" };
-    return { text: readProjectFile(root, path).text };
+    return { text: readProjectFile(root, path, "file_path", MAX_FILE_BYTES).text };
   } catch (error) {
+    if (error instanceof FileTooLargeError) return { skipped: "too_large" };
     if (isGone(root, path)) return "gone";
     if (error instanceof UserError && sourcePathOutside(root, path) !== undefined)
       return { skipped: "outside_project" };

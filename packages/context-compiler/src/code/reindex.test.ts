@@ -8,7 +8,7 @@ import { readVersion } from "../store/version.js";
 import { commitAll, git } from "../test-support/git.js";
 import { doc, seed, type TestProject, tempProject } from "../test-support/project.js";
 import { CodeIndex } from "./code-index.js";
-import { MAX_FILE_BYTES } from "./read-source-file.js";
+import { MAX_FILE_BYTES } from "./limits.js";
 
 let project: TestProject;
 let index: CodeIndex;

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, UserError } from "@archon/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readProjectFile, resolveProjectFile } from "./project-path.js";
+import { FileTooLargeError, readProjectBytes, readProjectFile, resolveProjectFile } from "./project-path.js";
 
 // The attacker's side of the import sandbox: every way out of --project-root is tried.
 let outside: string;
@@ -48,6 +48,15 @@ describe("file imports stay inside the project root", () => {
   it("accepts a link that stays inside, stored under its real path", () => {
     symlinkSync(join(root, "docs", "rule.md"), join(root, "alias.md"));
     expect(resolveProjectFile(root, "alias.md").relative).toBe("docs/rule.md");
+  });
+
+  it("refuses a file over the size its reader takes, before reading it", () => {
+    writeFileSync(join(root, "docs", "big.md"), "x".repeat(2048));
+    expect(() => readProjectFile(root, "docs/big.md", "file_path", 2047)).toThrow(FileTooLargeError);
+    expect(() => readProjectBytes(root, "docs/big.md", "file_path", 2047)).toThrow(
+      'file_path "docs/big.md" is 2048 bytes, over the 2047 read here.',
+    );
+    expect(readProjectFile(root, "docs/big.md", "file_path", 2048).text).toHaveLength(2048);
   });
 
   it("says so for a missing file, a folder and an empty path", () => {

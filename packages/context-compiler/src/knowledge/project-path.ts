@@ -23,6 +23,13 @@ export interface ProjectFile {
 /** The system's realpath: one call, where fs.realpathSync lstat()s every folder of the path in JavaScript. */
 const realpath = realpathSync.native;
 
+/** A file over the size its reader takes: the reader says what it did without it. */
+export class FileTooLargeError extends UserError {
+  constructor(field: string, input: string, maxBytes: number, size: number) {
+    super(`${field} "${input}" is ${size} bytes, over the ${maxBytes} read here.`, undefined, field);
+  }
+}
+
 const leadsOutside = (field: string, input: string, real: string) =>
   new UserError(
     `${field} "${input}" is a symbolic link that leads outside the project root (to ${real}).`,
@@ -46,6 +53,7 @@ function withProjectFile<T>(
   input: string,
   field: string,
   use: (fd: number, file: ProjectFile) => T,
+  maxBytes = Number.POSITIVE_INFINITY,
 ): T {
   const root = realpath(projectRoot);
   const real = realPathInside(root, input, field);
@@ -63,6 +71,7 @@ function withProjectFile<T>(
     const opened = openedPath(fd, real, stat);
     if (!isInside(root, opened)) throw leadsOutside(field, input, opened || real);
     if (!stat.isFile()) throw new UserError(`${field} "${input}" is not a regular file.`, undefined, field);
+    if (stat.size > maxBytes) throw new FileTooLargeError(field, input, maxBytes, stat.size);
     return use(fd, { absolute: opened, relative: relative(root, opened).split(sep).join("/") });
   } finally {
     closeSync(fd);
@@ -114,21 +123,33 @@ export function resolveProjectFile(projectRoot: string, input: string, field = "
   return withProjectFile(projectRoot, input, field, (_fd, file) => file);
 }
 
-/** The exact bytes of the file, read from the very descriptor that was checked (backups keep every byte). */
-export function readProjectBytes(projectRoot: string, input: string, field = "file_path"): Buffer {
-  return withProjectFile(projectRoot, input, field, (fd) => readFileSync(fd));
+/**
+ * The exact bytes of the file, read from the very descriptor that was checked (backups keep every byte);
+ * a FileTooLargeError past `maxBytes`, before anything is read.
+ */
+export function readProjectBytes(
+  projectRoot: string,
+  input: string,
+  field = "file_path",
+  maxBytes?: number,
+): Buffer {
+  return withProjectFile(projectRoot, input, field, (fd) => readFileSync(fd), maxBytes);
 }
 
-/** Like resolveProjectFile, and the text read from the very descriptor that was checked. */
+/** Like resolveProjectFile, and the text read from the very descriptor that was checked; bounded as readProjectBytes. */
 export function readProjectFile(
   projectRoot: string,
   input: string,
   field = "file_path",
+  maxBytes?: number,
 ): ProjectFile & { text: string } {
-  return withProjectFile(projectRoot, input, field, (fd, file) => ({
-    ...file,
-    text: readFileSync(fd, "utf8"),
-  }));
+  return withProjectFile(
+    projectRoot,
+    input,
+    field,
+    (fd, file) => ({ ...file, text: readFileSync(fd, "utf8") }),
+    maxBytes,
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { runGit } from "../../knowledge/git.js";
 import { readProjectBytes } from "../../knowledge/project-path.js";
 import { readIndexState } from "../../store/symbols.js";
 import { readVerifyCache, writeVerifyCache } from "../../store/verify-cache.js";
+import { MAX_FILE_BYTES } from "../limits.js";
 import { extractorVersion } from "../parser.js";
 import { gitBlobSha } from "../scan-files.js";
 import { changedFiles } from "./changed-files.js";
@@ -22,9 +23,10 @@ export interface CachedVerdict extends Verdict {
 
 const CACHE_FORMAT = 2;
 
+/** The file's git blob sha; null where verify_done does not read it (refused, missing, over its size). */
 function contentSha(root: string, path: string): string | null {
   try {
-    return gitBlobSha(readProjectBytes(root, path));
+    return gitBlobSha(readProjectBytes(root, path, "changed_files", MAX_FILE_BYTES));
   } catch (error) {
     if (error instanceof UserError) return null;
     throw error;

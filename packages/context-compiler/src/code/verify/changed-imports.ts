@@ -3,9 +3,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
-import { readProjectFile } from "../../knowledge/project-path.js";
+import { FileTooLargeError, readProjectFile } from "../../knowledge/project-path.js";
 import { extractFile, TIMED_OUT } from "../extract-symbols.js";
-import type { ParseLimits } from "../limits.js";
+import { MAX_FILE_BYTES, type ParseLimits } from "../limits.js";
 import type { ExtractedImport } from "../symbol-model.js";
 import type { ChangedFile } from "./changed-files.js";
 
@@ -14,11 +14,13 @@ import type { ChangedFile } from "./changed-files.js";
  * lacks) the diff's own lines. A link that leads out of the project refuses the whole check (its answer
  * would otherwise carry the outside file's imports), and so does a FIFO, a folder or a database.
  */
-function textOf(root: string, file: ChangedFile): string | undefined {
+function textOf(root: string, file: ChangedFile): string | typeof TOO_LARGE | undefined {
   if (!existsSync(join(root, file.path))) return file.created ?? undefined;
   try {
-    return readProjectFile(root, file.path, "changed_files").text;
+    return readProjectFile(root, file.path, "changed_files", MAX_FILE_BYTES).text;
   } catch (error) {
+    // Read whole, a file of hundreds of MB held the server for half a minute and took a GB of memory.
+    if (error instanceof FileTooLargeError) return TOO_LARGE;
     if (!(error instanceof UserError)) throw error;
     throw new UserError(
       error.message,
@@ -34,6 +36,9 @@ export interface ParseBudget {
   limits: ParseLimits;
 }
 
+const TOO_LARGE = Symbol("too large");
+const tooLarge = (path: string) =>
+  `${path}: over ${MAX_FILE_BYTES / 1024 / 1024} MiB, so it was not read and its imports were not checked.`;
 const timedOut = (path: string, limits: ParseLimits) =>
   `${path}: not parsed within ${limits.perFileMs / 1000} s (deeply nested brackets make the parser slow), so its imports were not checked.`;
 const budgetSpent = (path: string, limits: ParseLimits) =>
@@ -48,6 +53,10 @@ export async function importsOf(
 ): Promise<ExtractedImport[]> {
   const text = textOf(root, file);
   if (text === undefined) return [];
+  if (text === TOO_LARGE) {
+    warnings.push(tooLarge(file.path));
+    return [];
+  }
   const { limits } = budget;
   const allowed = Math.min(limits.perFileMs, budget.leftMs);
   if (allowed <= 0) {

@@ -133,3 +133,23 @@ describe("a change of many files the parser cannot finish", () => {
     ]);
   });
 });
+
+describe("a changed file over the size the code tools read", () => {
+  it("is not read: its imports are reported unchecked, and the verdict still comes", async () => {
+    // 2 MiB whose forbidden import would fail the check if the file were read.
+    project.write(
+      "src/generated.ts",
+      `import { key } from "leaked-secret-module";\n${"export const x = 1;\n".repeat(110_000)}`,
+    );
+    const verdict = await verify({ changed_files: ["src/generated.ts", "src/app.ts"] });
+    expect({
+      verdict: verdict.verdict,
+      violations: verdict.violations,
+      first_warning: verdict.warnings[0],
+    }).toEqual({
+      verdict: "pass",
+      violations: [],
+      first_warning: "src/generated.ts: over 1 MiB, so it was not read and its imports were not checked.",
+    });
+  });
+});

@@ -54,7 +54,7 @@ describe("file imports stay inside the project root", () => {
     writeFileSync(join(root, "docs", "big.md"), "x".repeat(2048));
     expect(() => readProjectFile(root, "docs/big.md", "file_path", 2047)).toThrow(FileTooLargeError);
     expect(() => readProjectBytes(root, "docs/big.md", "file_path", 2047)).toThrow(
-      'file_path "docs/big.md" is 2048 bytes, over the 2047 read here.',
+      'file_path "docs/big.md" is 2048 bytes, more than the 2047 read here.',
     );
     expect(readProjectFile(root, "docs/big.md", "file_path", 2048).text).toHaveLength(2048);
   });

@@ -26,7 +26,7 @@ const realpath = realpathSync.native;
 /** A file over the size its reader takes: the reader says what it did without it. */
 export class FileTooLargeError extends UserError {
   constructor(field: string, input: string, maxBytes: number, size: number) {
-    super(`${field} "${input}" is ${size} bytes, over the ${maxBytes} read here.`, undefined, field);
+    super(`${field} "${input}" is ${size} bytes, more than the ${maxBytes} read here.`, undefined, field);
   }
 }
 

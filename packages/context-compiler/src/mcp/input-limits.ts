@@ -2,6 +2,7 @@
 // far above legitimate use and well under what one stdio message (10 MiB) or one answer (4 MiB) can take,
 // so an oversized field is refused by name before any work is done.
 import { z } from "zod";
+import { MAX_DOCUMENT_CONTENT } from "../vocabulary/knowledge-model.js";
 
 const MiB = 1024 * 1024;
 
@@ -25,8 +26,8 @@ export const LIMITS = {
   plan: 32 * 1024,
   /** A description a plan is matched against; a reason for a rejection. */
   description: 16 * 1024,
-  /** A document's inline content: a 1 MB rule file passes, and reading it back stays under one answer. */
-  content: 1.5 * MiB,
+  /** A document's inline content (vocabulary/knowledge-model.ts). */
+  content: MAX_DOCUMENT_CONTENT,
   /** Items in one import plan (analyze_import_batch reads at most 200 files). */
   importItems: 2000,
   /** Edge hints or dependencies of one document. */

@@ -8,3 +8,9 @@ export type EdgeType = (typeof EDGE_TYPES)[number];
 
 /** A document id: letters, digits, ".", "_" or "-", starting with a letter or digit, at most 128 characters. */
 export const DOC_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * The largest content a document may have: a 1 MB rule file passes, and reading it back stays under one
+ * answer. A tool input is held to it in characters, a rule file read for an import in bytes.
+ */
+export const MAX_DOCUMENT_CONTENT = 1.5 * 1024 * 1024;

@@ -201,6 +201,22 @@ describe("importing the instruction files a project already has", () => {
   });
 });
 
+describe("a rule file larger than a document may be", () => {
+  it("is left out with a note, and the other files are imported", () => {
+    // More than any document may hold; at 20 MB, scanning such a line for secrets overflowed the stack and
+    // failed the whole import.
+    project.write(".cursor/rules/huge.mdc", `---\nglobs: src/**\n---\n${"a".repeat(2_000_000)}\n`);
+    const planned = plan(parseFormats("cursor"));
+    expect(planned.files.find((f) => f.file === ".cursor/rules/huge.mdc")).toEqual({
+      file: ".cursor/rules/huge.mdc",
+      format: "cursor",
+      doc_ids: [],
+      notes: ['file_path ".cursor/rules/huge.mdc" is 2000023 bytes, more than the 1572864 read here.'],
+    });
+    expect(planned.items.map((i) => i.doc_id)).toContain("security");
+  });
+});
+
 describe("choosing formats", () => {
   it("takes a comma-separated --from and refuses unknown names", () => {
     expect(parseFormats("cursor, claude")).toEqual(["claude", "cursor"]);

@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { UserError } from "@archon/core";
+import { MAX_DOCUMENT_CONTENT } from "../../vocabulary/knowledge-model.js";
 import { readProjectFile } from "../project-path.js";
 import { archonOwnedReason } from "./archon-owned.js";
 import type { RuleFile } from "./discover-rule-files.js";
@@ -21,7 +22,9 @@ function readOne(
 ): FileImport | { problem: string } {
   let raw: string;
   try {
-    raw = readProjectFile(root, file).text;
+    // No rule file is larger than a document may be: a file of tens of MB made the secret scan overflow
+    // the stack and the whole import fail.
+    raw = readProjectFile(root, file, "file_path", MAX_DOCUMENT_CONTENT).text;
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     return { problem: error.message };

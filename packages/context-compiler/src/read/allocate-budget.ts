@@ -99,7 +99,7 @@ function inlineDatabaseOnly(
   if (overflow.length > 0) {
     throw new UserError(
       `budget_exceeded: database-only documents need ${used} bytes but max_inline_bytes is ${maxInlineBytes}. Offenders: ${overflow.join(", ")}`,
-      `Database-only documents are always inlined (they have no file to defer to), whatever content_mode says. Call again with max_inline_bytes of at least ${used}, narrow target_files, or move the large documents into files (a source_path) so they can be deferred.`,
+      `Database-only documents are always inlined (they have no file to defer to), whatever content_mode says. Call again with max_inline_bytes of at least ${used}, narrow target_files, or move the large documents into files (a source_path) so they can be deferred: a rule in .archon/rules/ is deferred to its own file once its front matter says \`source: .archon/rules/<doc_id>.md\`.`,
       "max_inline_bytes",
     );
   }

@@ -1,5 +1,6 @@
 import { sha256 } from "@archon/core";
 import { describe, expect, it } from "vitest";
+import { refusal } from "../test-support/user-error.js";
 import { type CompileRequest, compile } from "./compile.js";
 import { cachedDocText, type DocText } from "./doc-text.js";
 import { buildIndex, type IndexedDoc, type KnowledgeIndex } from "./knowledge-index.js";
@@ -185,6 +186,10 @@ describe("the allocator", () => {
   it("always inlines database-only documents and fails with budget_exceeded naming them when they do not fit", () => {
     const k = knowledge({ small: { paths: ["src/**"] }, huge: { paths: ["src/**"], content: big } });
     expect(() => run(k, { max_inline_bytes: 1000 })).toThrow(/budget_exceeded.*huge \(5000 bytes\)/);
+    // The hint names the way out for a rule file: its own file as its source.
+    expect(refusal(() => run(k, { max_inline_bytes: 1000 })).hint).toMatch(
+      /deferred to its own file once its front matter says `source: \.archon\/rules\/<doc_id>\.md`\.$/,
+    );
     const fits = run(k, { max_inline_bytes: 8192 });
     expect(fits.base.documents.map((d) => d.delivery)).toEqual(["inline", "inline"]);
   });

@@ -41,10 +41,11 @@ export interface ProjectGrounding {
   /** Tables the project's schema files define (migrations, DDL, ORM models), never type names. */
   tables(): string[];
   /**
-   * A file's text through the project read guard: inside the project root with links followed, and
-   * neither a FIFO, a folder nor a database. Undefined when the guard refuses it or it does not exist.
+   * A file's text through the project read guard: inside the project root with links followed, neither a
+   * FIFO, a folder nor a database, and at most `maxBytes`. Undefined when the guard refuses it or it does
+   * not exist.
    */
-  readText(path: string): string | undefined;
+  readText(path: string, maxBytes?: number): string | undefined;
   close(): void;
 }
 
@@ -91,9 +92,9 @@ export function openGrounding(
     },
     impact: (name) => symbolImpact(current(), name),
     tables: () => [...new Set(tablesOfSchema().map((t) => t.table))],
-    readText(path) {
+    readText(path, maxBytes) {
       try {
-        return readProjectFile(projectRoot, path, "path").text;
+        return readProjectFile(projectRoot, path, "path", maxBytes).text;
       } catch (error) {
         if (error instanceof UserError) return undefined;
         throw error;

@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import type { ProjectGrounding } from "archon/grounding";
 import type { InProcessServer } from "../run-model/in-process.js";
+import { MAX_DOCUMENT_CHARS } from "../run-model/limits.js";
 import type { ToolCallAction, ToolResult } from "../run-model/protocol.js";
 import { backtickedNames } from "../sections/grounding-block.js";
 import { detectChanges, ownWorktree, securityGates, semanticDiff } from "./post-impl-tools.js";
@@ -22,9 +23,12 @@ const refused = (call: ToolCallAction, error: string): ToolResult => ({
   error,
 });
 
-/** A file the call names, read through the project's read guard: nothing outside the project, no FIFO. */
+/**
+ * A file the call names, read through the project's read guard: nothing outside the project, no FIFO, and
+ * nothing larger than a PRD document may be.
+ */
 const readInside = (grounding: ProjectGrounding, path: unknown): string =>
-  typeof path === "string" ? (grounding.readText(path) ?? "") : "";
+  typeof path === "string" ? (grounding.readText(path, MAX_DOCUMENT_CHARS) ?? "") : "";
 
 /** The names a PRD claims: backticked names of its main file, and the technical specification's affected symbols. */
 function claimedNames(grounding: ProjectGrounding, args: Record<string, unknown>): string[] {

@@ -84,6 +84,13 @@ describe("the files validate_prd_against_graph reads", () => {
     }
   });
 
+  it("reads no file larger than a PRD may be", () => {
+    const { root } = projectBesideSecret();
+    // A name that would be checked if the file were read, then 6 MiB of padding.
+    write(root, { "prd/run-1/huge.md": `\`src/billing/charge.ts\`\n${"x".repeat(6 * 1024 * 1024)}` });
+    expect(checkedNames(validate(root, { prd_path: "prd/run-1/huge.md" }))).toEqual([]);
+  });
+
   it("answers for a FIFO without waiting for a writer", () => {
     const { root } = projectBesideSecret();
     const pipe = join(root, "prd", "run-1", "pipe.md");

@@ -7,8 +7,8 @@ import { redactSecrets } from "../knowledge/secret-scan.js";
 import type { RunRecorder } from "../memory/run-recorder.js";
 import { answeredDocs, type CompileOutcome, type CompileRequest, compile } from "../read/compile.js";
 import { cachedDocText, type DocText } from "../read/doc-text.js";
-import { isAbsoluteTarget, toRepoPath } from "../read/glob.js";
 import { buildIndex, type KnowledgeIndex, withTags } from "../read/knowledge-index.js";
+import { normalizeTargets } from "../read/target-files.js";
 import type { CompileAudit } from "../store/audit.js";
 import { AuditTerms } from "../store/audit-terms.js";
 import { readContent } from "../store/documents.js";
@@ -302,7 +302,7 @@ export class CompileService {
   }
 
   #compileWith(index: KnowledgeIndex, request: CompileRequest): { outcome: CompileOutcome; files: string[] } {
-    const { files, warnings } = this.#normalizeFiles(request.target_files);
+    const { files, warnings } = normalizeTargets(this.projectRoot, request.target_files);
     return { outcome: compile(index, request, files, warnings, this.#text), files };
   }
 
@@ -317,26 +317,6 @@ export class CompileService {
       clock: this.clock,
       reads: this.#noticeReads,
     };
-  }
-
-  #normalizeFiles(targets: readonly string[]): { files: string[]; warnings: string[] } {
-    const warnings: string[] = [];
-    const files = new Set<string>();
-    for (const target of targets) {
-      const path = toRepoPath(this.projectRoot, target);
-      if (path !== undefined) files.add(path);
-      else if (isAbsoluteTarget(target))
-        warnings.push(`Target file ${target} is outside the project root and was ignored.`);
-      else warnings.push(`Target file "${target}" is not a path inside the project and was ignored.`);
-    }
-    if (files.size === 0) {
-      throw new UserError(
-        "target_files names no path inside the project.",
-        "Give repo-relative paths such as src/api/users.ts.",
-        "target_files",
-      );
-    }
-    return { files: [...files].sort(), warnings };
   }
 
   /** Queues the audit row; returns a warning instead of failing when the database refuses the write (INV-5). */
